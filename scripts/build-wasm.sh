@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds crates/engine to one optimised wasm32 module for the TypeScript facade.
+# Uses Debian's rustc/cargo explicitly: a rustup toolchain earlier in PATH usually lacks
+# the wasm32 target, and crates.io is unreachable, so the engine has no external crates.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+OUT=src/engine/generated/assetmark_engine.wasm
+RAW=target/wasm32-unknown-unknown/release/assetmark_engine.wasm
+export RUSTC=/usr/bin/rustc
+export CARGO_TARGET_DIR="$PWD/target"
+
+# Skip entirely when no Rust source changed since the last optimised build.
+if [ -f "$OUT" ] && [ -z "$(find crates Cargo.toml Cargo.lock scripts/build-wasm.sh -newer "$OUT" -print -quit 2>/dev/null)" ]; then
+  exit 0
+fi
+printf '\033[1m[setup]\033[0m building the Wasm engine\n'
+/usr/bin/cargo build --quiet --offline --release --target wasm32-unknown-unknown -p assetmark-engine
+mkdir -p "$(dirname "$OUT")"
+if command -v wasm-opt >/dev/null 2>&1; then
+  wasm-opt -O3 --strip-debug "$RAW" -o "$OUT"
+else
+  cp "$RAW" "$OUT"
+fi
