@@ -1,0 +1,56 @@
+/**
+ * What every subcommand shares: the error type that becomes an exit status and a one-line
+ * message, strict option parsing, and the process streams (injectable for tests).
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** Exit statuses: 1 = the input could not be processed, 2 = the command line is wrong. */
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+/** A failure reported as `assetmark: <message>` on stderr and the given exit status. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT_FAILURE,
+  ) {
+    super(message);
+  }
+}
+
+export interface Io {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** A subcommand: one file under bin/commands/. */
+export interface Command {
+  /** Full usage text for `assetmark <command> --help`. */
+  usage: string;
+  run(args: string[], io: Io): Promise<void>;
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Parses `args` strictly (unknown options and stray arguments are usage errors). */
+export function parseOptions<T extends Options>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    // Node's messages span lines (problem, then a hint); keep them on one.
+    throw new CliError((e as Error).message.replace(/\s*\n\s*/g, ' '), EXIT_USAGE);
+  }
+}
+
+/** The value of a required string option. */
+export function required(value: string | boolean | undefined, name: string): string {
+  if (typeof value !== 'string') throw new CliError(`missing --${name}`, EXIT_USAGE);
+  return value;
+}
+
+/** Writes and waits until the stream has taken the bytes (binary output to a pipe). */
+export function write(stream: NodeJS.WritableStream, data: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.write(data, (err) => (err ? reject(err) : resolve()));
+  });
+}

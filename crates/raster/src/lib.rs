@@ -1,0 +1,16 @@
+//! 1-bit rasterisation for Assetmark label pages.
+//!
+//! A [`Page`] is the bitmap a thermal printer takes: one bit per dot, rows packed
+//! most-significant-bit first (the leftmost dot of a byte is its bit 7), `1` = black,
+//! `(width + 7) / 8` bytes per row, no padding between rows. Everything here works in
+//! whole dots; millimetres and dpi are the engine's business (crates/engine/src/units.rs).
+//!
+//! Shapes are clipped to the page, so callers may pass boxes that hang over an edge or lie
+//! entirely outside it. Drawing is additive (ink only): nothing ever clears a dot.
+//!
+//! Speed: filled areas are written as byte spans (a partial byte at each end, whole `0xFF`
+//! bytes between); barcode bars are laid out once as a row mask and OR-ed into each row.
+
+mod page;
+
+pub use page::{Page, PageError};

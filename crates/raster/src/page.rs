@@ -1,0 +1,316 @@
+//! The 1-bit page and the shapes drawn on it.
+
+use std::fmt;
+
+/// A 1-bit page: `height` rows of `stride = (width + 7) / 8` bytes, MSB = leftmost dot,
+/// `1` = black. Built only through [`Page::new`], so its size is always valid.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Page {
+    width: u32,
+    height: u32,
+    stride: usize,
+    data: Vec<u8>,
+}
+
+/// Why a page could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PageError {
+    /// Width or height is 0 dots.
+    Empty { width: i64, height: i64 },
+    /// Over [`Page::MAX_SIDE`] dots on a side or [`Page::MAX_BYTES`] in all.
+    TooLarge { width: i64, height: i64 },
+    /// The memory for the bitmap could not be had.
+    OutOfMemory { bytes: usize },
+}
+
+impl fmt::Display for PageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PageError::Empty { width, height } => {
+                write!(f, "page of {} x {} dots has no area", width, height)
+            }
+            PageError::TooLarge { width, height } => write!(
+                f,
+                "page of {} x {} dots is too large (at most {} dots a side, {} MiB)",
+                width,
+                height,
+                Page::MAX_SIDE,
+                Page::MAX_BYTES >> 20
+            ),
+            PageError::OutOfMemory { bytes } => write!(f, "out of memory for a {}-byte page", bytes),
+        }
+    }
+}
+
+impl Page {
+    /// Longest side in dots: 2.7 m at 300 dpi, far beyond any label roll.
+    pub const MAX_SIDE: i64 = 32_767;
+    /// Largest bitmap in bytes (64 MiB), so one page can never exhaust Wasm memory.
+    pub const MAX_BYTES: usize = 64 << 20;
+
+    /// A white page of `width` x `height` dots.
+    pub fn new(width: i64, height: i64) -> Result<Page, PageError> {
+        if width <= 0 || height <= 0 {
+            return Err(PageError::Empty { width, height });
+        }
+        if width > Page::MAX_SIDE || height > Page::MAX_SIDE {
+            return Err(PageError::TooLarge { width, height });
+        }
+        let stride = (width as usize + 7) / 8;
+        let bytes = stride * height as usize; // at most 4096 * 32767, fits in 32 bits
+        if bytes > Page::MAX_BYTES {
+            return Err(PageError::TooLarge { width, height });
+        }
+        let mut data = Vec::new();
+        if data.try_reserve_exact(bytes).is_err() {
+            return Err(PageError::OutOfMemory { bytes });
+        }
+        data.resize(bytes, 0);
+        Ok(Page { width: width as u32, height: height as u32, stride, data })
+    }
+
+    /// Width in dots.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in dots.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Bytes per row: `(width + 7) / 8`.
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The packed rows, top row first.
+    pub fn data(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// Whether the dot at column `x`, row `y` is black; outside the page reads as white.
+    pub fn get(&self, x: i64, y: i64) -> bool {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            return false;
+        }
+        let byte = self.data[y as usize * self.stride + x as usize / 8];
+        byte & (0x80 >> (x % 8)) != 0
+    }
+
+    /// Blackens the rectangle with top-left dot `(x, y)` and size `w` x `h` dots, clipped
+    /// to the page. Empty or negative sizes draw nothing.
+    pub fn fill_rect(&mut self, x: i64, y: i64, w: i64, h: i64) {
+        let (x0, x1) = clip(x, w, self.width);
+        let (y0, y1) = clip(y, h, self.height);
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        for row in y0..y1 {
+            let start = row * self.stride;
+            fill_span(&mut self.data[start..start + self.stride], x0, x1);
+        }
+    }
+
+    /// Draws the border of the box `(x, y, w, h)` `line` dots thick, inside the box (so a
+    /// bordered element never grows past its box). A line of half the smaller side or more
+    /// fills the box.
+    pub fn stroke_rect(&mut self, x: i64, y: i64, w: i64, h: i64, line: i64) {
+        if w <= 0 || h <= 0 || line <= 0 {
+            return;
+        }
+        if line * 2 >= w || line * 2 >= h {
+            self.fill_rect(x, y, w, h);
+            return;
+        }
+        self.fill_rect(x, y, w, line); // top
+        self.fill_rect(x, y + h - line, w, line); // bottom
+        self.fill_rect(x, y + line, line, h - 2 * line); // left
+        self.fill_rect(x + w - line, y + line, line, h - 2 * line); // right
+    }
+
+    /// Draws a linear symbol's `modules` (`true` = bar) with its left edge at `x`, each
+    /// module `module` dots wide, bars from row `y` for `height` rows. Clipped to the page.
+    pub fn draw_bars(&mut self, modules: &[bool], x: i64, y: i64, module: i64, height: i64) {
+        let (y0, y1) = clip(y, height, self.height);
+        if module <= 0 || y0 >= y1 {
+            return;
+        }
+        // Lay the bars out once as one row, then OR that row into every row of the symbol.
+        let mut mask = vec![0u8; self.stride];
+        let (mut lo, mut hi) = (self.stride, 0);
+        let mut i = 0;
+        while i < modules.len() {
+            if !modules[i] {
+                i += 1;
+                continue;
+            }
+            let run_start = i;
+            while i < modules.len() && modules[i] {
+                i += 1;
+            }
+            let left = x.saturating_add((run_start as i64).saturating_mul(module));
+            let (x0, x1) = clip(left, ((i - run_start) as i64).saturating_mul(module), self.width);
+            if x0 < x1 {
+                fill_span(&mut mask, x0, x1);
+                lo = lo.min(x0 / 8);
+                hi = hi.max((x1 - 1) / 8 + 1);
+            }
+        }
+        if lo >= hi {
+            return;
+        }
+        for row in y0..y1 {
+            let start = row * self.stride;
+            for (dst, src) in self.data[start + lo..start + hi].iter_mut().zip(&mask[lo..hi]) {
+                *dst |= *src;
+            }
+        }
+    }
+
+    /// Rows of `#` (black) and `.` (white) joined by newlines, for tests and debugging.
+    pub fn to_ascii(&self) -> String {
+        let mut out = String::new();
+        for y in 0..self.height as i64 {
+            if y > 0 {
+                out.push('\n');
+            }
+            for x in 0..self.width as i64 {
+                out.push(if self.get(x, y) { '#' } else { '.' });
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Debug for Page {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Page {}x{} dots\n{}", self.width, self.height, self.to_ascii())
+    }
+}
+
+/// The part of `[start, start + len)` inside `[0, limit)`, as a (begin, end) pair of
+/// indices; begin >= end when nothing is left.
+fn clip(start: i64, len: i64, limit: u32) -> (usize, usize) {
+    let end = start.saturating_add(len.max(0));
+    let begin = start.max(0).min(limit as i64);
+    let end = end.max(0).min(limit as i64);
+    (begin as usize, end as usize)
+}
+
+/// Sets dots `x0..x1` of one packed row (`x0 < x1 <= 8 * row.len()`): masks for the
+/// partial bytes at the ends, whole bytes between.
+fn fill_span(row: &mut [u8], x0: usize, x1: usize) {
+    let first = x0 / 8;
+    let last = (x1 - 1) / 8;
+    let head = 0xFFu8 >> (x0 % 8);
+    let tail = 0xFFu8 << (7 - (x1 - 1) % 8);
+    if first == last {
+        row[first] |= head & tail;
+    } else {
+        row[first] |= head;
+        for b in &mut row[first + 1..last] {
+            *b = 0xFF;
+        }
+        row[last] |= tail;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The slow, obviously right way: dot by dot.
+    fn naive_rect(page: &mut Vec<bool>, width: i64, height: i64, x: i64, y: i64, w: i64, h: i64) {
+        for yy in y..y + h {
+            for xx in x..x + w {
+                if xx >= 0 && yy >= 0 && xx < width && yy < height {
+                    page[(yy * width + xx) as usize] = true;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn packing_is_msb_first_with_padded_rows() {
+        let mut p = Page::new(10, 2).unwrap();
+        assert_eq!(p.stride(), 2);
+        p.fill_rect(0, 0, 1, 1);
+        p.fill_rect(9, 1, 1, 1);
+        assert_eq!(p.data(), &[0x80, 0x00, 0x00, 0x40]);
+        assert_eq!(p.to_ascii(), "#.........\n.........#");
+    }
+
+    #[test]
+    fn spans_within_one_byte_and_across_bytes() {
+        let mut p = Page::new(24, 1).unwrap();
+        p.fill_rect(2, 0, 3, 1); // bits 2..5 of byte 0
+        assert_eq!(p.data(), &[0b0011_1000, 0, 0]);
+        let mut p = Page::new(24, 1).unwrap();
+        p.fill_rect(6, 0, 13, 1); // 6..19
+        assert_eq!(p.data(), &[0b0000_0011, 0xFF, 0b1110_0000]);
+    }
+
+    #[test]
+    fn fill_rect_matches_dot_by_dot_with_clipping() {
+        let (w, h) = (37i64, 11i64);
+        let mut seed = 12345u64;
+        let mut next = |n: i64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) % n as u64) as i64
+        };
+        for _ in 0..500 {
+            let mut page = Page::new(w, h).unwrap();
+            let mut naive = vec![false; (w * h) as usize];
+            for _ in 0..3 {
+                let (x, y, rw, rh) = (next(60) - 10, next(30) - 10, next(45), next(20));
+                page.fill_rect(x, y, rw, rh);
+                naive_rect(&mut naive, w, h, x, y, rw, rh);
+            }
+            for y in 0..h {
+                for x in 0..w {
+                    assert_eq!(page.get(x, y), naive[(y * w + x) as usize], "dot {},{}", x, y);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stroke_rect_draws_inside_the_box() {
+        let mut p = Page::new(8, 6).unwrap();
+        p.stroke_rect(1, 1, 6, 4, 1);
+        assert_eq!(
+            p.to_ascii(),
+            "........\n.######.\n.#....#.\n.#....#.\n.######.\n........"
+        );
+        let mut p = Page::new(6, 6).unwrap();
+        p.stroke_rect(0, 0, 6, 6, 3); // thick enough to fill
+        assert!(p.data().iter().all(|&b| b == 0b1111_1100));
+    }
+
+    #[test]
+    fn bars_use_whole_dot_modules_and_clip() {
+        let mut p = Page::new(12, 2).unwrap();
+        p.draw_bars(&[true, false, true, true], 1, 0, 2, 2);
+        assert_eq!(p.to_ascii(), ".##..####...\n.##..####...");
+        let mut p = Page::new(4, 1).unwrap();
+        p.draw_bars(&[true, false, true], -2, 0, 2, 5); // left bar off the page
+        assert_eq!(p.to_ascii(), "..##");
+    }
+
+    #[test]
+    fn drawing_is_additive() {
+        let mut p = Page::new(8, 1).unwrap();
+        p.fill_rect(0, 0, 2, 1);
+        p.draw_bars(&[false, true], 0, 0, 3, 1);
+        assert_eq!(p.to_ascii(), "##.###..");
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert_eq!(Page::new(0, 5), Err(PageError::Empty { width: 0, height: 5 }));
+        assert!(matches!(Page::new(40_000, 1), Err(PageError::TooLarge { .. })));
+        assert!(matches!(Page::new(32_767, 32_767), Err(PageError::TooLarge { .. })));
+        assert!(Page::new(32_767, 1).is_ok());
+    }
+}

@@ -1,0 +1,31 @@
+//! Barcode encoders for the Assetmark label engine.
+//!
+//! Every symbology lives in one self-contained, documented file (in the manner of Nayuki's
+//! QR-Code-generator): public entry point first, then the algorithm, then the tables. All
+//! of them produce one of two shapes, defined once and shared:
+//!
+//! * [`LinearSymbol`] (`linear.rs`): a row of modules, `true` = bar, without quiet zones.
+//! * [`BitMatrix`] (`bit_matrix.rs`): a grid of modules, `true` = dark, without quiet zones.
+//!
+//! Encoders never panic on user data: anything a symbology cannot take comes back as a
+//! [`SymbologyError`] value that carries a message fit for the user.
+//!
+//! [`Symbology`] (`symbology.rs`) is the registry the engine dispatches on. Its numeric ids
+//! are zint's barcode numbers (`zint -b N`), so the reference encoder used by the tests and
+//! the engine speak about the same symbology with the same number.
+//!
+//! Adding a symbology: write `src/<name>.rs` with `pub fn encode(data: &[u8]) -> Result<...>`,
+//! declare it below, add a variant to [`Symbology`] and test it against zint.
+
+mod bit_matrix;
+pub mod code128;
+mod error;
+mod linear;
+pub mod qr;
+pub mod reed_solomon;
+mod symbology;
+
+pub use bit_matrix::BitMatrix;
+pub use error::SymbologyError;
+pub use linear::LinearSymbol;
+pub use symbology::{Symbol, Symbology};

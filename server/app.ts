@@ -1,0 +1,81 @@
+/**
+ * The HTTP application: the API under /api and the built web app everywhere else.
+ *
+ * Every API reply is the envelope {statusCode, resultInfo}. Handled errors (AppError) answer
+ * HTTP 200 with their code and localized message; an unknown /api path answers 404 with code
+ * 4; anything unexpected is logged here and answers code 1 "未知错误！" / "Unknown Error!",
+ * never a stack trace.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import { AppError, pickLanguage } from './errors.ts';
+import { failure } from './http/envelope.ts';
+import type { AppEnv } from './http/env.ts';
+import { mountWebApp } from './http/web-app.ts';
+import { consoleLogger, type Logger } from './log.ts';
+import type { Mailer } from './mail/index.ts';
+import { healthRoutes } from './routes/health.ts';
+import type { RouteDeps } from './routes/deps.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { userRoutes } from './routes/user.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  clock?: Clock;
+  log?: Logger;
+}
+
+function formatBytes(bytes: number): string {
+  const MB = 1024 * 1024;
+  return bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+export function createApp(appDeps: AppDeps): Hono<AppEnv> {
+  const deps: RouteDeps = {
+    db: appDeps.db,
+    config: appDeps.config,
+    mailer: appDeps.mailer,
+    clock: appDeps.clock ?? systemClock,
+    log: appDeps.log ?? consoleLogger,
+    sessionPolicy: appDeps.config.session,
+  };
+
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    c.set('lang', pickLanguage(c.req.header('Accept-Language')));
+    await next();
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use('*', async (c, next) => {
+    await next();
+    // Replies carry session tokens and tenant data: never cache them.
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) => failure(c, new AppError('bodyTooLarge', { limit: formatBytes(deps.config.bodyLimitBytes) })),
+    }),
+  );
+  api.route('/', healthRoutes(deps));
+  api.route('/', sessionRoutes(deps));
+  api.route('/', userRoutes(deps));
+  app.route('/api', api);
+
+  mountWebApp(app, deps.config.distDir);
+
+  app.notFound((c) => failure(c, new AppError('notFound'), 404));
+  app.onError((err, c) => {
+    if (err instanceof AppError) return failure(c, err);
+    deps.log.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+    return failure(c, new AppError('internal'));
+  });
+  return app;
+}

@@ -1,0 +1,136 @@
+/**
+ * Every error the API answers with, in one table: its status code (src/api/contract.ts) and
+ * its message in Chinese and English. Several entries may share a code when the user needs a
+ * more precise message (code 2 has a few). Messages take `{name}` placeholders filled from
+ * the AppError's params.
+ *
+ * A handled error answers HTTP 200 with `{statusCode, resultInfo: message}`; the only other
+ * HTTP status used is 404 for an unknown /api path.
+ */
+import { StatusCode } from '../src/api/contract.ts';
+
+export type Lang = 'zh' | 'en';
+
+interface ErrorEntry {
+  code: number;
+  zh: string;
+  en: string;
+}
+
+export const ERRORS = {
+  internal: { code: StatusCode.internal, zh: '未知错误！', en: 'Unknown Error!' },
+  parameter: { code: StatusCode.parameter, zh: '参数错误：{fields}', en: 'Parameter error: {fields}' },
+  malformedJson: {
+    code: StatusCode.parameter,
+    zh: '参数错误：请求内容不是有效的 JSON。',
+    en: 'Parameter error: the request body is not valid JSON.',
+  },
+  bodyTooLarge: {
+    code: StatusCode.parameter,
+    zh: '参数错误：请求内容超过 {limit}。',
+    en: 'Parameter error: the request body is larger than {limit}.',
+  },
+  accountRequired: {
+    code: StatusCode.parameter,
+    zh: '请输入手机号或邮箱。',
+    en: 'Please enter a phone number or an email address.',
+  },
+  notFound: { code: StatusCode.notFound, zh: '请求的接口不存在。', en: 'This API does not exist.' },
+  forbidden: { code: StatusCode.forbidden, zh: '没有权限执行此操作。', en: 'You are not allowed to do this.' },
+  alreadyRegistered: {
+    code: StatusCode.alreadyRegistered,
+    zh: '该账号已注册',
+    en: 'This account is already registered',
+  },
+  invalidCheckCode: {
+    code: StatusCode.invalidCheckCode,
+    zh: '未检测到有效的验证码',
+    en: 'No valid verification code detected',
+  },
+  wrongCredentials: {
+    code: StatusCode.wrongCredentials,
+    zh: '用户名或密码错误',
+    en: 'Incorrect username or password',
+  },
+  tooManyAttempts: {
+    code: StatusCode.tooManyAttempts,
+    zh: '登录失败次数过多，请 {minutes} 分钟后再试。',
+    en: 'Too many failed logins. Please try again in {minutes} minutes.',
+  },
+  demoForbidden: {
+    code: StatusCode.demoForbidden,
+    zh: '演示账号不能修改密码。',
+    en: 'The demo account cannot change its password.',
+  },
+  accountDisabled: {
+    code: StatusCode.accountDisabled,
+    zh: '该账号已被停用，请联系管理员。',
+    en: 'This account is disabled. Please contact your administrator.',
+  },
+  wrongOldPassword: { code: StatusCode.wrongOldPassword, zh: '旧密码错误。', en: 'The old password is incorrect.' },
+  sessionInvalid: {
+    code: StatusCode.sessionInvalid,
+    zh: '登录信息失效，请退出后重新登录！',
+    en: 'Login information is invalid. Please log out and log in again!',
+  },
+  codeTooFrequent: {
+    code: StatusCode.codeTooFrequent,
+    zh: '获取验证码过于频繁，请 {seconds} 秒后再试。',
+    en: 'Verification codes were requested too often. Please try again in {seconds} seconds.',
+  },
+  invalidPhone: { code: StatusCode.invalidPhone, zh: '手机号格式不正确', en: 'Invalid phone number format' },
+  invalidEmail: { code: StatusCode.invalidEmail, zh: '邮箱格式不正确', en: 'Invalid email format' },
+  accountNotFound: { code: StatusCode.accountNotFound, zh: '该账号尚未注册', en: 'This account is not registered' },
+  companyNameRequired: {
+    code: StatusCode.companyNameRequired,
+    zh: '请输入新的企业名称。',
+    en: 'Please enter the new company name.',
+  },
+  codeSendFailed: {
+    code: StatusCode.codeSendFailed,
+    zh: '验证码发送失败，请稍后再试。',
+    en: 'The verification code could not be sent. Please try again later.',
+  },
+  noExcelImported: { code: StatusCode.noExcelImported, zh: '没有导入 Excel 文件。', en: 'No Excel file was imported.' },
+  staleTemplate: {
+    code: StatusCode.staleTemplate,
+    zh: '请下载最新模板后重试。',
+    en: 'Please download the latest template and try again.',
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorKind = keyof typeof ERRORS;
+export type ErrorParams = Record<string, string | number>;
+
+/** A handled failure: the route answers `{statusCode: ERRORS[kind].code, resultInfo: message}`. */
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly params: ErrorParams;
+
+  constructor(kind: ErrorKind, params: ErrorParams = {}) {
+    super(`${kind}${Object.keys(params).length ? ' ' + JSON.stringify(params) : ''}`);
+    this.name = 'AppError';
+    this.kind = kind;
+    this.params = params;
+  }
+
+  get code(): number {
+    return ERRORS[this.kind].code;
+  }
+
+  localized(lang: Lang): string {
+    return errorMessage(this.kind, lang, this.params);
+  }
+}
+
+export function errorMessage(kind: ErrorKind, lang: Lang, params: ErrorParams = {}): string {
+  return ERRORS[kind][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** English for any `en*` first choice in Accept-Language; Chinese (the product default) otherwise. */
+export function pickLanguage(acceptLanguage: string | undefined | null): Lang {
+  const first = (acceptLanguage ?? '').split(',')[0].trim().toLowerCase();
+  return first === 'en' || first.startsWith('en-') || first.startsWith('en;') ? 'en' : 'zh';
+}

@@ -1,0 +1,39 @@
+/**
+ * Request input: the JSON body and the query string, each checked with a zod schema. Unknown
+ * keys are dropped (z.object strips them), so clients may send systemFlag and loginID along.
+ * Any failure is code 2 naming the fields, raised before a service runs, so nothing is written.
+ */
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+import type { AppEnv } from './env.ts';
+
+/** The body parsed as JSON (memoised); an empty body counts as `{}`. */
+export async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+  const cached = c.get('jsonBody');
+  if (cached !== undefined) return cached;
+  const text = await c.req.text();
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new AppError('malformedJson');
+  }
+  c.set('jsonBody', value);
+  return value;
+}
+
+function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.map(String).join('.') || 'body'))];
+  throw new AppError('parameter', { fields: fields.join(', ') });
+}
+
+export async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  return check(schema, await jsonBody(c));
+}
+
+export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
+  return check(schema, c.req.query());
+}

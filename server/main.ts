@@ -1,0 +1,70 @@
+/**
+ * Starts Assetmark: reads the environment (config.ts), opens the database (PGlite in
+ * DATA_DIR, or the PostgreSQL server at DATABASE_URL), migrates it, seeds the demo account
+ * on first start, then serves the API and the web app on http://localhost:PORT.
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { migrate } from './db/migrate.ts';
+import { consoleLogger as log } from './log.ts';
+import { createMailer } from './mail/index.ts';
+import { startMaintenance } from './maintenance.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from './modules/accounts/demo.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const db = await openDatabase(config);
+  const applied = await migrate(db);
+  if (applied.length > 0) log.info(`[db] applied migrations ${applied.join(', ')}`);
+  if (await ensureDemoAccount(db, systemClock())) log.info('[db] seeded the demo company and account');
+  const stopMaintenance = startMaintenance(db, systemClock, log);
+
+  const app = createApp({ db, config, mailer: createMailer(config, log, systemClock), log });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+    log.info(`Assetmark is running at http://localhost:${config.port}`);
+    log.info(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+    log.info(
+      config.databaseUrl
+        ? '[db] PostgreSQL at DATABASE_URL'
+        : `[db] embedded PGlite in ${config.dataDir}/pglite`,
+    );
+    if (!config.smtp) log.info(`[mail] no SMTP_HOST: verification codes go to this log and ${config.dataDir}/outbox.jsonl`);
+  });
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE') log.error(`[server] port ${config.port} is in use; set PORT to another port`);
+    else log.error('[server] cannot listen:', err);
+    void db.close().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`[server] ${signal}: shutting down`);
+    stopMaintenance();
+    // Stop accepting connections, let requests in flight finish, then close the database.
+    const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+    server.close(() => {
+      db.close().then(
+        () => process.exit(0),
+        (err) => {
+          log.error('[db] close failed:', err);
+          process.exit(1);
+        },
+      );
+    });
+    // Idle keep-alive connections would hold close() open; busy ones get 5 s to finish.
+    http.closeIdleConnections?.();
+    setTimeout(() => http.closeAllConnections?.(), 5000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  log.error('[server] failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+/**
+ * The app's one API client: session token and language from the stores, client-side
+ * messages from i18n, and the global answer to an invalid session (code 19): warn with the
+ * spec's message and log out (the shell then shows /login).
+ */
+import { createApiClient } from '../api/client';
+import { createUserApi } from '../api/user';
+import { i18n } from './i18n';
+import { notify } from './notify';
+import { clearSessionUser, session } from './state/session';
+import { settings } from './state/settings';
+
+/** Token used while a remembered session is being checked (before session.user is set). */
+let pendingLoginId: string | null = null;
+
+export function withPendingLoginId<T>(loginId: string, call: () => Promise<T>): Promise<T> {
+  pendingLoginId = loginId;
+  return call().finally(() => {
+    pendingLoginId = null;
+  });
+}
+
+export const apiClient = createApiClient({
+  baseUrl: import.meta.env.VITE_API_BASE ?? '',
+  getLoginId: () => session.user?.loginID ?? pendingLoginId,
+  getLanguage: () => settings.language,
+  message: (key) => i18n.t(`api.${key}`),
+  onSessionInvalid: (message) => {
+    // While a remembered session is being checked nobody is signed in yet: the guard just
+    // goes to /login quietly. A live session that dies is announced.
+    if (!session.user) return;
+    notify('warning', message);
+    clearSessionUser();
+  },
+});
+
+export const userApi = createUserApi(apiClient);

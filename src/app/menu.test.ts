@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { BoardRegular, BoxRegular } from '@fluentui/react-icons';
+import { Permission } from '../api/contract';
+import { buildMenu, groupLanding } from './menu';
+import { can } from './permissions';
+import { menuGroups, pageRoutes, type MenuGroup, type PageRoute } from './routes';
+import { makeUser } from './testing/makeUser';
+
+const page = async () => ({ default: () => null });
+const asset: MenuGroup = { id: 'asset', path: '/asset', titleKey: 'route.dashboard', icon: BoxRegular };
+const table: PageRoute[] = [
+  { path: '/dashboard', titleKey: 'route.dashboard', icon: BoardRegular, affix: true, page },
+  { path: '/asset/list', titleKey: 'route.dashboard', group: 'asset', page },
+  { path: '/asset/listinfo', titleKey: 'route.dashboard', group: 'asset', hidden: true, page },
+  { path: '/asset/info', titleKey: 'route.dashboard', group: 'asset', access: can.registerAssets, inMenu: can.seeAssetRegistrationInMenu, page },
+  { path: '/asset/classify', titleKey: 'route.dashboard', group: 'asset', access: can.classify, page },
+  { path: '/error/401', titleKey: 'route.unauthorized', hidden: true, page },
+];
+
+const paths = (nodes: ReturnType<typeof buildMenu>) =>
+  nodes.map((n) => (n.kind === 'page' ? n.route.path : `${n.group.path}[${n.pages.map((p) => p.path).join(',')}]`));
+
+describe('menu from the route table', () => {
+  it('lists what an admin may open, grouped, hidden pages left out', () => {
+    expect(paths(buildMenu(table, [asset], makeUser({ IsAdmin: true })))).toEqual([
+      '/dashboard',
+      '/asset[/asset/list,/asset/info,/asset/classify]',
+    ]);
+  });
+
+  it('filters by permission, keeping edit-only registration reachable but unlisted', () => {
+    const editor = makeUser({ permissions: [Permission.assetEdit] });
+    expect(paths(buildMenu(table, [asset], editor))).toEqual(['/dashboard', '/asset[/asset/list]']);
+    expect(groupLanding(table, asset, editor)).toBe('/asset/list');
+  });
+
+  it('today holds the dashboard only, with the error pages hidden', () => {
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser()))).toEqual(['/dashboard']);
+    expect(pageRoutes.filter((r) => r.affix).map((r) => r.path)).toEqual(['/dashboard']);
+  });
+});

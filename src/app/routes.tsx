@@ -1,0 +1,69 @@
+/**
+ * The route table of the signed-in area (spec sections 2 and 6): one entry per page. The
+ * router, the sidebar menu, the page titles and the tags are all generated from it, so
+ * adding a page means adding one entry here (and, for a new menu section, one group).
+ *
+ * Pages later issues build (assets, inventory, organization, roles, templates) are absent
+ * until they exist. They will look like:
+ *
+ *   { path: '/asset/info', titleKey: 'route.assetRegistration', group: 'asset',
+ *     icon: AddSquareRegular, access: can.registerAssets, inMenu: can.seeAssetRegistrationInMenu,
+ *     page: () => import('./pages/asset/AssetRegistrationPage') },
+ *
+ * Public pages (log in, register, reset password) are in router.tsx: they have no menu,
+ * no tag and no guard.
+ */
+import type { ComponentType } from 'react';
+import { BoardRegular, type FluentIcon } from '@fluentui/react-icons';
+import type { MessageKey } from './i18n/types';
+import type { AccessRule, SessionUser } from './permissions';
+import { HOME_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './paths';
+
+export interface PageRoute {
+  /** Absolute path, e.g. '/asset/list'. */
+  path: string;
+  /** Page title, menu label and tag label; the document title adds the site name. */
+  titleKey: MessageKey;
+  icon?: FluentIcon;
+  /** Menu section (a MenuGroup id); absent = top level. */
+  group?: string;
+  /** Reachable only when true; otherwise the guard shows /error/401. Default: everyone. */
+  access?: AccessRule;
+  /** Listed in the menu only when true. Default: the access rule. */
+  inMenu?: AccessRule;
+  /** Never listed in the menu (detail pages, error pages). */
+  hidden?: boolean;
+  /** A pinned tag that cannot be closed (the dashboard). */
+  affix?: boolean;
+  /** The page component, loaded on first visit (a separate chunk). */
+  page: () => Promise<{ default: ComponentType }>;
+}
+
+/** A menu section; its path redirects to its first page the user may open. */
+export interface MenuGroup {
+  id: string;
+  path: string;
+  titleKey: MessageKey;
+  icon: FluentIcon;
+}
+
+
+/** Menu sections in menu order, e.g. { id: 'asset', path: '/asset', titleKey: 'menu.asset', icon: BoxRegular }. */
+export const menuGroups: MenuGroup[] = [];
+
+export const pageRoutes: PageRoute[] = [
+  {
+    path: HOME_PATH,
+    titleKey: 'route.dashboard',
+    icon: BoardRegular,
+    affix: true,
+    page: () => import('./pages/dashboard/DashboardPage'),
+  },
+  { path: UNAUTHORIZED_PATH, titleKey: 'route.unauthorized', hidden: true, page: () => import('./pages/error/UnauthorizedPage') },
+  { path: '/error/404', titleKey: 'route.notFound', hidden: true, page: () => import('./pages/error/NotFoundPage') },
+  { path: NOT_FOUND_PATH, titleKey: 'route.notFound', hidden: true, page: () => import('./pages/error/NotFoundPage') },
+];
+
+export function canOpen(route: PageRoute, user: SessionUser): boolean {
+  return route.access ? route.access(user) : true;
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { StatusCode } from '../../api/contract';
+import { userApi } from '../api';
+import { refreshSession } from '../auth';
+import { PasswordInput } from '../components/PasswordInput';
+import type { MessageKey } from '../i18n/types';
+import { notify } from '../notify';
+import type { SessionUser } from '../permissions';
+import { MIN_PASSWORD_LENGTH } from '../validation';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+type Field = 'old' | 'next' | 'confirm';
+
+/**
+ * Change password (spec section 5): old, new and confirmation, with the spec's messages.
+ * Submit stays disabled until all three are filled and the new ones match; Enter on an
+ * incomplete form says "密码不能为空！". Never offered to the demo account.
+ */
+export function ChangePasswordDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [values, setValues] = useState<Record<Field, string>>({ old: '', next: '', confirm: '' });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [failure, setFailure] = useState<{ key?: MessageKey; text?: string; field?: Field } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fieldMessage = (field: Field): string | undefined => {
+    if (failure?.field === field) return failure.text;
+    if (!touched[field]) return undefined;
+    const v = values[field];
+    if (field === 'old') return v === '' ? t('changePassword.oldRequired') : undefined;
+    if (field === 'next') {
+      if (v === '') return t('changePassword.newRequired');
+      return v.length < MIN_PASSWORD_LENGTH ? t('validation.passwordTooShort', { min: MIN_PASSWORD_LENGTH }) : undefined;
+    }
+    if (v === '') return t('changePassword.confirmRequired');
+    return v !== values.next ? t('changePassword.mismatch') : undefined;
+  };
+
+  const allFilled = values.old !== '' && values.next !== '' && values.confirm !== '';
+  const matching = values.next === values.confirm;
+  const ready = allFilled && matching && values.next.length >= MIN_PASSWORD_LENGTH;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ old: true, next: true, confirm: true });
+    if (!ready) {
+      setFailure({ key: allFilled && !matching ? 'changePassword.mismatch' : allFilled ? undefined : 'changePassword.empty' });
+      return;
+    }
+    setBusy(true);
+    const result = await userApi.changePassword(user.Id, values.old, values.next);
+    setBusy(false);
+    if (!result.ok) {
+      setFailure(result.code === StatusCode.wrongOldPassword ? { field: 'old', text: result.message } : { text: result.message });
+      return;
+    }
+    refreshSession({ ...result.data, loginID: result.data.loginID || user.loginID });
+    notify('success', t('changePassword.success'));
+    onClose();
+  };
+
+  const update = (field: Field, value: string) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setFailure(null);
+  };
+
+  const formLevel = failure && !failure.field ? (failure.key ? t(failure.key) : failure.text) : undefined;
+  const labels: Record<Field, string> = {
+    old: t('changePassword.oldPassword'),
+    next: t('changePassword.newPassword'),
+    confirm: t('changePassword.confirmPassword'),
+  };
+  const autoComplete: Record<Field, string> = { old: 'current-password', next: 'new-password', confirm: 'new-password' };
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface aria-describedby={undefined}>
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{t('changePassword.title')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {formLevel && (
+                <MessageBar intent="error" data-testid="dialog-error">
+                  <MessageBarBody>{formLevel}</MessageBarBody>
+                </MessageBar>
+              )}
+              {(['old', 'next', 'confirm'] as const).map((field) => (
+                <Field key={field} label={labels[field]} required validationMessage={fieldMessage(field)}>
+                  <PasswordInput
+                    name={field}
+                    autoComplete={autoComplete[field]}
+                    value={values[field]}
+                    onChange={(_, d) => update(field, d.value)}
+                    onBlur={() => setTouched((prev) => ({ ...prev, [field]: true }))}
+                    data-testid={`password-${field}`}
+                  />
+                </Field>
+              ))}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={!ready || busy} data-testid="change-password-submit">
+                {busy ? t('common.saving') : t('common.ok')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Local settings (spec section 3): last user, sidebar state, language. One key each,
+ * read defensively: storage may be unavailable (private mode) or hold old junk.
+ */
+const PREFIX = 'assetmark.';
+
+export const StorageKey = {
+  lastUser: `${PREFIX}lastUser`,
+  sidebarCollapsed: `${PREFIX}sidebarCollapsed`,
+  language: `${PREFIX}language`,
+} as const;
+type Key = (typeof StorageKey)[keyof typeof StorageKey];
+
+export function readJson<T>(key: Key, accept: (value: unknown) => value is T): T | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(key);
+    if (raw == null) return null;
+    const value: unknown = JSON.parse(raw);
+    return accept(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: Key, value: unknown): void {
+  try {
+    if (value === null || value === undefined) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Settings are a convenience; a full or blocked storage must not break the app.
+  }
+}
