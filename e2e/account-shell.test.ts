@@ -54,6 +54,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser(server.baseUrl);
   page = browser.page;
+  page.setDefaultTimeout(15_000);
 });
 
 afterAll(async () => {
@@ -66,14 +67,14 @@ describe('accounts and the shell', () => {
     await page.goto('/');
     await page.waitForURL('**/login');
     await byTestId('login-submit').waitFor();
-    expect(await page.title()).toBe('登录 - 资产标签管理');
+    await expect.poll(() => page.title()).toBe('登录 - 资产标签管理');
     await shot('01-login-zh');
   });
 
   it('registers a company with the spec validation messages and an emailed code', async () => {
     await page.getByRole('link', { name: '立即注册' }).click();
     await page.waitForURL('**/register');
-    expect(await page.title()).toBe('注册 - 资产标签管理');
+    await expect.poll(() => page.title()).toBe('注册 - 资产标签管理');
 
     // Empty form: every field says what it needs.
     await byTestId('register-submit').click();
@@ -133,7 +134,7 @@ describe('accounts and the shell', () => {
     await byTestId('welcome-card').waitFor();
     expect(await byTestId('welcome-title').textContent()).toBe(`欢迎回来，${COMPANY}`);
     expect(await byTestId('account-label').textContent()).toBe(COMPANY);
-    expect(await page.title()).toBe('首页 - 资产标签管理');
+    await expect.poll(() => page.title()).toBe('首页 - 资产标签管理');
     expect(await byTestId('tag-/dashboard').count()).toBe(1);
     expect(await byTestId('tag-close-/dashboard').count()).toBe(0); // pinned
     await shot('03-dashboard-zh');
@@ -142,21 +143,21 @@ describe('accounts and the shell', () => {
   it('switches to English and back, remembered across a reload that re-enters the session', async () => {
     await setLanguage('en');
     expect(await byTestId('welcome-title').textContent()).toBe(`Welcome back, ${COMPANY}`);
-    expect(await page.title()).toBe('Home - Assetmark');
+    await expect.poll(() => page.title()).toBe('Home - Assetmark');
     await shot('04-dashboard-en');
     await page.reload();
     await byTestId('welcome-card').waitFor();
     expect(page.url()).toMatch(/\/dashboard$/);
-    expect(await page.title()).toBe('Home - Assetmark');
+    await expect.poll(() => page.title()).toBe('Home - Assetmark');
     await setLanguage('zh-CN');
-    expect(await page.title()).toBe('首页 - 资产标签管理');
+    await expect.poll(() => page.title()).toBe('首页 - 资产标签管理');
   });
 
   it('sends unknown paths to /404', async () => {
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
     await byTestId('error-state').waitFor();
-    expect(await page.title()).toBe('页面不存在 - 资产标签管理');
+    await expect.poll(() => page.title()).toBe('页面不存在 - 资产标签管理');
     await shot('05-not-found-zh');
   });
 
@@ -180,7 +181,7 @@ describe('accounts and the shell', () => {
     // The 401 page as a tag, closed with its ×.
     await page.goto('/error/401');
     await byTestId('error-state').waitFor();
-    expect(await page.title()).toBe('无权访问 - 资产标签管理');
+    await expect.poll(() => page.title()).toBe('无权访问 - 资产标签管理');
     await shot('06-unauthorized-tag-zh');
     await byTestId('tag-close-/error/401').click();
     await page.waitForURL('**/dashboard');
@@ -269,7 +270,7 @@ describe('accounts and the shell', () => {
 
   it('shows "Incorrect username or password" in English', async () => {
     await setLanguage('en');
-    expect(await page.title()).toBe('Log in - Assetmark');
+    await expect.poll(() => page.title()).toBe('Log in - Assetmark');
     await logIn(EMAIL, 'not-the-password');
     await expect.poll(() => byTestId('form-error').textContent()).toBe('Incorrect username or password');
     await shot('09-login-error-en');

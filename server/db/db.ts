@@ -37,6 +37,13 @@ export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
 }
 
+/** PostgreSQL's SQLSTATE for a foreign-key violation: a row still referenced, or a missing parent. */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+export function isForeignKeyViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === FOREIGN_KEY_VIOLATION;
+}
+
 /** Type OIDs whose parsing both implementations override, so values look the same. */
 export const OID = { int8: 20, date: 1082 } as const;
 export const parseInt8 = (text: string): number => Number(text);

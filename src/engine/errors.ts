@@ -1,5 +1,5 @@
 /**
- * Engine errors. Codes 1-22 mirror `crates/engine/src/error.rs` (keep the two tables in
+ * Engine errors. Codes 1-26 mirror `crates/engine/src/error.rs` (keep the two tables in
  * step); codes from 100 are the facade's own (loading and crashes).
  */
 export const ErrorCode = {
@@ -19,6 +19,14 @@ export const ErrorCode = {
   DataTooLong: 21,
   /** Barcode data with a character its symbology cannot encode. */
   InvalidCharacter: 22,
+  /** Barcode data of a length a fixed-length symbology (EAN, UPC, ITF-14) does not take. */
+  InvalidLength: 23,
+  /** Barcode data ending in a wrong check digit. */
+  InvalidCheckDigit: 24,
+  /** Barcode data breaking another rule of its symbology. */
+  InvalidData: 25,
+  /** A fixed symbol version too small for the data (QR). */
+  VersionTooSmall: 26,
   /** The Wasm module is missing or from another build. */
   EngineMissing: 100,
   /** The Wasm module trapped; the facade has started a fresh instance. */

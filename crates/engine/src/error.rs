@@ -26,6 +26,14 @@ pub enum ErrorCode {
     DataTooLong = 21,
     /// Barcode data with a character its symbology cannot encode.
     InvalidCharacter = 22,
+    /// Barcode data of a length a fixed-length symbology (EAN, UPC, ITF-14) does not take.
+    InvalidLength = 23,
+    /// Barcode data ending in a wrong check digit.
+    InvalidCheckDigit = 24,
+    /// Barcode data breaking another rule of its symbology.
+    InvalidData = 25,
+    /// A fixed symbol version too small for the data (QR).
+    VersionTooSmall = 26,
 }
 
 /// An error with its status code, a message for people, and, for render errors caused by
@@ -63,8 +71,12 @@ impl From<SymbologyError> for EngineError {
     fn from(e: SymbologyError) -> EngineError {
         let code = match e {
             SymbologyError::NoData { .. } => ErrorCode::NoData,
-            SymbologyError::DataTooLong { .. } => ErrorCode::DataTooLong,
+            SymbologyError::DataTooLong { .. } | SymbologyError::CapacityExceeded { .. } => ErrorCode::DataTooLong,
             SymbologyError::InvalidCharacter { .. } => ErrorCode::InvalidCharacter,
+            SymbologyError::InvalidLength { .. } => ErrorCode::InvalidLength,
+            SymbologyError::InvalidCheckDigit { .. } => ErrorCode::InvalidCheckDigit,
+            SymbologyError::InvalidData { .. } => ErrorCode::InvalidData,
+            SymbologyError::VersionTooSmall { .. } => ErrorCode::VersionTooSmall,
         };
         EngineError::new(code, e.to_string())
     }

@@ -10,6 +10,11 @@
 //! Characters: `0-9 - $ : / . +` for data, `A B C D` only as the start and stop
 //! characters.
 //!
+//! The modules equal `zint -b 18 --dump` but for one module: zint's symbol ends with a
+//! space (the inter-character gap it also writes after the stop character); ours ends
+//! with the stop character's last bar, like every symbol here (no quiet zone, so a
+//! centred symbol is centred on its bars).
+//!
 //! # Input
 //!
 //! The data carries its own start and stop characters, as zint and bwip-js take it:

@@ -141,8 +141,24 @@ fn symbol(values: &[u8]) -> LinearSymbol {
 }
 
 fn value_of(c: u8) -> Option<u8> {
-    CHARSET.iter().position(|&x| x == c).map(|v| v as u8)
+    match VALUES.get(c as usize) {
+        Some(&v) if v != NONE => Some(v),
+        _ => None,
+    }
 }
+
+const NONE: u8 = 0xFF;
+
+/// [`CHARSET`] inverted: the value of each ASCII code, [`NONE`] if not a Code 39 character.
+const VALUES: [u8; 128] = {
+    let mut t = [NONE; 128];
+    let mut v = 0;
+    while v < CHARSET.len() {
+        t[CHARSET[v] as usize] = v as u8;
+        v += 1;
+    }
+    t
+};
 
 /*---- Tables (ISO/IEC 16388) ----*/
 

@@ -83,7 +83,7 @@ mod tests {
         assert_eq!(check_digit(&values("9638507")), 4); // EAN-8 96385074
         assert_eq!(check_digit(&values("03600029145")), 2); // UPC-A 036000291452
         assert_eq!(check_digit(&values("978030640615")), 7); // ISBN 978-0-306-40615-7
-        assert_eq!(check_digit(&values("1540014128876")), 7); // ITF-14 15400141288767
+        assert_eq!(check_digit(&values("1540014128876")), 3); // ITF-14 15400141288763
         assert_eq!(check_digit(&[]), 0);
     }
 

@@ -18,12 +18,21 @@
 //! declare it below, add a variant to [`Symbology`] and test it against zint.
 
 mod bit_matrix;
+pub mod codabar;
 pub mod code128;
+pub mod code39;
+pub mod code93;
+pub mod ean;
 mod error;
+pub mod gs1;
+pub mod human_readable;
+pub mod itf;
 mod linear;
+pub mod module_fit;
 pub mod qr;
 pub mod reed_solomon;
 mod symbology;
+pub mod upc;
 
 pub use bit_matrix::BitMatrix;
 pub use error::SymbologyError;

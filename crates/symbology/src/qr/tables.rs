@@ -108,10 +108,8 @@ pub const ALIGNMENT_POSITIONS: [&[u8]; 40] = [
     &[6, 30, 58, 86, 114, 142, 170],
 ];
 
-/// Table 5: the 45 characters of alphanumeric mode, in value order 0-44.
-pub const ALPHANUMERIC: &[u8; 45] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:";
-
-/// The alphanumeric-mode value of an ASCII byte, or `None` outside the 45 characters.
+/// The alphanumeric-mode value (Table 5) of an ASCII byte, or `None` outside the 45
+/// characters `0-9 A-Z space $ % * + - . / :`.
 #[inline]
 pub fn alphanumeric_value(b: u8) -> Option<u8> {
     match b {
@@ -174,6 +172,9 @@ mod tests {
             }
         }
     }
+
+    /// Table 5: the 45 characters of alphanumeric mode, in value order 0-44.
+    const ALPHANUMERIC: &[u8; 45] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:";
 
     #[test]
     fn alphanumeric_values_match_table_5() {

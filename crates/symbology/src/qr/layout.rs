@@ -1,0 +1,447 @@
+//! The symbol's geometry: function patterns, format and version information, and the
+//! placement of codewords (ISO/IEC 18004 6.3, 7.7, 7.9, 7.10).
+//!
+//! Modules live in packed rows, [`Row`] (192 bits, enough for version 40's 177 modules,
+//! bit `x` = column `x`, 1 = dark), so that masking and penalty scoring work on 64 modules
+//! at a time. A [`Layout`] keeps the unmasked symbol twice, as rows and as columns (the
+//! transpose), written together as modules are placed; masking then XORs whole rows of both
+//! and the column penalties need no transposition. The function-pattern area is symmetric
+//! about the main diagonal (a test checks it), so one data-region mask serves both.
+
+use super::tables::ALIGNMENT_POSITIONS;
+use super::{Ecc, Mask, Version};
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+
+/// The largest symbol side, version 40.
+pub const MAX_SIZE: usize = 177;
+
+/// 192 modules of one row (or column), bit `x` = module `x`, 1 = dark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Row(pub [u64; 3]);
+
+impl Row {
+    pub const ZERO: Row = Row([0; 3]);
+
+    /// The lowest `n` bits set (n <= 192).
+    #[inline]
+    pub fn ones(n: usize) -> Row {
+        let word = |i: usize| -> u64 {
+            let lo = i * 64;
+            if n >= lo + 64 {
+                !0
+            } else if n <= lo {
+                0
+            } else {
+                (1u64 << (n - lo)) - 1
+            }
+        };
+        Row([word(0), word(1), word(2)])
+    }
+
+    #[inline]
+    pub fn get(&self, x: usize) -> bool {
+        (self.0[x >> 6] >> (x & 63)) & 1 != 0
+    }
+
+    #[inline]
+    pub fn put(&mut self, x: usize, dark: bool) {
+        let bit = 1u64 << (x & 63);
+        if dark {
+            self.0[x >> 6] |= bit;
+        } else {
+            self.0[x >> 6] &= !bit;
+        }
+    }
+
+    /// Number of 1 bits.
+    #[inline]
+    pub fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+}
+
+impl BitAnd for Row {
+    type Output = Row;
+    #[inline(always)]
+    fn bitand(self, o: Row) -> Row {
+        Row([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+}
+
+impl BitOr for Row {
+    type Output = Row;
+    #[inline(always)]
+    fn bitor(self, o: Row) -> Row {
+        Row([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+}
+
+impl BitXor for Row {
+    type Output = Row;
+    #[inline(always)]
+    fn bitxor(self, o: Row) -> Row {
+        Row([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1], self.0[2] ^ o.0[2]])
+    }
+}
+
+impl Not for Row {
+    type Output = Row;
+    #[inline(always)]
+    fn not(self) -> Row {
+        Row([!self.0[0], !self.0[1], !self.0[2]])
+    }
+}
+
+/// `row >> s`: module `x + s` moves to `x` (s in 1..64).
+impl Shr<u32> for Row {
+    type Output = Row;
+    #[inline(always)]
+    fn shr(self, s: u32) -> Row {
+        let a = self.0;
+        Row([(a[0] >> s) | (a[1] << (64 - s)), (a[1] >> s) | (a[2] << (64 - s)), a[2] >> s])
+    }
+}
+
+/// `row << s`: module `x` moves to `x + s` (s in 1..64); bits past 192 are lost.
+impl Shl<u32> for Row {
+    type Output = Row;
+    #[inline(always)]
+    fn shl(self, s: u32) -> Row {
+        let a = self.0;
+        Row([a[0] << s, (a[1] << s) | (a[0] >> (64 - s)), (a[2] << s) | (a[1] >> (64 - s))])
+    }
+}
+
+/// A square of `size` x `size` modules as packed rows.
+#[derive(Clone)]
+pub struct Grid {
+    pub size: usize,
+    pub rows: [Row; MAX_SIZE],
+}
+
+impl Grid {
+    pub fn new(size: usize) -> Grid {
+        Grid { size, rows: [Row::ZERO; MAX_SIZE] }
+    }
+
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> bool {
+        self.rows[y].get(x)
+    }
+}
+
+/// The unmasked symbol of one version with its codewords placed.
+#[derive(Clone)]
+pub struct Layout {
+    pub size: usize,
+    /// 1 where a module carries data (and is masked): not a function pattern, not format or
+    /// version information. Symmetric about the diagonal, so it also serves `cols`.
+    pub region: Grid,
+    /// Function patterns and unmasked data; format information left light.
+    pub rows: Grid,
+    /// `rows` transposed: `cols.rows[x]` bit `y` is module (x, y).
+    pub cols: Grid,
+}
+
+impl Layout {
+    /// Draws the function patterns of `version` and places `codewords` (data and
+    /// error-correction codewords, interleaved: exactly the symbol's total codewords).
+    pub fn new(version: Version, codewords: &[u8]) -> Layout {
+        let size = version.size();
+        let mut b = Builder { function: Grid::new(size), rows: Grid::new(size), cols: Grid::new(size) };
+        b.draw_function_patterns(version);
+        b.place(codewords);
+        let width = Row::ones(size);
+        let mut region = Grid::new(size);
+        for y in 0..size {
+            region.rows[y] = !b.function.rows[y] & width;
+        }
+        Layout { size, region, rows: b.rows, cols: b.cols }
+    }
+
+    /// `rows` and `cols` with `mask` applied to the data region and the format information
+    /// for `ecc` and `mask` drawn, into the caller's buffers (no allocation).
+    pub fn masked_into(&self, ecc: Ecc, mask: Mask, rows: &mut Grid, cols: &mut Grid) {
+        let pattern = &MASK_ROWS[mask.value() as usize];
+        let pattern_t = &MASK_COLS[mask.value() as usize];
+        rows.size = self.size;
+        cols.size = self.size;
+        for i in 0..self.size {
+            let region = self.region.rows[i];
+            rows.rows[i] = self.rows.rows[i] ^ (pattern[i % 12] & region);
+            cols.rows[i] = self.cols.rows[i] ^ (pattern_t[i % 12] & region);
+        }
+        let bits = format_bits(ecc, mask);
+        for copy in format_positions(self.size).iter() {
+            for (i, &(x, y)) in copy.iter().enumerate() {
+                let dark = (bits >> i) & 1 != 0;
+                rows.rows[y].put(x, dark);
+                cols.rows[x].put(y, dark);
+            }
+        }
+    }
+}
+
+struct Builder {
+    function: Grid,
+    rows: Grid,
+    cols: Grid,
+}
+
+impl Builder {
+    /// Marks (x, y) as a function module of the given colour, in rows and columns.
+    #[inline]
+    fn draw(&mut self, x: usize, y: usize, dark: bool) {
+        self.function.rows[y].put(x, true);
+        self.rows.rows[y].put(x, dark);
+        self.cols.rows[x].put(y, dark);
+    }
+
+    fn draw_function_patterns(&mut self, version: Version) {
+        let size = self.rows.size;
+        // Timing patterns (6.3.5), drawn first: finders and alignment patterns cover parts.
+        for i in 0..size {
+            self.draw(6, i, i % 2 == 0);
+            self.draw(i, 6, i % 2 == 0);
+        }
+        // Finder patterns with their separators (6.3.3-6.3.4).
+        for &(cx, cy) in &[(3, 3), (size - 4, 3), (3, size - 4)] {
+            for dy in -4i32..=4 {
+                for dx in -4i32..=4 {
+                    let (x, y) = (cx as i32 + dx, cy as i32 + dy);
+                    if x >= 0 && y >= 0 && (x as usize) < size && (y as usize) < size {
+                        let d = dx.abs().max(dy.abs());
+                        self.draw(x as usize, y as usize, d != 2 && d != 4);
+                    }
+                }
+            }
+        }
+        // Alignment patterns (6.3.6): every pair of Table E.1 coordinates, except the three
+        // corners where finder patterns are.
+        let pos = ALIGNMENT_POSITIONS[version.value() as usize - 1];
+        let last = pos.len().wrapping_sub(1);
+        for (i, &cx) in pos.iter().enumerate() {
+            for (j, &cy) in pos.iter().enumerate() {
+                if (i == 0 && j == 0) || (i == 0 && j == last) || (i == last && j == 0) {
+                    continue;
+                }
+                for dy in -2i32..=2 {
+                    for dx in -2i32..=2 {
+                        let d = dx.abs().max(dy.abs());
+                        self.draw((cx as i32 + dx) as usize, (cy as i32 + dy) as usize, d != 1);
+                    }
+                }
+            }
+        }
+        // Format information areas (7.9), light until a mask is chosen, and the dark module.
+        for copy in format_positions(size).iter() {
+            for &(x, y) in copy.iter() {
+                self.draw(x, y, false);
+            }
+        }
+        self.draw(8, size - 8, true);
+        // Version information (7.10), versions 7 and up: two transposed 6x3 blocks.
+        if version.value() >= 7 {
+            let bits = version_bits(version);
+            for i in 0..18 {
+                let dark = (bits >> i) & 1 != 0;
+                let (a, b) = (size - 11 + i % 3, i / 3);
+                self.draw(a, b, dark);
+                self.draw(b, a, dark);
+            }
+        }
+    }
+
+    /// Places codeword bits MSB first in the two-module-wide zigzag of 7.7.3, skipping
+    /// function modules and the vertical timing pattern's column; remainder bits stay light.
+    fn place(&mut self, codewords: &[u8]) {
+        let size = self.rows.size;
+        let total = codewords.len() * 8;
+        let mut i = 0;
+        let mut right = size - 1;
+        loop {
+            if right == 6 {
+                right = 5;
+            }
+            let upward = (right + 1) & 2 == 0;
+            for vert in 0..size {
+                let y = if upward { size - 1 - vert } else { vert };
+                for x in [right, right - 1] {
+                    if i < total && !self.function.get(x, y) {
+                        if (codewords[i >> 3] >> (7 - (i & 7))) & 1 != 0 {
+                            self.rows.rows[y].put(x, true);
+                            self.cols.rows[x].put(y, true);
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            if right < 2 {
+                break;
+            }
+            right -= 2;
+        }
+        debug_assert_eq!(i, total, "codewords do not fill the symbol");
+    }
+}
+
+/// The 15 format bits (7.9.1): ECC level and mask, BCH(15,5) with generator 0x537,
+/// XOR 0x5412 so that no combination is all light.
+pub fn format_bits(ecc: Ecc, mask: Mask) -> u32 {
+    let data = (ecc.format_bits() << 3) | mask.value() as u32;
+    let mut rem = data;
+    for _ in 0..10 {
+        rem = (rem << 1) ^ ((rem >> 9) * 0x537);
+    }
+    ((data << 10) | (rem & 0x3FF)) ^ 0x5412
+}
+
+/// The 18 version bits (7.10): version number and BCH(18,6) with generator 0x1F25.
+pub fn version_bits(version: Version) -> u32 {
+    let v = version.value() as u32;
+    let mut rem = v;
+    for _ in 0..12 {
+        rem = (rem << 1) ^ ((rem >> 11) * 0x1F25);
+    }
+    (v << 12) | (rem & 0xFFF)
+}
+
+/// (x, y) of format bit `i` (0 = least significant) in each of the two copies (7.9.1,
+/// figure 25): around the top-left finder; split between the other two.
+pub fn format_positions(size: usize) -> [[(usize, usize); 15]; 2] {
+    let mut a = [(0, 0); 15];
+    let mut b = [(0, 0); 15];
+    for i in 0..15 {
+        a[i] = match i {
+            0..=5 => (8, i),
+            6 => (8, 7),
+            7 => (8, 8),
+            8 => (7, 8),
+            _ => (14 - i, 8),
+        };
+        b[i] = if i < 8 { (size - 1 - i, 8) } else { (8, size - 15 + i) };
+    }
+    [a, b]
+}
+
+/*---- Mask patterns (7.8.2, Table 10) ----*/
+
+/// Whether mask `k` inverts the module at row `i`, column `j`.
+const fn mask_bit(k: usize, i: usize, j: usize) -> bool {
+    match k {
+        0 => (i + j) % 2 == 0,
+        1 => i % 2 == 0,
+        2 => j % 3 == 0,
+        3 => (i + j) % 3 == 0,
+        4 => (i / 2 + j / 3) % 2 == 0,
+        5 => (i * j) % 2 + (i * j) % 3 == 0,
+        6 => ((i * j) % 2 + (i * j) % 3) % 2 == 0,
+        _ => ((i + j) % 2 + (i * j) % 3) % 2 == 0,
+    }
+}
+
+/// Every mask repeats with period 12 in rows and columns (lcm of 2, 3 and 4). Entry
+/// `[k][i % 12]` is row `i` of mask `k`; with `transposed`, column `i` (bit = row).
+const fn mask_table(transposed: bool) -> [[Row; 12]; 8] {
+    let mut t = [[Row([0; 3]); 12]; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut r = 0;
+        while r < 12 {
+            let mut c = 0;
+            while c < 192 {
+                let inverted = if transposed { mask_bit(k, c, r) } else { mask_bit(k, r, c) };
+                if inverted {
+                    t[k][r].0[c / 64] |= 1u64 << (c % 64);
+                }
+                c += 1;
+            }
+            r += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// Mask rows, `[mask][row % 12]`.
+pub static MASK_ROWS: [[Row; 12]; 8] = mask_table(false);
+/// Mask columns, `[mask][column % 12]`, bit = row.
+pub static MASK_COLS: [[Row; 12]; 8] = mask_table(true);
+
+#[cfg(test)]
+mod tests {
+    use super::super::tables::TOTAL_CODEWORDS;
+    use super::*;
+
+    fn v(n: u8) -> Version {
+        Version::new(n).unwrap()
+    }
+
+    #[test]
+    fn format_and_version_bits_match_the_standard() {
+        // Annex C: version 7 -> 0x07C94; the largest, version 40 -> 0x28C69.
+        assert_eq!(version_bits(v(7)), 0x07C94);
+        assert_eq!(version_bits(v(40)), 0x28C69);
+        // Annex C.3 example: ECC M (00), mask 101 -> 100000011001110 after masking.
+        assert_eq!(format_bits(Ecc::Medium, Mask::new(5).unwrap()), 0b100000011001110);
+        // Table C.1, L with mask 0 -> 111011111000100.
+        assert_eq!(format_bits(Ecc::Low, Mask::new(0).unwrap()), 0b111011111000100);
+    }
+
+    /// Data modules of each version: Table 1 codewords * 8 plus the remainder bits, and
+    /// the closed-form count of function modules agrees.
+    #[test]
+    fn data_region_matches_table_1_and_is_symmetric() {
+        const REMAINDER: [usize; 40] = [
+            0, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3, //
+            4, 4, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
+        ];
+        for n in 1..=40u8 {
+            let total = TOTAL_CODEWORDS[n as usize - 1] as usize;
+            let layout = Layout::new(v(n), &vec![0u8; total]);
+            let modules: usize = layout.region.rows.iter().map(|r| r.count() as usize).sum();
+            assert_eq!(modules, total * 8 + REMAINDER[n as usize - 1], "version {}", n);
+            let ver = n as usize;
+            let mut raw = (16 * ver + 128) * ver + 64;
+            if ver >= 2 {
+                let a = ver / 7 + 2;
+                raw -= (25 * a - 10) * a - 55;
+                if ver >= 7 {
+                    raw -= 36;
+                }
+            }
+            assert_eq!(modules, raw);
+            for y in 0..layout.size {
+                for x in 0..layout.size {
+                    assert_eq!(layout.region.get(x, y), layout.region.get(y, x));
+                    assert_eq!(layout.rows.get(x, y), layout.cols.get(y, x));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mask_tables_follow_table_10() {
+        for k in 0..8 {
+            for i in 0..40 {
+                for j in 0..177 {
+                    assert_eq!(MASK_ROWS[k][i % 12].get(j), mask_bit(k, i, j));
+                    assert_eq!(MASK_COLS[k][j % 12].get(i), mask_bit(k, i, j));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn row_shifts_cross_words() {
+        let mut r = Row::ZERO;
+        r.put(64, true);
+        r.put(130, true);
+        assert!((r >> 1).get(63) && (r >> 3).get(127));
+        assert!((r << 1).get(65) && (r << 62).get(126));
+        assert_eq!((r << 62).count(), 1); // module 130 moved past 191
+        assert!((r << 5).get(135));
+        assert_eq!(Row::ones(70).count(), 70);
+        assert_eq!(Row::ones(192).count(), 192);
+    }
+}
