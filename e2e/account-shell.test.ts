@@ -33,6 +33,9 @@ const byTestId = (id: string) => page.locator(`[data-testid="${id}"]`);
 const fieldMessage = (name: string) =>
   page.locator(`.fui-Field:has([name="${name}"]) .fui-Field__validationMessage`);
 
+/** A toast notification with this text. */
+const toast = (text: string) => page.locator('.fui-ToastTitle', { hasText: text });
+
 async function setLanguage(lang: 'zh-CN' | 'en') {
   await byTestId('language-menu').click();
   await byTestId(`language-${lang}`).click();
@@ -95,6 +98,11 @@ describe('accounts and the shell', () => {
     await page.locator('input[name="account"]').fill('demo@assetmark.local');
     await byTestId('send-code').click();
     await expect.poll(() => fieldMessage('account').textContent()).toBe('该账号已注册');
+
+    // A password that is too short.
+    await page.locator('input[name="password"]').fill('abc');
+    await byTestId('register-submit').click();
+    await expect.poll(() => fieldMessage('password').textContent()).toBe('密码长度至少为 6 位');
 
     // A code that is not 6 digits, passwords that differ.
     await page.locator('input[name="account"]').fill(EMAIL);
@@ -231,7 +239,7 @@ describe('accounts and the shell', () => {
 
     await page.locator('input[name="old"]').fill(FIRST_PASSWORD);
     await submit.click();
-    await page.getByText('密码修改成功').waitFor();
+    await toast('密码修改成功').waitFor();
     expect(await submit.count()).toBe(0);
   });
 
@@ -263,7 +271,7 @@ describe('accounts and the shell', () => {
     await fetch(`${server.baseUrl}/api/Logout`, { method: 'POST', headers: { loginID: loginId, systemFlag: 'MYGDZC' } });
     await openUserMenuItem('menu-rename-company');
     await byTestId('rename-company-submit').click();
-    await page.getByText('登录信息失效，请退出后重新登录！').waitFor();
+    await toast('登录信息失效，请退出后重新登录！').waitFor();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('assetmark.lastUser'))).toBeNull();
   });
@@ -285,6 +293,17 @@ describe('accounts and the shell', () => {
     expect(await byTestId('menu-change-password').count()).toBe(0);
     expect(await byTestId('menu-rename-company').count()).toBe(1);
     await shot('10-demo-menu-en');
+  });
+
+  it('returns to the asked-for page after logging in', async () => {
+    await openUserMenuItem('menu-logout');
+    await page.waitForURL('**/login');
+    await page.goto('/error/401');
+    await page.waitForURL('**/login?redirect=%2Ferror%2F401');
+    await byTestId('use-demo').click();
+    await byTestId('login-submit').click();
+    await page.waitForURL('**/error/401');
+    await byTestId('error-state').waitFor();
   });
 
   it('logged no errors in the browser console', () => {

@@ -10,6 +10,10 @@ RAW=target/wasm32-unknown-unknown/release/assetmark_engine.wasm
 export RUSTC=/usr/bin/rustc
 export CARGO_TARGET_DIR="$PWD/target"
 
+# Generated tables (gitignored) that the Rust code includes: made when missing or older than
+# their generator, scripts/gen-tables.mjs.
+[ crates/symbology/src/generated/kanji.bin -nt scripts/gen-tables.mjs ] || node scripts/gen-tables.mjs
+
 # Skip entirely when no Rust source changed since the last optimised build.
 if [ -f "$OUT" ] && [ -z "$(find crates Cargo.toml Cargo.lock scripts/build-wasm.sh -newer "$OUT" -print -quit 2>/dev/null)" ]; then
   exit 0

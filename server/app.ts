@@ -17,9 +17,13 @@ import type { AppEnv } from './http/env.ts';
 import { mountWebApp } from './http/web-app.ts';
 import { consoleLogger, type Logger } from './log.ts';
 import type { Mailer } from './mail/index.ts';
+import { childUserRoutes } from './routes/child-user.ts';
+import { departmentRoutes } from './routes/department.ts';
 import { healthRoutes } from './routes/health.ts';
 import type { RouteDeps } from './routes/deps.ts';
+import { roleRoutes } from './routes/role.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { userRoutes } from './routes/user.ts';
 
 export interface AppDeps {
@@ -67,6 +71,10 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   api.route('/', healthRoutes(deps));
   api.route('/', sessionRoutes(deps));
   api.route('/', userRoutes(deps));
+  api.route('/', childUserRoutes(deps));
+  api.route('/', departmentRoutes(deps));
+  api.route('/', staffRoutes(deps));
+  api.route('/', roleRoutes(deps));
   app.route('/api', api);
 
   mountWebApp(app, deps.config.distDir);

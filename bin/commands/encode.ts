@@ -1,35 +1,55 @@
 /**
- * `assetmark encode`: one symbol, as modules (`matrix`) or as a PBM image (`pbm`).
+ * `assetmark encode`: one symbol, as modules (`matrix`) or as an image (`pbm`, `png`, `svg`).
  *
- * The PBM has a 10-module quiet zone on every side, 2-dot modules and 60-dot bars, drawn
- * by the engine itself: a page at 254 dpi, where one dot is exactly 0.1 mm.
+ * Images are drawn by the engine itself on a page at 254 dpi, where one dot is exactly
+ * 0.1 mm: modules are `--scale` dots (default 2 for linear symbols, 4 for QR), linear bars
+ * 60 dots tall with a 10-module quiet zone on every side, QR with `--quiet-zone` modules
+ * (default 4, ISO/IEC 18004) on every side. `--text` adds the human-readable text to linear
+ * symbols (default none, so the image is the symbol alone).
  */
 import type { Engine } from '../../src/engine/engine.ts';
 import { EngineError } from '../../src/engine/errors.ts';
 import { loadEngine } from '../../src/engine/load-node.ts';
 import { pageToPbm } from '../../src/engine/pbm.ts';
-import { SYMBOLOGIES } from '../../src/engine/symbologies.ts';
-import type { BarcodeType, EncodedSymbol } from '../../src/engine/types.ts';
+import { pageToPng } from '../../src/engine/png.ts';
+import { pageToSvg } from '../../src/engine/svg.ts';
+import { BARCODE_TYPES, SYMBOLOGIES } from '../../src/engine/symbologies.ts';
+import type { BarcodeType, EncodedSymbol, Page, QrEcc, SymbolRequest, TextPosition } from '../../src/engine/types.ts';
 import { CliError, EXIT_USAGE, parseOptions, required, write, type Command, type Io } from '../cli.ts';
 import { unescapeData } from '../escapes.ts';
 
-const TYPES = Object.keys(SYMBOLOGIES) as BarcodeType[];
-const FORMATS = ['matrix', 'pbm'] as const;
+const FORMATS = ['matrix', 'pbm', 'png', 'svg'] as const;
+const TEXT_POSITIONS = ['none', 'above', 'below', 'mask'] as const;
 
-const PBM_DPI = 254; // 1 dot = 0.1 mm exactly
-const PBM_MODULE_MM = 0.2; // 2 dots
-const PBM_BAR_MM = 6; // 60 dots
-const PBM_QUIET_MODULES = 10;
+const IMAGE_DPI = 254; // 1 dot = 0.1 mm exactly
+const DOT_MM = 0.1;
+const BAR_DOTS = 60;
+const LINEAR_QUIET_MODULES = 10;
+const QR_QUIET_MODULES = 4;
 
 export const command: Command = {
   usage: [
-    'usage: assetmark encode --type TYPE --data TEXT [--esc] [--format matrix|pbm]',
+    'usage: assetmark encode --type TYPE --data TEXT [options] [--format matrix|pbm|png|svg]',
     '',
-    `  --type TYPE      symbology: ${TYPES.join(', ')}`,
-    '  --data TEXT      the data to encode',
-    '  --esc            read backslash escapes in TEXT (\\n, \\t, \\e, \\xNN, \\\\, ...)',
-    '  --format matrix  print the modules as one line of 0/1 per row, 1 = bar (default)',
-    '  --format pbm     write a binary PBM (P4) image to stdout, with quiet zone',
+    `  --type TYPE        symbology: ${BARCODE_TYPES.join(', ')}`,
+    '  --data TEXT        the data to encode (QR: UTF-8 text; linear: Latin-1)',
+    '  --esc              read backslash escapes in TEXT (\\n, \\t, \\e, \\G, \\xNN, \\\\, ...)',
+    '  --format matrix    print the modules, one line of 0/1 per row, 1 = dark, no quiet zone (default)',
+    '  --format pbm|png|svg  write an image of the symbol with its quiet zone to stdout',
+    '',
+    'QR code (qrcode):',
+    '  --ecc L|M|Q|H      error-correction level (default M)',
+    '  --version N        symbol version 1-40 (default: the smallest that holds the data)',
+    '  --mask N           mask pattern 0-7 (default: the lowest penalty)',
+    '  --quiet-zone N     quiet zone in modules around image output (default 4)',
+    '  --binary           TEXT is bytes (each character U+0000-U+00FF one byte), encoded as is',
+    '',
+    'Other options:',
+    '  --gs1              TEXT is GS1 bracket syntax, (01)09501101530003(10)ABC (code128, qrcode)',
+    '  --full-ascii       Code 39 full ASCII (code39)',
+    '  --check            add the optional check character (code39, codabar, itf)',
+    '  --text POSITION    images of linear symbols: none (default), above, below or mask',
+    '  --scale N          image: dots per module, 1-50 (default 2 linear, 4 QR)',
     '',
   ].join('\n'),
 
@@ -39,33 +59,110 @@ export const command: Command = {
       data: { type: 'string' },
       esc: { type: 'boolean' },
       format: { type: 'string' },
+      ecc: { type: 'string' },
+      version: { type: 'string' },
+      mask: { type: 'string' },
+      'quiet-zone': { type: 'string' },
+      binary: { type: 'boolean' },
+      gs1: { type: 'boolean' },
+      'full-ascii': { type: 'boolean' },
+      check: { type: 'boolean' },
+      text: { type: 'string' },
+      scale: { type: 'string' },
     });
     const type = required(opts.type, 'type');
-    if (!(TYPES as string[]).includes(type)) {
-      throw new CliError(`unknown --type '${type}' (types: ${TYPES.join(', ')})`, EXIT_USAGE);
+    if (!(BARCODE_TYPES as string[]).includes(type)) {
+      throw new CliError(`unknown --type '${type}' (types: ${BARCODE_TYPES.join(', ')})`, EXIT_USAGE);
     }
     const format = opts.format ?? 'matrix';
     if (!(FORMATS as readonly string[]).includes(format)) {
       throw new CliError(`unknown --format '${format}' (formats: ${FORMATS.join(', ')})`, EXIT_USAGE);
     }
     const raw = required(opts.data, 'data');
-    const data = opts.esc ? unescapeData(raw) : raw;
+    const text = opts.esc ? unescapeData(raw) : raw;
+    const isQr = type === 'qrcode';
+
+    const only = (option: string, given: unknown, types: string[]) => {
+      if (given !== undefined && !types.includes(type)) {
+        throw new CliError(`--${option} applies to ${types.join(', ')}, not ${type}`, EXIT_USAGE);
+      }
+    };
+    only('ecc', opts.ecc, ['qrcode']);
+    only('version', opts.version, ['qrcode']);
+    only('mask', opts.mask, ['qrcode']);
+    only('quiet-zone', opts['quiet-zone'], ['qrcode']);
+    only('binary', opts.binary, ['qrcode']);
+    only('gs1', opts.gs1, ['code128', 'qrcode']);
+    only('full-ascii', opts['full-ascii'], ['code39']);
+    only('check', opts.check, ['code39', 'codabar', 'itf']);
+    only('text', opts.text, BARCODE_TYPES.filter((t) => !SYMBOLOGIES[t].matrix));
+
+    const request: Record<string, unknown> = { type, data: opts.binary ? latin1Bytes(text) : text };
+    if (opts.ecc !== undefined) {
+      if (!['L', 'M', 'Q', 'H'].includes(opts.ecc)) throw new CliError(`--ecc must be L, M, Q or H, got '${opts.ecc}'`, EXIT_USAGE);
+      request.ecc = opts.ecc as QrEcc;
+    }
+    if (opts.version !== undefined) request.version = integer('version', opts.version, 1, 40);
+    if (opts.mask !== undefined) request.mask = integer('mask', opts.mask, 0, 7);
+    if (opts.gs1) request.gs1 = true;
+    if (opts['full-ascii']) request.fullAscii = true;
+    if (opts.check) request.checkDigit = true;
+    const quietZone = opts['quiet-zone'] === undefined ? QR_QUIET_MODULES : integer('quiet-zone', opts['quiet-zone'], 0, 16);
+    const textPosition = (opts.text ?? 'none') as TextPosition;
+    if (!(TEXT_POSITIONS as readonly string[]).includes(textPosition)) {
+      throw new CliError(`--text must be none, above, below or mask, got '${opts.text}'`, EXIT_USAGE);
+    }
+    const scale = opts.scale === undefined ? (isQr ? 4 : 2) : integer('scale', opts.scale, 1, 50);
 
     const engine = await loadEngine();
+    const symbolRequest = request as unknown as SymbolRequest;
     let symbol: EncodedSymbol;
+    let page: Page | undefined;
     try {
-      symbol = engine.encode({ type: type as BarcodeType, data });
+      symbol = engine.encode(symbolRequest);
+      if (format !== 'matrix') {
+        page = isQr
+          ? qrImage(engine, symbol, { ...symbolRequest, type: 'qrcode' } as SymbolRequest, quietZone, scale)
+          : linearImage(engine, symbolRequest, textPosition, scale);
+      }
     } catch (e) {
       if (e instanceof EngineError) throw new CliError(e.message);
       throw e;
     }
-    if (format === 'matrix') {
-      await write(io.stdout, matrixText(symbol));
-    } else {
-      await write(io.stdout, pbmImage(engine, symbol, type as BarcodeType, data));
+    switch (format) {
+      case 'matrix':
+        await write(io.stdout, matrixText(symbol));
+        break;
+      case 'pbm':
+        await write(io.stdout, pageToPbm(page!));
+        break;
+      case 'png':
+        await write(io.stdout, pageToPng(page!, IMAGE_DPI));
+        break;
+      default:
+        await write(io.stdout, pageToSvg(page!, IMAGE_DPI));
     }
   },
 };
+
+function integer(name: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new CliError(`--${name} must be a whole number from ${min} to ${max}, got '${value}'`, EXIT_USAGE);
+  }
+  return n;
+}
+
+/** `--binary`: each character one byte. */
+function latin1Bytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0xff) throw new CliError(`--binary data must be characters U+0000-U+00FF (use --esc and \\xNN), got '${text[i]}' at position ${i + 1}`, EXIT_USAGE);
+    out[i] = c;
+  }
+  return out;
+}
 
 /** Rows of 0/1, one line each (a linear symbol is one row). */
 function matrixText(symbol: EncodedSymbol): string {
@@ -77,15 +174,33 @@ function matrixText(symbol: EncodedSymbol): string {
   return lines.join('\n') + '\n';
 }
 
-function pbmImage(engine: Engine, symbol: EncodedSymbol, type: BarcodeType, data: string): Uint8Array {
-  if (symbol.kind !== 'linear') throw new CliError(`--format pbm does not draw ${symbol.kind} symbols yet`);
-  const widthMm = symbol.modules.length * PBM_MODULE_MM;
-  const quietMm = PBM_QUIET_MODULES * PBM_MODULE_MM;
-  const page = engine.renderPage({
+/** A linear symbol at `scale` dots a module, 10 modules of quiet zone round it. */
+function linearImage(engine: Engine, request: SymbolRequest, textPosition: TextPosition, scale: number): Page {
+  const moduleMm = scale * DOT_MM;
+  const withText = { ...request, textPosition } as SymbolRequest;
+  // Measure first: wide/narrow types draw wider than their module count.
+  const probe = engine.measure({ ...withText, xMm: 0, yMm: 0, widthMm: 10_000, heightMm: BAR_DOTS * DOT_MM, dpi: IMAGE_DPI, moduleWidthMm: moduleMm });
+  const textMm = textPosition === 'none' ? 0 : 2.5; // 5 pt text and its gap
+  const quietMm = LINEAR_QUIET_MODULES * moduleMm;
+  const widthMm = probe.widthDots * DOT_MM;
+  return engine.renderPage({
     widthMm: widthMm + 2 * quietMm,
-    heightMm: PBM_BAR_MM + 2 * quietMm,
-    dpi: PBM_DPI,
-    elements: [{ kind: 'barcode', type, data, xMm: quietMm, yMm: quietMm, widthMm, heightMm: PBM_BAR_MM, moduleWidthMm: PBM_MODULE_MM }],
+    heightMm: BAR_DOTS * DOT_MM + textMm + 2 * quietMm,
+    dpi: IMAGE_DPI,
+    elements: [{ kind: 'barcode', ...withText, xMm: quietMm, yMm: quietMm, widthMm, heightMm: BAR_DOTS * DOT_MM + textMm, moduleWidthMm: moduleMm }],
   });
-  return pageToPbm(page);
 }
+
+/** A QR symbol at `scale` dots a module with `quietZone` modules round it. */
+function qrImage(engine: Engine, symbol: EncodedSymbol, request: SymbolRequest, quietZone: number, scale: number): Page {
+  const sideMm = ((symbol.kind === 'matrix' ? symbol.width : 0) + 2 * quietZone) * scale * DOT_MM;
+  const { type: _type, ...options } = request as SymbolRequest & { type: 'qrcode' };
+  return engine.renderPage({
+    widthMm: sideMm,
+    heightMm: sideMm,
+    dpi: IMAGE_DPI,
+    elements: [{ kind: 'qrcode', ...options, quietZone, xMm: 0, yMm: 0, widthMm: sideMm, heightMm: sideMm }],
+  });
+}
+
+export type { BarcodeType };

@@ -37,3 +37,10 @@ export async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: 
 export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
   return check(schema, c.req.query());
 }
+
+/** The query string and a JSON object body as one input, the query winning (DELETE calls take `id` in either). */
+export async function readQueryOrBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? {} : await jsonBody(c);
+  const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  return check(schema, { ...fields, ...c.req.query() });
+}

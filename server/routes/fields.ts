@@ -39,3 +39,6 @@ export const id = z.union([
     .regex(/^[1-9]\d{0,14}$/)
     .transform(Number),
 ]);
+
+/** `{id}`: the input of the DELETE calls (query string or JSON body). */
+export const IdInput = z.object({ id });

@@ -215,7 +215,11 @@ describe('user settings', () => {
     expect(await ensureDemoAccount(server.db, server.clock.now())).toBe(true);
     expect(await ensureDemoAccount(server.db, server.clock.now())).toBe(false);
     const demo = await login(server, DEMO_EMAIL, DEMO_PASSWORD);
-    expect(demo.IsDemo).toBe(true);
+    expect(demo).toMatchObject({ IsDemo: true, IsVip: true });
+    const tree = await server.call<{ departments: { deptName: string; affiliatedDept: number | null }[] }>('GET', '/api/Department/List', {
+      token: demo.loginID,
+    });
+    expect(tree.body.resultInfo.departments).toEqual([expect.objectContaining({ deptName: '演示企业 Demo Co.', affiliatedDept: null })]);
     const renamed = await server.call<LoginResult>('POST', '/api/User/Update', {
       token: demo.loginID,
       body: { id: demo.Id, companyName: 'Demo renamed' },

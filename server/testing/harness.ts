@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Envelope, LoginResult } from '../../src/api/contract.ts';
+import type { ChildRegisterRequest, ChildUserInfo, Envelope, LoginResult } from '../../src/api/contract.ts';
 import { createApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -141,12 +141,67 @@ export async function login(server: TestServer, account: string, password: strin
   return result.body.resultInfo;
 }
 
-/** Row counts of the account tables, to prove a refused request wrote nothing. */
+/** Row counts of the account and organisation tables, to prove a refused request wrote nothing. */
 export async function countRows(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ['companies', 'users', 'sessions', 'verification_codes', 'login_attempts']) {
+  for (const table of ['companies', 'users', 'sessions', 'verification_codes', 'login_attempts', ...ORG_TABLES]) {
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
     counts[table] = rows[0].n;
   }
   return counts;
+}
+
+/** The tenant tables of the organisation issue, with the order that makes a snapshot stable. */
+const ORG_TABLES = ['departments', 'staff', 'roles', 'user_depts'];
+const SNAPSHOT_QUERIES: Record<string, string> = {
+  companies: 'SELECT * FROM companies ORDER BY id',
+  departments: 'SELECT * FROM departments ORDER BY company_id, id',
+  staff: 'SELECT * FROM staff ORDER BY company_id, id',
+  roles: 'SELECT * FROM roles ORDER BY company_id, id',
+  users: 'SELECT * FROM users ORDER BY id',
+  user_depts: 'SELECT * FROM user_depts ORDER BY company_id, user_id, dept_id',
+  // Which sessions exist, not when they were last used (every request slides that).
+  sessions: 'SELECT token_hash, user_id, company_id, created_at FROM sessions ORDER BY token_hash',
+  verification_codes: 'SELECT id, target, purpose, attempts, used_at FROM verification_codes ORDER BY id',
+};
+
+/** Every row of the tenant tables (as JSON text), to prove a refused request changed nothing. */
+export async function snapshot(db: Db): Promise<Record<string, string>> {
+  const tables: Record<string, string> = {};
+  for (const [table, sql] of Object.entries(SNAPSHOT_QUERIES)) {
+    tables[table] = JSON.stringify((await db.query(sql)).rows);
+  }
+  return tables;
+}
+
+/** The payload of a successful call; throws with the reply otherwise (set-up steps of a test). */
+export function payload<T>(result: CallResult<T>): T {
+  if (result.body.statusCode !== 0) throw new Error(`call failed: ${JSON.stringify(result.body)}`);
+  return result.body.resultInfo;
+}
+
+/** The company of a user (LoginResult does not carry it). */
+export async function companyIdOf(db: Db, userId: number): Promise<number> {
+  const { rows } = await db.query<{ company_id: number }>('SELECT company_id FROM users WHERE id = $1', [userId]);
+  return rows[0].company_id;
+}
+
+/**
+ * Opens a sub-user as `token`'s user: requests a registration code for the email, reads it
+ * from the outbox, calls POST api/User/ChildRegister. The password is sent as its MD5.
+ */
+export async function openChildUser(
+  server: TestServer,
+  token: string,
+  input: Omit<ChildRegisterRequest, 'email' | 'password' | 'checkCode'> & { email: string; password?: string },
+): Promise<CallResult<ChildUserInfo>> {
+  payload(await server.call('GET', `/api/User?email=${encodeURIComponent(input.email)}&purpose=register`));
+  return server.call<ChildUserInfo>('POST', '/api/User/ChildRegister', {
+    token,
+    body: {
+      ...input,
+      password: wirePassword(input.password ?? 'child-pass'),
+      checkCode: server.lastCode(input.email.toLowerCase()),
+    },
+  });
 }

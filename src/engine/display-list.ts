@@ -2,7 +2,8 @@
  * The display-list compiler: a PageSpec in millimetres to the engine's binary command
  * buffer. The format is documented once, in `crates/engine/src/display_list.rs` (header
  * `AMDL`, version 1, page in µm and dpi; commands `opcode u8, length u32, payload`) and
- * `crates/engine/src/symbol_spec.rs` (symbology, flags, options, data).
+ * `crates/engine/src/symbol_spec.rs` (symbology, flags, options, data). A `qrcode` element
+ * (the label's 2D control) is a BARCODE command of type `qrcode`.
  *
  * Millimetres become whole micrometres here (`round(mm * 1000)`, exact for documents' 3
  * decimals); the engine then turns µm into dots with its one rounding rule. Numbers are
@@ -10,8 +11,8 @@
  * element carry its index in `EngineError.element`, as the engine's own errors do.
  */
 import { EngineError, ErrorCode } from './errors.ts';
-import { dataBytes, symbologyInfo } from './symbologies.ts';
-import type { BarcodeData, BarcodeElement, BarcodeType, PageSpec, RectElement } from './types.ts';
+import { dataBytes, optionBytes, symbologyInfo } from './symbologies.ts';
+import type { BarcodeElement, PageSpec, QrcodeElement, RectElement, SymbolRequest } from './types.ts';
 
 const MAGIC = [0x41, 0x4d, 0x44, 0x4c]; // "AMDL"
 export const DISPLAY_LIST_VERSION = 1;
@@ -30,10 +31,7 @@ export function compileDisplayList(page: PageSpec): Uint8Array {
   w.u16(0); // flags
   w.u32(lengthUm(page.widthMm, 'page widthMm'));
   w.u32(lengthUm(page.heightMm, 'page heightMm'));
-  if (!Number.isInteger(page.dpi) || page.dpi < 1 || page.dpi > 0xffff) {
-    throw new EngineError(ErrorCode.Parameter, `page dpi must be a whole number from 1 to 65535, got ${page.dpi}`);
-  }
-  w.u16(page.dpi);
+  w.u16(checkDpi(page.dpi));
   w.u16(0); // reserved
   page.elements.forEach((element, index) => {
     try {
@@ -42,7 +40,10 @@ export function compileDisplayList(page: PageSpec): Uint8Array {
           writeRect(w, element);
           break;
         case 'barcode':
-          writeBarcode(w, element);
+          writeBarcode(w, element, element);
+          break;
+        case 'qrcode':
+          writeBarcode(w, element, qrRequest(element));
           break;
         default:
           throw new EngineError(ErrorCode.Unsupported, `unknown element kind '${(element as { kind: unknown }).kind}'`);
@@ -56,10 +57,31 @@ export function compileDisplayList(page: PageSpec): Uint8Array {
 }
 
 /** The symbol spec for `encode` (also the tail of a BARCODE command). */
-export function compileSymbolSpec(type: BarcodeType, data: BarcodeData): Uint8Array {
+export function compileSymbolSpec(request: SymbolRequest): Uint8Array {
   const w = new ByteWriter();
-  writeSymbolSpec(w, type, data);
+  writeSymbolSpec(w, request);
   return w.finish();
+}
+
+/**
+ * The `measure` request (crates/engine/src/abi.rs): dpi, reserved, then a BARCODE payload.
+ */
+export function compileMeasureRequest(
+  dpi: number,
+  element: { xMm: number; yMm: number; widthMm: number; heightMm: number; moduleWidthMm?: number },
+  request: SymbolRequest,
+): Uint8Array {
+  const w = new ByteWriter();
+  w.u16(checkDpi(dpi));
+  w.u16(0);
+  w.bytes(barcodePayload(element, request));
+  return w.finish();
+}
+
+/** A QR control as a symbol request. */
+function qrRequest(e: QrcodeElement): SymbolRequest {
+  const { kind: _kind, xMm: _x, yMm: _y, widthMm: _w, heightMm: _h, moduleWidthMm: _m, ...options } = e;
+  return { type: 'qrcode', ...options };
 }
 
 function writeRect(w: ByteWriter, e: RectElement): void {
@@ -70,19 +92,40 @@ function writeRect(w: ByteWriter, e: RectElement): void {
   w.command(OP_RECT, payload.finish());
 }
 
-function writeBarcode(w: ByteWriter, e: BarcodeElement): void {
+function writeBarcode(w: ByteWriter, e: BarcodeElement | QrcodeElement, request: SymbolRequest): void {
+  w.command(OP_BARCODE, barcodePayload(e, request));
+}
+
+function barcodePayload(
+  e: { xMm: number; yMm: number; widthMm: number; heightMm: number; moduleWidthMm?: number },
+  request: SymbolRequest,
+): Uint8Array {
   const payload = new ByteWriter();
   writeBox(payload, e);
   payload.u32(e.moduleWidthMm === undefined ? 0 : lengthUm(e.moduleWidthMm, 'moduleWidthMm'));
-  writeSymbolSpec(payload, e.type, e.data);
-  w.command(OP_BARCODE, payload.finish());
+  writeSymbolSpec(payload, request);
+  return payload.finish();
 }
 
-function writeSymbolSpec(w: ByteWriter, type: BarcodeType, data: BarcodeData): void {
-  w.u8(symbologyInfo(type).id);
+function writeSymbolSpec(w: ByteWriter, request: SymbolRequest): void {
+  const info = symbologyInfo(request.type);
+  const data = request.data;
+  if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
+    throw new EngineError(ErrorCode.Parameter, `data must be text or a Uint8Array, got ${typeof data}`);
+  }
+  const options = optionBytes(request);
+  w.u8(info.id);
   w.u8(0); // flags
-  w.u16(0); // options length: no symbology has options yet
-  w.bytes(dataBytes(type, data));
+  w.u16(options.length);
+  w.bytes(options);
+  w.bytes(dataBytes(request.type, data));
+}
+
+function checkDpi(dpi: number): number {
+  if (!Number.isInteger(dpi) || dpi < 1 || dpi > 0xffff) {
+    throw new EngineError(ErrorCode.Parameter, `page dpi must be a whole number from 1 to 65535, got ${dpi}`);
+  }
+  return dpi;
 }
 
 function writeBox(w: ByteWriter, e: { xMm: number; yMm: number; widthMm: number; heightMm: number }): void {

@@ -8,12 +8,15 @@
  * (a bug: the engine validates every input), the call throws EngineError EngineCrashed and
  * the facade continues on a fresh instance of the same module.
  */
-import { compileDisplayList, compileSymbolSpec } from './display-list.ts';
+import { compileDisplayList, compileMeasureRequest, compileSymbolSpec } from './display-list.ts';
 import { EngineError, ErrorCode } from './errors.ts';
-import type { EncodeRequest, EncodedSymbol, Page, PageSpec } from './types.ts';
+import { ECC_LEVELS } from './symbologies.ts';
+import type { EncodeRequest, EncodedSymbol, Measurement, MeasureRequest, Page, PageSpec, QrEcc } from './types.ts';
 
 /** The ABI version this facade speaks (`abi_version()` in the module). */
-export const ABI_VERSION = 1;
+export const ABI_VERSION = 2;
+
+type AbiCall = 'render' | 'encode' | 'measure';
 
 const SETUP_HINT = 'run npm run setup';
 
@@ -24,6 +27,7 @@ interface EngineExports {
   free(ptr: number, len: number): void;
   render(ptr: number, len: number): number;
   encode(ptr: number, len: number): number;
+  measure(ptr: number, len: number): number;
   result_ptr(): number;
   result_len(): number;
   error_code(): number;
@@ -33,12 +37,17 @@ interface EngineExports {
 }
 
 const REQUIRED_EXPORTS = [
-  'memory', 'abi_version', 'alloc', 'free', 'render', 'encode', 'result_ptr', 'result_len',
+  'memory', 'abi_version', 'alloc', 'free', 'render', 'encode', 'measure', 'result_ptr', 'result_len',
   'error_code', 'error_message_ptr', 'error_message_len', 'error_element',
 ] as const;
 
+const textDecoder = new TextDecoder();
+
 export class Engine {
   private exports: EngineExports;
+  /** A request buffer in the module's memory, reused across calls (grown on demand). */
+  private requestPtr = 0;
+  private requestCap = 0;
 
   /** Use `createEngine` or a loader, which check the module first. */
   constructor(private readonly module: WebAssembly.Module) {
@@ -46,17 +55,60 @@ export class Engine {
   }
 
   /**
-   * Encodes one symbol. Throws EngineError: Unsupported (unknown type), NoData (empty),
-   * DataTooLong, InvalidCharacter.
+   * Encodes one symbol: `{type, data, ...that type's options}`. Returns the modules
+   * without quiet zone (and for linear types the human-readable text, for QR the version,
+   * level and mask used). Throws EngineError: Unsupported (unknown type), Parameter (an
+   * option out of range or not taken by the type), NoData, DataTooLong, InvalidCharacter,
+   * InvalidLength, InvalidCheckDigit, InvalidData, VersionTooSmall.
    */
   encode(request: EncodeRequest): EncodedSymbol {
-    const out = this.call('encode', compileSymbolSpec(request.type, request.data));
+    const out = this.call('encode', compileSymbolSpec(request));
     const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
     const kind = view.getUint8(0);
     const width = view.getUint32(4, true);
     const height = view.getUint32(8, true);
-    const modules = out.subarray(12, 12 + width * height);
-    return kind === 1 ? { kind: 'linear', modules } : { kind: 'matrix', width, height, modules };
+    const end = 12 + width * height;
+    const modules = out.subarray(12, end);
+    if (kind === 1) {
+      const textLen = view.getUint32(end, true);
+      return { kind: 'linear', modules, text: textDecoder.decode(out.subarray(end + 4, end + 4 + textLen)) };
+    }
+    return {
+      kind: 'matrix',
+      width,
+      height,
+      modules,
+      version: view.getUint8(1),
+      ecc: ECC_LEVELS[view.getUint8(2)] as QrEcc,
+      mask: view.getUint8(3),
+    };
+  }
+
+  /**
+   * Places a barcode element at a resolution without drawing it: the module width in
+   * whole dots the renderer picks and the width the symbol is really drawn at (module_fit:
+   * widths snap to dots, so a barcode is usually narrower than its box). Throws as
+   * `encode`.
+   */
+  measure(request: MeasureRequest): Measurement {
+    const out = this.call('measure', compileMeasureRequest(request.dpi, request, request));
+    const v = new DataView(out.buffer, out.byteOffset, out.byteLength);
+    const u = (at: number) => v.getUint32(at, true);
+    return {
+      kind: v.getUint8(0) === 1 ? 'linear' : 'matrix',
+      modulesWide: u(4),
+      modulesHigh: u(8),
+      moduleDots: u(12),
+      wideDots: u(16),
+      xDots: v.getInt32(20, true),
+      yDots: v.getInt32(24, true),
+      widthDots: u(28),
+      heightDots: u(32),
+      widthMm: u(36) / 1000,
+      heightMm: u(40) / 1000,
+      textDots: u(44),
+      fits: v.getUint8(48) === 1,
+    };
   }
 
   /**
@@ -73,40 +125,52 @@ export class Engine {
   }
 
   /** Runs one ABI call on `request` and returns a copy of the result buffer. */
-  private call(fn: 'render' | 'encode', request: Uint8Array): Uint8Array {
+  private call(fn: AbiCall, request: Uint8Array): Uint8Array {
     try {
       return this.callOnce(fn, request);
     } catch (e) {
       if (e instanceof WebAssembly.RuntimeError) {
         // The instance's state is unknown after a trap: start over on a fresh one.
         this.exports = instantiate(this.module);
+        this.requestPtr = 0;
+        this.requestCap = 0;
         throw new EngineError(ErrorCode.EngineCrashed, `the label engine crashed (${e.message})`);
       }
       throw e;
     }
   }
 
-  private callOnce(fn: 'render' | 'encode', request: Uint8Array): Uint8Array {
+  private callOnce(fn: AbiCall, request: Uint8Array): Uint8Array {
     const x = this.exports;
-    const ptr = x.alloc(request.length) >>> 0;
+    const ptr = this.requestBuffer(request.length);
+    new Uint8Array(x.memory.buffer, ptr, request.length).set(request);
+    const status = x[fn](ptr, request.length);
+    if (status !== 0) {
+      // Views are made after the call: memory may have grown (and its buffer changed).
+      const message = textDecoder.decode(
+        new Uint8Array(x.memory.buffer, x.error_message_ptr() >>> 0, x.error_message_len() >>> 0),
+      );
+      const element = x.error_element();
+      throw new EngineError(status, message, element >= 0 ? element : undefined);
+    }
+    return new Uint8Array(x.memory.buffer, x.result_ptr() >>> 0, x.result_len() >>> 0).slice();
+  }
+
+  /** The reusable request buffer, at least `len` bytes (one alloc per growth, not per call). */
+  private requestBuffer(len: number): number {
+    if (len <= this.requestCap && this.requestPtr !== 0) return this.requestPtr;
+    const x = this.exports;
+    const cap = Math.max(256, 2 ** Math.ceil(Math.log2(Math.max(len, 1))));
+    if (this.requestPtr !== 0) x.free(this.requestPtr, this.requestCap);
+    this.requestPtr = 0;
+    this.requestCap = 0;
+    const ptr = x.alloc(cap) >>> 0;
     if (ptr === 0) {
-      throw new EngineError(ErrorCode.System, `the label engine is out of memory (${request.length}-byte request)`);
+      throw new EngineError(ErrorCode.System, `the label engine is out of memory (${len}-byte request)`);
     }
-    try {
-      new Uint8Array(x.memory.buffer, ptr, request.length).set(request);
-      const status = x[fn](ptr, request.length);
-      if (status !== 0) {
-        // Views are made after the call: memory may have grown (and its buffer changed).
-        const message = new TextDecoder().decode(
-          new Uint8Array(x.memory.buffer, x.error_message_ptr() >>> 0, x.error_message_len() >>> 0),
-        );
-        const element = x.error_element();
-        throw new EngineError(status, message, element >= 0 ? element : undefined);
-      }
-      return new Uint8Array(x.memory.buffer, x.result_ptr() >>> 0, x.result_len() >>> 0).slice();
-    } finally {
-      x.free(ptr, request.length);
-    }
+    this.requestPtr = ptr;
+    this.requestCap = cap;
+    return ptr;
   }
 }
 

@@ -1,22 +1,45 @@
 /**
  * The symbologies the facade knows: their engine id (zint's barcode number, as in
- * `crates/symbology/src/symbology.rs`) and how text becomes the bytes the engine encodes.
+ * `crates/symbology/src/symbology.rs`), how text becomes the bytes the engine encodes, and
+ * how options become the symbol spec's option records (`crates/engine/src/symbol_spec.rs`,
+ * options format version 1: `version u8`, then `tag u8, length u8, value` records).
  */
 import { EngineError, ErrorCode } from './errors.ts';
-import type { BarcodeData, BarcodeType } from './types.ts';
+import type { BarcodeData, BarcodeType, QrEcc, SymbolRequest, TextAlign, TextPosition } from './types.ts';
 
 interface SymbologyInfo {
   /** zint's barcode number, the engine's symbology id. */
   id: number;
   /** Name used in messages (the engine's own name for it). */
   name: string;
-  /** Text to bytes: `latin1` maps each character U+0000-U+00FF to one byte. */
-  charset: 'latin1';
+  /**
+   * Text to bytes: `latin1` maps U+0000-U+00FF to one byte each and refuses the rest;
+   * `ascii?` is Latin-1 with every character beyond U+007F as `?` (Code 39/93, spec section
+   * 5); `utf8` is UTF-8.
+   */
+  charset: 'latin1' | 'ascii?' | 'utf8';
+  /** Two-dimensional. */
+  matrix: boolean;
+  /** The spec's sample content for the type (spec section 3). */
+  sample: string;
 }
 
 export const SYMBOLOGIES: Readonly<Record<BarcodeType, SymbologyInfo>> = {
-  code128: { id: 20, name: 'Code 128', charset: 'latin1' },
+  code128: { id: 20, name: 'Code 128', charset: 'latin1', matrix: false, sample: '12345678' },
+  ean13: { id: 13, name: 'EAN-13', charset: 'latin1', matrix: false, sample: '690123456789' },
+  ean8: { id: 10, name: 'EAN-8', charset: 'latin1', matrix: false, sample: '6901234' },
+  upca: { id: 34, name: 'UPC-A', charset: 'latin1', matrix: false, sample: '69012345678' },
+  upce: { id: 37, name: 'UPC-E', charset: 'latin1', matrix: false, sample: '0123456' },
+  isbn: { id: 69, name: 'ISBN', charset: 'latin1', matrix: false, sample: '978012345678' },
+  code39: { id: 8, name: 'Code 39', charset: 'ascii?', matrix: false, sample: '12345678' },
+  code93: { id: 25, name: 'Code 93', charset: 'ascii?', matrix: false, sample: '12345678' },
+  codabar: { id: 18, name: 'Codabar', charset: 'latin1', matrix: false, sample: '12345678' },
+  itf: { id: 3, name: 'Interleaved 2 of 5', charset: 'latin1', matrix: false, sample: '12345678' },
+  itf14: { id: 89, name: 'ITF-14', charset: 'latin1', matrix: false, sample: '1234567890123' },
+  qrcode: { id: 58, name: 'QR Code', charset: 'utf8', matrix: true, sample: 'https://example.com/' },
 };
+
+export const BARCODE_TYPES = Object.keys(SYMBOLOGIES) as BarcodeType[];
 
 export function symbologyInfo(type: string): SymbologyInfo {
   if (!Object.hasOwn(SYMBOLOGIES, type)) {
@@ -25,22 +48,122 @@ export function symbologyInfo(type: string): SymbologyInfo {
   return SYMBOLOGIES[type as BarcodeType];
 }
 
+const utf8 = new TextEncoder();
+
 /**
- * The bytes sent to the engine for `data`. Characters outside the symbology's byte range
- * fail here with the engine's message shape; bytes the symbology itself refuses (for
- * Code 128 anything above 127) are left to the engine, which names them.
+ * The bytes sent to the engine for `data`. Characters outside the type's byte range fail
+ * here with the engine's message shape; bytes the symbology itself refuses (for Code 128
+ * anything above 127) are left to the engine, which names them.
  */
 export function dataBytes(type: BarcodeType, data: BarcodeData): Uint8Array {
   if (data instanceof Uint8Array) return data;
   const info = symbologyInfo(type);
+  if (info.charset === 'utf8') return utf8.encode(data);
   const out = new Uint8Array(data.length);
-  for (let i = 0; i < data.length; i++) {
-    const c = data.charCodeAt(i);
-    if (c > 0xff) {
-      const ch = String.fromCodePoint(data.codePointAt(i) ?? c);
-      throw new EngineError(ErrorCode.InvalidCharacter, `${info.name}: invalid character '${ch}' at position ${i + 1}`);
+  let n = 0;
+  let position = 0;
+  for (const ch of data) {
+    position += 1;
+    const c = ch.codePointAt(0)!;
+    if (info.charset === 'ascii?') {
+      out[n++] = c > 0x7f ? 0x3f : c;
+    } else if (c > 0xff) {
+      throw new EngineError(ErrorCode.InvalidCharacter, `${info.name}: invalid character '${ch}' at position ${position}`);
+    } else {
+      out[n++] = c;
     }
-    out[i] = c;
   }
-  return out;
+  return out.subarray(0, n);
+}
+
+/*---- Options (symbol_spec.rs, options format version 1) ----*/
+
+const OPTIONS_VERSION = 1;
+const TAG = {
+  textPosition: 1,
+  textAlign: 2,
+  textSize: 3,
+  check: 4,
+  fullAscii: 5,
+  gs1: 6,
+  binary: 7,
+  ecc: 8,
+  version: 9,
+  mask: 10,
+  quietZone: 11,
+  wideRatio: 12,
+} as const;
+
+const TEXT_POSITIONS: Record<TextPosition, number> = { none: 0, above: 1, below: 2, mask: 3 };
+const TEXT_ALIGNS: Record<TextAlign, number> = { left: 0, center: 1, right: 2, justify: 3 };
+export const ECC_LEVELS: readonly QrEcc[] = ['L', 'M', 'Q', 'H'];
+
+/** µm per point: 25.4 mm / 72. */
+const UM_PER_POINT = 25_400 / 72;
+
+type AnyOptions = Partial<Record<string, unknown>>;
+
+function bad(field: string, expected: string, value: unknown): EngineError {
+  return new EngineError(ErrorCode.Parameter, `${field} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}`);
+}
+
+function flag(field: string, value: unknown): number {
+  if (typeof value !== 'boolean') throw bad(field, 'true or false', value);
+  return value ? 1 : 0;
+}
+
+function whole(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw bad(field, `a whole number from ${min} to ${max}`, value);
+  }
+  return value;
+}
+
+/**
+ * The options block for a request: empty when no option is given (every default), else
+ * the version byte and one record per given option. Options the type does not take are
+ * written anyway: the engine refuses them with a message naming the option.
+ */
+export function optionBytes(request: SymbolRequest): number[] {
+  const o = request as unknown as AnyOptions;
+  const records: number[] = [];
+  const put = (tag: number, ...value: number[]) => records.push(tag, value.length, ...value);
+
+  if (o.textPosition !== undefined) {
+    if (typeof o.textPosition !== 'string' || !Object.hasOwn(TEXT_POSITIONS, o.textPosition)) {
+      throw bad('textPosition', "'none', 'above', 'below' or 'mask'", o.textPosition);
+    }
+    put(TAG.textPosition, TEXT_POSITIONS[o.textPosition as TextPosition]);
+  }
+  if (o.textAlign !== undefined) {
+    if (typeof o.textAlign !== 'string' || !Object.hasOwn(TEXT_ALIGNS, o.textAlign)) {
+      throw bad('textAlign', "'left', 'center', 'right' or 'justify'", o.textAlign);
+    }
+    put(TAG.textAlign, TEXT_ALIGNS[o.textAlign as TextAlign]);
+  }
+  if (o.fontSizePt !== undefined) {
+    const pt = o.fontSizePt;
+    const um = typeof pt === 'number' ? Math.round(pt * UM_PER_POINT) : NaN;
+    if (!Number.isFinite(um) || um < 1 || um > 100_000) throw bad('fontSizePt', 'a number of points above 0 and up to 283', pt);
+    put(TAG.textSize, um & 0xff, (um >>> 8) & 0xff, (um >>> 16) & 0xff, (um >>> 24) & 0xff);
+  }
+  if (o.checkDigit !== undefined) put(TAG.check, flag('checkDigit', o.checkDigit));
+  if (o.fullAscii !== undefined) put(TAG.fullAscii, flag('fullAscii', o.fullAscii));
+  if (o.gs1 !== undefined) put(TAG.gs1, flag('gs1', o.gs1));
+  if (request.type === 'qrcode' && request.data instanceof Uint8Array && !request.gs1) put(TAG.binary, 1);
+  if (o.ecc !== undefined) {
+    const v = ECC_LEVELS.indexOf(o.ecc as QrEcc);
+    if (v < 0) throw bad('ecc', "'L', 'M', 'Q' or 'H'", o.ecc);
+    put(TAG.ecc, v);
+  }
+  if (o.version !== undefined) put(TAG.version, whole('version', o.version, 0, 40));
+  if (o.mask !== undefined) put(TAG.mask, whole('mask', o.mask, 0, 7));
+  if (o.quietZone !== undefined) put(TAG.quietZone, whole('quietZone', o.quietZone, 0, 16));
+  if (o.wideRatio !== undefined) {
+    const r = o.wideRatio;
+    const tenths = typeof r === 'number' ? Math.round(r * 10) : NaN;
+    if (!(tenths >= 20 && tenths <= 30)) throw bad('wideRatio', 'a number from 2 to 3', r);
+    put(TAG.wideRatio, tenths);
+  }
+  return records.length === 0 ? [] : [OPTIONS_VERSION, ...records];
 }

@@ -3,21 +3,115 @@
  * display list carries whole micrometres); resolution is dots per inch.
  */
 
-/** Symbologies the engine encodes. More arrive with later issues (symbologies.ts). */
-export type BarcodeType = 'code128';
+/** Linear (1D) symbologies: the label editor's barcode types (spec section 3). */
+export type LinearType =
+  | 'code128'
+  | 'ean13'
+  | 'ean8'
+  | 'upca'
+  | 'upce'
+  | 'isbn'
+  | 'code39'
+  | 'code93'
+  | 'codabar'
+  | 'itf'
+  | 'itf14';
 
-/** Barcode data: text (one byte per character for Code 128) or raw bytes. */
+/** Matrix (2D) symbologies. Data Matrix, PDF417 and Grid Matrix arrive with later issues. */
+export type MatrixType = 'qrcode';
+
+export type BarcodeType = LinearType | MatrixType;
+
+/**
+ * Barcode data: text or raw bytes. Text becomes bytes per type (symbologies.ts): Latin-1
+ * for linear types (Code 39 and Code 93 turn characters beyond U+007F into `?`, spec
+ * section 5), UTF-8 for QR. Raw bytes go as they are; for QR they are encoded as binary
+ * (byte mode, no character-set declaration).
+ */
 export type BarcodeData = string | Uint8Array;
 
-export interface EncodeRequest {
-  type: BarcodeType;
-  data: BarcodeData;
+/** Where a linear symbol's human-readable text goes (spec: none, upper, below, mask). */
+export type TextPosition = 'none' | 'above' | 'below' | 'mask';
+/** Alignment of the text under or over the bars (spec: textAlignment, default centre). */
+export type TextAlign = 'left' | 'center' | 'right' | 'justify';
+
+/** Human-readable text, for every linear type. Drawing only: `encode` ignores it. */
+export interface TextOptions {
+  /** Default 'below'. EAN/UPC/ISBN below use the conventional layout (guard bars descend). */
+  textPosition?: TextPosition;
+  /** Default 'center'. */
+  textAlign?: TextAlign;
+  /** Font size in points (em height); default 5 (spec: barcode font size 5 points). */
+  fontSizePt?: number;
 }
+
+/** Code 39, Codabar, ITF and ITF-14 draw wide elements at this ratio (2 to 3, default 2.5). */
+export interface WideRatioOptions {
+  /** Wide:narrow ratio at render, 2.0-3.0 in steps of 0.1; default 2.5 (3 at 1-dot narrow). */
+  wideRatio?: number;
+}
+
+export interface Code128Options extends TextOptions {
+  /** Data is GS1 bracket syntax, `(01)09501101530003(10)ABC`: GS1-128 with FNC1. */
+  gs1?: boolean;
+}
+export interface Code39Options extends TextOptions, WideRatioOptions {
+  /** Full ASCII (Code 39 Extended). */
+  fullAscii?: boolean;
+  /** Add the mod-43 check character. */
+  checkDigit?: boolean;
+}
+export interface CodabarOptions extends TextOptions, WideRatioOptions {
+  /** Add the mod-16 check character. */
+  checkDigit?: boolean;
+}
+export interface ItfOptions extends TextOptions, WideRatioOptions {
+  /** Add the GS1 mod-10 check digit. */
+  checkDigit?: boolean;
+}
+export type QrEcc = 'L' | 'M' | 'Q' | 'H';
+export interface QrOptions {
+  /** Error-correction level; default 'M' (spec). */
+  ecc?: QrEcc;
+  /** 1-40, or 0 / undefined for the smallest that holds the data. */
+  version?: number;
+  /** 0-7, or undefined for the lowest penalty. */
+  mask?: number;
+  /** Data is GS1 bracket syntax (FNC1 mode). */
+  gs1?: boolean;
+  /** Light margin kept inside the element's box, in modules (spec zoneSize: 0, 2 or 4); default 2. */
+  quietZone?: number;
+}
+
+/** The options each type takes. */
+export interface OptionsByType {
+  code128: Code128Options;
+  ean13: TextOptions;
+  ean8: TextOptions;
+  upca: TextOptions;
+  upce: TextOptions;
+  isbn: TextOptions;
+  code39: Code39Options;
+  code93: TextOptions;
+  codabar: CodabarOptions;
+  itf: ItfOptions;
+  itf14: TextOptions & WideRatioOptions;
+  qrcode: QrOptions;
+}
+
+/** What to encode: a type, its data and that type's options. */
+export type SymbolRequest = {
+  [T in BarcodeType]: { type: T; data: BarcodeData } & OptionsByType[T];
+}[BarcodeType];
+
+export type EncodeRequest = SymbolRequest;
 
 /** A linear symbol: one byte per module, 1 = bar, 0 = space, no quiet zone. */
 export interface LinearSymbol {
   kind: 'linear';
   modules: Uint8Array;
+  /** The human-readable text (EAN/UPC: all digits, check digit included). */
+  text: string;
 }
 
 /** A matrix symbol: `width * height` bytes, row-major, 1 = dark, no quiet zone. */
@@ -26,38 +120,41 @@ export interface MatrixSymbol {
   width: number;
   height: number;
   modules: Uint8Array;
+  /** QR: the version, level and mask used (chosen when left automatic). */
+  version: number;
+  ecc: QrEcc;
+  mask: number;
 }
 
 export type EncodedSymbol = LinearSymbol | MatrixSymbol;
 
-/** A rectangle; its border (lineWidthMm, 0 = none) lies inside the box. */
-export interface RectElement {
-  kind: 'rect';
+/** A box on the page, in mm. */
+export interface BoxMm {
   xMm: number;
   yMm: number;
   widthMm: number;
   heightMm: number;
+}
+
+/** A rectangle; its border (lineWidthMm, 0 = none) lies inside the box. */
+export interface RectElement extends BoxMm {
+  kind: 'rect';
   lineWidthMm: number;
   filled?: boolean;
 }
 
 /**
- * A barcode fitted into its box: bars fill the height; modules snap to whole dots, the
- * widest that fits the width (or `moduleWidthMm` rounded to dots, at least 1), and the
- * symbol is centred horizontally. No quiet zone is added. Empty data draws nothing.
+ * A barcode fitted into its box. Modules snap to whole dots: the widest that fits (or
+ * `moduleWidthMm` rounded to dots, at least 1); the symbol is centred. Linear types: bars
+ * and text share the box's height (text below by default). QR: the largest whole-dot
+ * module at which symbol and quiet zone fit. Empty data draws nothing.
  */
-export interface BarcodeElement {
-  kind: 'barcode';
-  type: BarcodeType;
-  data: BarcodeData;
-  xMm: number;
-  yMm: number;
-  widthMm: number;
-  heightMm: number;
-  moduleWidthMm?: number;
-}
+export type BarcodeElement = { kind: 'barcode'; moduleWidthMm?: number } & BoxMm & SymbolRequest;
 
-export type PageElement = RectElement | BarcodeElement;
+/** The label's two-dimensional code control (spec: Qrcode), QR only for now. */
+export type QrcodeElement = { kind: 'qrcode'; data: BarcodeData; moduleWidthMm?: number } & BoxMm & QrOptions;
+
+export type PageElement = RectElement | BarcodeElement | QrcodeElement;
 
 /** One label page: size, resolution and elements drawn in order. */
 export interface PageSpec {
@@ -76,4 +173,31 @@ export interface Page {
   height: number;
   stride: number;
   data: Uint8Array;
+}
+
+/** `engine.measure`: a barcode element placed at a resolution, without drawing it. */
+export type MeasureRequest = SymbolRequest & BoxMm & { dpi: number; moduleWidthMm?: number };
+
+/** Where a barcode is drawn and how wide its modules are, in whole dots. */
+export interface Measurement {
+  kind: 'linear' | 'matrix';
+  /** Symbol size in modules, no quiet zone (linear: height 1). */
+  modulesWide: number;
+  modulesHigh: number;
+  /** Dots per module (wide/narrow types: the narrow element). */
+  moduleDots: number;
+  /** Dots per wide element for Code 39, Codabar, ITF, ITF-14; otherwise 0. */
+  wideDots: number;
+  /** Top-left dot of the bars or matrix on the page. */
+  xDots: number;
+  yDots: number;
+  /** Drawn size of bars (at full height) or matrix, without quiet zone, in dots and mm. */
+  widthDots: number;
+  heightDots: number;
+  widthMm: number;
+  heightMm: number;
+  /** Size of the human-readable text in dots; 0 when none is drawn. */
+  textDots: number;
+  /** Whether the symbol (with quiet zone / outside digits) fits the box. */
+  fits: boolean;
 }

@@ -3,8 +3,9 @@
 //! # Protocol
 //!
 //! 1. `ptr = alloc(len)` (0 when memory is short); the caller writes its request there.
-//! 2. `status = render(ptr, len)` (a display list, display_list.rs) or
-//!    `status = encode(ptr, len)` (a symbol spec, symbol_spec.rs). 0 = success.
+//! 2. `status = render(ptr, len)` (a display list, display_list.rs),
+//!    `status = encode(ptr, len)` (a symbol spec, symbol_spec.rs) or
+//!    `status = measure(ptr, len)` (below). 0 = success.
 //! 3. On success the result is `result_len()` bytes at `result_ptr()`, valid until the
 //!    next `render` or `encode`; copy it out. On failure `error_code()` equals the status
 //!    ([`ErrorCode`]), the message is `error_message_len()` bytes of UTF-8 at
@@ -12,7 +13,8 @@
 //!    command at fault or -1.
 //! 4. `free(ptr, len)` with the same `len`.
 //!
-//! `abi_version()` is 1; the facade refuses a module with another version.
+//! `abi_version()` is 2 (2 added `measure`, options in the symbol spec and the QR and text
+//! fields of the encode result); the facade refuses a module with another version.
 //!
 //! # Render result
 //!
@@ -25,6 +27,36 @@
 //!
 //! The encode result is described in symbol_spec.rs.
 //!
+//! # Measure
+//!
+//! Where a barcode element would be drawn, without drawing it: module width in whole dots
+//! and the drawn size, for the editor (a barcode's real width) and for tests. Request:
+//!
+//! | offset | size | field                                                          |
+//! |--------|------|----------------------------------------------------------------|
+//! | 0      | u16  | resolution, dots per inch, 1-65535                             |
+//! | 2      | u16  | reserved, 0                                                    |
+//! | 4      | rest | a BARCODE command's payload (display_list.rs): box, module width, symbol spec |
+//!
+//! Result, 52 bytes (dots are page dots, as if the box were on a page at that resolution):
+//!
+//! | offset | size | field                                                          |
+//! |--------|------|----------------------------------------------------------------|
+//! | 0      | 4    | kind, QR version, ECC level, mask: as the encode result        |
+//! | 4      | u32  | symbol width in modules (no quiet zone)                        |
+//! | 8      | u32  | symbol height in modules (1 for linear)                        |
+//! | 12     | u32  | dots per module (wide/narrow symbologies: the narrow element)  |
+//! | 16     | u32  | dots per wide element (wide/narrow symbologies), else 0        |
+//! | 20     | i32  | left edge of the bars or matrix, dots                          |
+//! | 24     | i32  | top edge, dots                                                 |
+//! | 28     | u32  | drawn width, dots (bars or matrix, no quiet zone)              |
+//! | 32     | u32  | drawn height, dots (bars at full height, or matrix)            |
+//! | 36     | u32  | drawn width, µm                                                |
+//! | 40     | u32  | drawn height, µm                                               |
+//! | 44     | u32  | human-readable text size, dots (0 = no text drawn)             |
+//! | 48     | u8   | 1 when the symbol (with quiet zone / outside digits) fits the box |
+//! | 49     | 3    | zero                                                           |
+//!
 //! # Safety at the boundary
 //!
 //! Request pointers are checked against the Wasm memory size before they are read; every
@@ -33,13 +65,18 @@
 //! symbols get their unmangled export names only on wasm32, so native test builds never
 //! shadow the C library's `free`.
 
-use crate::symbol_spec::{write_symbol, SymbolSpec};
+use crate::display_list::decode_barcode;
+use crate::reader::Reader;
+use crate::symbol_spec::{write_symbol, SymbolSpec, KIND_LINEAR, KIND_MATRIX};
 use crate::{render, EngineError, ErrorCode};
+use assetmark_raster::BUILTIN_FONT;
+use assetmark_symbology::module_fit::dots_to_um;
+use assetmark_symbology::Symbol;
 use std::alloc::Layout;
 use std::cell::RefCell;
 use std::ptr::{self, NonNull};
 
-pub const ABI_VERSION: u32 = 1;
+pub const ABI_VERSION: u32 = 2;
 
 /// Result of the last call, and its error if it failed.
 struct State {
@@ -113,11 +150,56 @@ pub unsafe extern "C" fn render(ptr: *const u8, len: usize) -> u32 {
 #[cfg_attr(target_arch = "wasm32", no_mangle)]
 pub unsafe extern "C" fn encode(ptr: *const u8, len: usize) -> u32 {
     finish(request(ptr, len).and_then(|bytes| {
-        let symbol = SymbolSpec::parse(bytes)?.encode()?;
+        let encoded = SymbolSpec::parse(bytes)?.encode()?;
         let mut out = Vec::new();
-        write_symbol(&symbol, &mut out)?;
+        write_symbol(&encoded, &mut out)?;
         Ok(out)
     }))
+}
+
+/// Places a barcode element without drawing it; request and result in the module docs.
+///
+/// # Safety
+/// As for [`render`].
+#[cfg_attr(target_arch = "wasm32", no_mangle)]
+pub unsafe extern "C" fn measure(ptr: *const u8, len: usize) -> u32 {
+    finish(request(ptr, len).and_then(measure_bytes))
+}
+
+fn measure_bytes(bytes: &[u8]) -> Result<Vec<u8>, EngineError> {
+    let mut r = Reader::new(bytes);
+    let dpi = r.u16("dpi")? as u32;
+    if r.u16("reserved")? != 0 {
+        return Err(EngineError::parameter("measure reserved field must be 0"));
+    }
+    if dpi == 0 {
+        return Err(EngineError::parameter("dpi must be at least 1"));
+    }
+    let (area, module_um, spec) = decode_barcode(r.rest())?;
+    let encoded = spec.encode()?;
+    let p = render::place(&encoded, &spec, &area, module_um, dpi, &BUILTIN_FONT);
+    let kind = match encoded.symbol {
+        Symbol::Linear(_) => KIND_LINEAR,
+        Symbol::Matrix(_) => KIND_MATRIX,
+    };
+    let qr = encoded.qr.map_or([0, 0, 0], |q| [q.version.value(), q.ecc.index() as u8, q.mask.value()]);
+    let clamp_i32 = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    let clamp_u32 = |v: i64| v.clamp(0, u32::MAX as i64) as u32;
+    let mut out = Vec::with_capacity(52);
+    out.push(kind);
+    out.extend_from_slice(&qr);
+    for v in [p.modules_wide, p.modules_high, p.module_dots, p.wide_dots] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&clamp_i32(p.x).to_le_bytes());
+    out.extend_from_slice(&clamp_i32(p.y).to_le_bytes());
+    out.extend_from_slice(&clamp_u32(p.width).to_le_bytes());
+    out.extend_from_slice(&clamp_u32(p.height).to_le_bytes());
+    out.extend_from_slice(&clamp_u32(dots_to_um(p.width.max(0) as u64, dpi) as i64).to_le_bytes());
+    out.extend_from_slice(&clamp_u32(dots_to_um(p.height.max(0) as u64, dpi) as i64).to_le_bytes());
+    out.extend_from_slice(&p.text_dots.to_le_bytes());
+    out.extend_from_slice(&[p.fits as u8, 0, 0, 0]);
+    Ok(out)
 }
 
 #[cfg_attr(target_arch = "wasm32", no_mangle)]
@@ -249,6 +331,8 @@ mod tests {
         let status = unsafe { call(encode, &[20, 0, 0, 0, b'o', b'k']) };
         assert_eq!((status, error_code(), error_message_len()), (0, 0, 0));
         assert_eq!(result()[0], 1);
+        let n = result().len();
+        assert_eq!(&result()[n - 6..], &[2, 0, 0, 0, b'o', b'k'], "text after the modules");
 
         let mut dl = header(40_000, 30_000, 203);
         barcode(&mut dl, 0, 0, 40_000, 10_000, 0, 20, &[b'a'; 81]);
@@ -259,12 +343,39 @@ mod tests {
     }
 
     #[test]
+    fn measure_reports_modules_and_drawn_width() {
+        // EAN-13 in a 30 x 15 mm box at 203 dpi: 2-dot modules, 190 dots = 23.773 mm.
+        let mut req = vec![203, 0, 0, 0];
+        for v in [0i32, 0] {
+            req.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in [30_000u32, 15_000, 0] {
+            req.extend_from_slice(&v.to_le_bytes());
+        }
+        req.extend_from_slice(&[13, 0, 0, 0]);
+        req.extend_from_slice(b"690123456789");
+        let status = unsafe { call(measure, &req) };
+        assert_eq!(status, 0, "{}", message());
+        let out = result();
+        let u32_at = |i: usize| u32::from_le_bytes([out[i], out[i + 1], out[i + 2], out[i + 3]]);
+        assert_eq!(out.len(), 52);
+        assert_eq!(out[0], KIND_LINEAR);
+        assert_eq!((u32_at(4), u32_at(8), u32_at(12), u32_at(16)), (95, 1, 2, 0));
+        assert_eq!((u32_at(28), u32_at(36)), (190, 23_773));
+        assert_eq!((u32_at(44), out[48]), (14, 1));
+        // Bad dpi, bad payload.
+        req[0] = 0;
+        assert_eq!(unsafe { call(measure, &req) }, ErrorCode::Parameter as u32);
+        assert_eq!(unsafe { call(measure, &[203, 0, 0, 0, 1, 2]) }, ErrorCode::Parameter as u32);
+    }
+
+    #[test]
     fn empty_and_null_requests() {
         assert_eq!(unsafe { render(ptr::null(), 0) }, ErrorCode::Parameter as u32);
         assert_eq!(unsafe { encode(ptr::null(), 5) }, ErrorCode::Parameter as u32);
         assert_eq!(message(), "request pointer is null");
         assert!(!alloc(0).is_null());
         unsafe { free(alloc(0), 0) };
-        assert_eq!(abi_version(), 1);
+        assert_eq!(abi_version(), 2);
     }
 }

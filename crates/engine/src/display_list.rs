@@ -41,9 +41,11 @@
 //! | 0      | i32  | x, µm                                                       |
 //! | 4      | i32  | y, µm                                                       |
 //! | 8      | u32  | width, µm                                                   |
-//! | 12     | u32  | height, µm (bar height)                                     |
+//! | 12     | u32  | height, µm (bars, text and quiet zone all inside)           |
 //! | 16     | u32  | module width, µm; 0 = the widest whole-dot module that fits |
 //! | 20     | rest | symbol spec (symbol_spec.rs): symbology, options, data      |
+//!
+//! (The `measure` request of the ABI is this payload behind a 4-byte dpi header; abi.rs.)
 //!
 //! Any other opcode, a wrong payload length, a non-zero reserved field or a truncated
 //! buffer is a parameter error naming the byte offset; nothing is drawn then.
@@ -170,6 +172,14 @@ fn decode_command(opcode: u8, payload: &[u8], at: usize) -> Result<Command<'_>, 
     }
 }
 
+/// Decodes a BARCODE payload on its own (the `measure` request carries one).
+pub fn decode_barcode(payload: &[u8]) -> Result<(UmBox, u32, SymbolSpec<'_>), EngineError> {
+    match decode_command(OP_BARCODE, payload, 0)? {
+        Command::Barcode { area, module_um, symbol } => Ok((area, module_um, symbol)),
+        Command::Rect { .. } => Err(EngineError::parameter("not a barcode")),
+    }
+}
+
 fn read_box(p: &mut Reader<'_>) -> Result<UmBox, EngineError> {
     Ok(UmBox { x: p.i32("x")?, y: p.i32("y")?, width: p.u32("width")?, height: p.u32("height")? })
 }
@@ -211,13 +221,21 @@ pub mod build {
         command(out, OP_RECT, &p);
     }
 
+    /// A BARCODE without options (text below, every default).
     #[allow(clippy::too_many_arguments)]
     pub fn barcode(out: &mut Vec<u8>, x: i32, y: i32, w: u32, h: u32, module: u32, symbology: u8, data: &[u8]) {
+        let mut spec = vec![symbology, 0, 0, 0];
+        spec.extend_from_slice(data);
+        barcode_spec(out, x, y, w, h, module, &spec);
+    }
+
+    /// A BARCODE with a whole symbol spec (symbol_spec::build::spec).
+    #[allow(clippy::too_many_arguments)]
+    pub fn barcode_spec(out: &mut Vec<u8>, x: i32, y: i32, w: u32, h: u32, module: u32, spec: &[u8]) {
         let mut p = Vec::new();
         area(&mut p, x, y, w, h);
         p.extend_from_slice(&module.to_le_bytes());
-        p.extend_from_slice(&[symbology, 0, 0, 0]);
-        p.extend_from_slice(data);
+        p.extend_from_slice(spec);
         command(out, OP_BARCODE, &p);
     }
 }

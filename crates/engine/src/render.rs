@@ -5,36 +5,76 @@
 //! RECT: the box converts by its edges; filled draws the whole box, otherwise a border of
 //! `line_dots(line width)` dots inside the box.
 //!
-//! BARCODE (linear symbols): bars fill the box's full height. Modules snap to whole dots:
+//! BARCODE: the symbol is encoded, then *placed* ([`place`], also what `measure` reports),
+//! then painted. Empty data draws nothing (spec section 5: "empty text draws nothing").
 //!
-//! * module width 0 (automatic): the widest whole-dot module whose symbol fits the box's
-//!   width, `floor(box dots / symbol modules)`, but at least 1 dot;
-//! * module width > 0: `um_to_dots(module width)`, at least 1 dot, fitting or not.
+//! # Linear symbols
 //!
-//! The symbol is centred horizontally in its box (left edge at `x0 + floor((box - symbol)
-//! / 2)`), so spare dots split evenly, and a symbol too wide even at 1 dot overhangs both
-//! sides equally. Quiet zones are the document's business (margins around the box).
-//! Empty data draws nothing (spec section 5: "empty text draws nothing").
+//! * **Module width.** Modules snap to whole dots (module_fit.rs). Module width 0
+//!   (automatic): the widest whole-dot module at which the symbol fits the box's width, at
+//!   least 1 dot; module width > 0: `um_to_dots(module width)`, at least 1, fitting or not.
+//! * **Wide/narrow symbologies** (Code 39, Codabar, Interleaved 2 of 5, ITF-14) are drawn
+//!   at the spec's wide ratio (default 2.5:1; 3:1 when the narrow element is 1 dot, since
+//!   a wide element is `round(narrow * ratio)` dots), not at the 2:1 / 3:1 of their module
+//!   form: the narrow element is the widest whole-dot width that fits.
+//! * **Horizontal placement.** Centred in the box (`floor((box - drawn) / 2)` dots from its
+//!   left edge), so spare dots split evenly and an overflow hangs over both sides equally.
+//!   Quiet zones are the document's business (margins around the box), except the EAN/UPC
+//!   digits printed outside the bars, which are counted as part of the symbol's width.
+//! * **Human-readable text** (text options, symbol_spec.rs), with the [`TextFace`] (today
+//!   the built-in stroke font). Size: the option's em height through the rounding rule,
+//!   reduced so the text takes at most half the box's height and fits its width; under
+//!   [`MIN_TEXT_DOTS`] no text is drawn. The gap between bars and text is `max(1,
+//!   round(size / 10))` dots.
+//!   - none: bars fill the box's height;
+//!   - below (default) / above: a band of the text's size below / above the bars, which
+//!     never overlap the text;
+//!   - mask: bars fill the height and the text sits at the bottom on a white box that cuts
+//!     into the bars (decoders read the uncut part);
+//!   - alignment left / centre / right / justify is relative to the bars, the text kept
+//!     inside the box;
+//!   - EAN-13, EAN-8, UPC-A, UPC-E and ISBN with text below use the conventional layout
+//!     (human_readable.rs `EanLayout`): guard bars descend to the middle of the digits,
+//!     digit groups are centred between them and the outside digits (UPC's smaller) sit
+//!     left and right of the bars. Above and mask print all digits as one line.
+//!
+//! # Matrix symbols (QR)
+//!
+//! The largest whole-dot module at which the symbol plus its quiet zone (option, 0-16
+//! modules, default 2) fits both the box's width and height (at least 1 dot), or the
+//! requested module width snapped to dots; the symbol is centred in the box both ways.
 
 use crate::display_list::{self, Command, DisplayList, UmBox};
+use crate::symbol_spec::{text_of, SymbolSpec, TextAlign, TextPosition};
 use crate::units::{line_dots, um_to_dots, DotBox};
-use crate::{EngineError, ErrorCode};
-use assetmark_raster::Page;
-use assetmark_symbology::Symbol;
+use crate::EngineError;
+use assetmark_raster::{Page, TextFace, BUILTIN_FONT};
+use assetmark_symbology::human_readable::{EanLayout, HumanReadable};
+use assetmark_symbology::module_fit::{wide_narrow_at, wide_narrow_fit_dots};
+use assetmark_symbology::{BitMatrix, Encoded, LinearSymbol, Symbol};
 
-/// Decodes and renders a display list.
+/// Text smaller than this many dots is not drawn: the strokes would merge.
+pub const MIN_TEXT_DOTS: i64 = 5;
+
+/// Decodes and renders a display list with the built-in font.
 pub fn render_bytes(bytes: &[u8]) -> Result<Page, EngineError> {
     render(&display_list::decode(bytes)?)
 }
 
-/// Renders a decoded display list. Errors from a command carry its index.
+/// Renders a decoded display list with the built-in font. Errors from a command carry its
+/// index.
 pub fn render(list: &DisplayList<'_>) -> Result<Page, EngineError> {
+    render_with_face(list, &BUILTIN_FONT)
+}
+
+/// Renders with `face` for barcode text.
+pub fn render_with_face(list: &DisplayList<'_>, face: &dyn TextFace) -> Result<Page, EngineError> {
     let dpi = list.page.dpi;
     let width = um_to_dots(list.page.width_um as i64, dpi);
     let height = um_to_dots(list.page.height_um as i64, dpi);
     let mut page = Page::new(width, height)?;
     for (index, command) in list.commands.iter().enumerate() {
-        draw(&mut page, command, dpi).map_err(|e| e.at_element(index))?;
+        draw(&mut page, command, dpi, face).map_err(|e| e.at_element(index))?;
     }
     Ok(page)
 }
@@ -43,7 +83,7 @@ fn dot_box(area: &UmBox, dpi: u32) -> DotBox {
     DotBox::from_um(area.x as i64, area.y as i64, area.width as i64, area.height as i64, dpi)
 }
 
-fn draw(page: &mut Page, command: &Command<'_>, dpi: u32) -> Result<(), EngineError> {
+fn draw(page: &mut Page, command: &Command<'_>, dpi: u32, face: &dyn TextFace) -> Result<(), EngineError> {
     match *command {
         Command::Rect { area, line_um, filled } => {
             let b = dot_box(&area, dpi);
@@ -58,48 +98,337 @@ fn draw(page: &mut Page, command: &Command<'_>, dpi: u32) -> Result<(), EngineEr
             if symbol.data.is_empty() {
                 return Ok(());
             }
-            let b = dot_box(&area, dpi);
-            match symbol.encode()? {
-                Symbol::Linear(s) => {
-                    let request = if module_um == 0 { None } else { Some(um_to_dots(module_um as i64, dpi)) };
-                    let (offset, module) = fit_linear(b.width(), s.width() as i64, request);
-                    page.draw_bars(s.modules(), b.x0 + offset, b.y0, module, b.height());
-                    Ok(())
-                }
-                Symbol::Matrix(_) => Err(EngineError::new(
-                    ErrorCode::Unsupported,
-                    format!("{} symbols cannot be drawn yet", symbol.symbology.name()),
-                )),
-            }
+            let encoded = symbol.encode()?;
+            let placement = place(&encoded, &symbol, &area, module_um, dpi, face);
+            paint(page, &encoded, &placement, face);
+            Ok(())
         }
     }
 }
 
-/// Module width in dots and the symbol's offset from the box's left edge, for a symbol of
-/// `modules` in a box `box_dots` wide; `request` is a requested module width in dots.
-pub fn fit_linear(box_dots: i64, modules: i64, request: Option<i64>) -> (i64, i64) {
+/*---- Placement: where everything goes (shared with `measure`) ----*/
+
+/// Where a symbol and its text go in the page, in dots.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Symbol width and height in modules (no quiet zone; 1 high for linear).
+    pub modules_wide: u32,
+    pub modules_high: u32,
+    /// Dots per module; for wide/narrow symbologies the narrow element.
+    pub module_dots: u32,
+    /// Wide element in dots for wide/narrow symbologies, else 0.
+    pub wide_dots: u32,
+    /// Top-left dot of the bars or matrix (page coordinates).
+    pub x: i64,
+    pub y: i64,
+    /// Drawn size of the bars (their normal height) or matrix, without quiet zones and
+    /// outside digits.
+    pub width: i64,
+    pub height: i64,
+    /// Whether the symbol, with its quiet zone (matrix) or outside digits (EAN/UPC), fits
+    /// the box at this module width.
+    pub fits: bool,
+    /// Linear: bar and space widths in dots, bar first.
+    pub runs: Vec<u32>,
+    /// Linear EAN/UPC layout: guard spans in dots from `x`, and how far down they reach.
+    pub guards: Vec<(i64, i64)>,
+    pub guard_bottom: i64,
+    /// Text to draw: (text, x, y of the em box's top, size in dots).
+    pub texts: Vec<(String, i64, i64, u32)>,
+    /// A box to whiten before the text is drawn (mask mode): x, y, w, h.
+    pub clear: Option<(i64, i64, i64, i64)>,
+    /// The text size in dots (0 = no text).
+    pub text_dots: u32,
+}
+
+/// Places `encoded` (from `spec`) in the box `area` at `dpi`.
+pub fn place(encoded: &Encoded, spec: &SymbolSpec<'_>, area: &UmBox, module_um: u32, dpi: u32, face: &dyn TextFace) -> Placement {
+    let b = dot_box(area, dpi);
+    let request = if module_um == 0 { None } else { Some(um_to_dots(module_um as i64, dpi).max(1)) };
+    match &encoded.symbol {
+        Symbol::Matrix(m) => place_matrix(m, &b, request, spec.draw.quiet_zone as i64),
+        Symbol::Linear(s) => place_linear(s, encoded, spec, &b, request, dpi, face),
+    }
+}
+
+fn place_matrix(m: &BitMatrix, b: &DotBox, request: Option<i64>, quiet: i64) -> Placement {
+    let (w, h) = (m.width() as i64, m.height() as i64);
     let module = match request {
-        Some(dots) => dots.max(1),
-        None if modules > 0 => (box_dots / modules).max(1),
-        None => 1,
+        Some(dots) => dots,
+        None => ((b.width() / (w + 2 * quiet)).min(b.height() / (h + 2 * quiet))).max(1),
     };
-    let offset = (box_dots - modules * module).div_euclid(2);
-    (offset, module)
+    let (width, height) = (w * module, h * module);
+    Placement {
+        modules_wide: w as u32,
+        modules_high: h as u32,
+        module_dots: module as u32,
+        wide_dots: 0,
+        x: b.x0 + (b.width() - width).div_euclid(2),
+        y: b.y0 + (b.height() - height).div_euclid(2),
+        width,
+        height,
+        fits: (w + 2 * quiet) * module <= b.width() && (h + 2 * quiet) * module <= b.height(),
+        runs: Vec::new(),
+        guards: Vec::new(),
+        guard_bottom: 0,
+        texts: Vec::new(),
+        clear: None,
+        text_dots: 0,
+    }
+}
+
+fn place_linear(
+    s: &LinearSymbol,
+    encoded: &Encoded,
+    spec: &SymbolSpec<'_>,
+    b: &DotBox,
+    request: Option<i64>,
+    dpi: u32,
+    face: &dyn TextFace,
+) -> Placement {
+    let draw = spec.draw;
+    let position = draw.text_position;
+    let ean = match (&encoded.human_readable, position) {
+        (Some(HumanReadable::Ean(layout)), TextPosition::Below) => Some(layout),
+        _ => None,
+    };
+    let line = if position == TextPosition::None || ean.is_some() { String::new() } else { text_of(encoded) };
+    let has_text = position != TextPosition::None && (ean.is_some() || !line.trim().is_empty());
+
+    // Modules outside the bars that the EAN/UPC digits need.
+    let (left_ext, right_ext) = match ean {
+        Some(layout) => ean_extents(layout, s.width()),
+        None => (0, 0),
+    };
+
+    // Element widths in dots.
+    let modules = s.width() as i64;
+    let wide_fit = encoded.wide_modules.and_then(|wm| {
+        let ratio = draw.wide_ratio as u32;
+        let box_dots = b.width().max(0) as u64;
+        match request {
+            Some(n) => wide_narrow_at(s, wm, n.min(u32::MAX as i64) as u32, box_dots, dpi, ratio),
+            None => wide_narrow_fit_dots(s, wm, box_dots, dpi, ratio),
+        }
+        .and_then(|f| f.element_dots(s, wm).map(|runs| (f, runs)))
+    });
+    let (module, wide, runs, bars_width) = match wide_fit {
+        Some((f, runs)) => (f.narrow_dots as i64, f.wide_dots as i64, runs, f.drawn_dots as i64),
+        None => {
+            let total = modules + left_ext + right_ext;
+            let module = match request {
+                Some(dots) => dots,
+                None if total > 0 => (b.width() / total).max(1),
+                None => 1,
+            };
+            let runs = module_runs(s.modules(), module);
+            (module, 0, runs, modules * module)
+        }
+    };
+    let extent = bars_width + (left_ext + right_ext) * module;
+    let left = b.x0 + (b.width() - extent).div_euclid(2);
+    let x = left + left_ext * module;
+
+    // Text size: requested, at most half the height with its gap, and fitting the width.
+    let mut size = if has_text { um_to_dots(draw.text_size_um as i64, dpi) } else { 0 };
+    let gap_of = |size: i64| ((size + 5) / 10).max(1);
+    if size > 0 {
+        while size > 0 && size + gap_of(size) > b.height() / 2 {
+            size -= 1;
+        }
+        match ean {
+            Some(layout) => {
+                for run in &layout.text {
+                    let span = (run.end_module - run.start_module) as i64 * module - module.max(1);
+                    while size > 0 && face.advance(&run.text, run_size(size, run.small) as u32) > span {
+                        size -= 1;
+                    }
+                }
+            }
+            None => {
+                let room = b.width().max(bars_width);
+                while size > 0 && face.advance(&line, size as u32) > room {
+                    size -= 1;
+                }
+            }
+        }
+        if size < MIN_TEXT_DOTS {
+            size = 0;
+        }
+    }
+    let gap = if size > 0 { gap_of(size) } else { 0 };
+    let band = if size > 0 { size + gap } else { 0 };
+
+    // Vertical layout.
+    let (bars_y, bars_h) = match position {
+        TextPosition::Above => (b.y0 + band, b.height() - band),
+        TextPosition::Below => (b.y0, b.height() - band),
+        TextPosition::None | TextPosition::Mask => (b.y0, b.height()),
+    };
+    let mut placement = Placement {
+        modules_wide: modules as u32,
+        modules_high: 1,
+        module_dots: module as u32,
+        wide_dots: wide as u32,
+        x,
+        y: bars_y,
+        width: bars_width,
+        height: bars_h.max(0),
+        fits: extent <= b.width(),
+        runs,
+        guards: Vec::new(),
+        guard_bottom: bars_y + bars_h.max(0),
+        texts: Vec::new(),
+        clear: None,
+        text_dots: size as u32,
+    };
+    if size == 0 {
+        return placement;
+    }
+    let text_y = match position {
+        TextPosition::Above => b.y0,
+        _ => b.y1 - size,
+    };
+
+    if let Some(layout) = ean {
+        let metrics = face.metrics(size as u32);
+        placement.guard_bottom = text_y + (metrics.cap_top + metrics.baseline) / 2;
+        placement.guards = layout.guards.iter().map(|&(start, len)| (start as i64 * module, (start + len) as i64 * module)).collect();
+        for run in &layout.text {
+            let run_size = run_size(size, run.small);
+            let span0 = x + run.start_module as i64 * module;
+            let span1 = x + run.end_module as i64 * module;
+            let w = face.advance(&run.text, run_size as u32);
+            // Small digits share the baseline with the others.
+            let dy = metrics.baseline - face.metrics(run_size as u32).baseline;
+            placement.texts.push((run.text.clone(), span0 + (span1 - span0 - w).div_euclid(2), text_y + dy, run_size as u32));
+        }
+        return placement;
+    }
+
+    let text_w = face.advance(&line, size as u32);
+    let (bx0, bx1) = (x, x + bars_width);
+    let chars: Vec<char> = line.chars().collect();
+    let clamp = |tx: i64| if text_w <= b.width() { tx.max(b.x0).min(b.x1 - text_w) } else { tx };
+    match draw.text_align {
+        TextAlign::Justify if chars.len() >= 2 && text_w < bars_width => {
+            let cw = face.advance(&chars[chars.len() - 1].to_string(), size as u32);
+            let spread = bars_width - cw;
+            let n = chars.len() as i64 - 1;
+            for (i, c) in chars.iter().enumerate() {
+                let tx = bx0 + (spread * i as i64 + n / 2) / n;
+                placement.texts.push((c.to_string(), tx, text_y, size as u32));
+            }
+        }
+        align => {
+            let tx = match align {
+                TextAlign::Left => bx0,
+                TextAlign::Right => bx1 - text_w,
+                _ => bx0 + (bars_width - text_w).div_euclid(2),
+            };
+            placement.texts.push((line.clone(), clamp(tx), text_y, size as u32));
+        }
+    }
+    if position == TextPosition::Mask {
+        let x0 = placement.texts.iter().map(|t| t.1).min().unwrap_or(x);
+        let x1 = placement.texts.iter().map(|t| t.1 + face.advance(&t.0, size as u32)).max().unwrap_or(x);
+        placement.clear = Some((x0 - gap, text_y - gap, x1 - x0 + 2 * gap, size + gap));
+    }
+    placement
+}
+
+/// The size of a text run: UPC's outside digits are 4/5 of the others.
+fn run_size(size: i64, small: bool) -> i64 {
+    if small {
+        (size * 4 + 2) / 5
+    } else {
+        size
+    }
+}
+
+/// Modules left of 0 and right of `width` that an EAN layout's text needs.
+fn ean_extents(layout: &EanLayout, width: usize) -> (i64, i64) {
+    let min_start = layout.text.iter().map(|r| r.start_module).min().unwrap_or(0);
+    let max_end = layout.text.iter().map(|r| r.end_module).max().unwrap_or(0);
+    ((-min_start).max(0) as i64, (max_end - width as i32).max(0) as i64)
+}
+
+/// Run widths in dots of `modules` at `module` dots each, bar first (a symbol starting with
+/// a space gets a 0-width first bar).
+fn module_runs(modules: &[bool], module: i64) -> Vec<u32> {
+    let mut runs = Vec::new();
+    let mut current = true;
+    let mut len = 0u32;
+    for &m in modules {
+        if m == current {
+            len += 1;
+        } else {
+            runs.push(len * module as u32);
+            current = m;
+            len = 1;
+        }
+    }
+    runs.push(len * module as u32);
+    runs
+}
+
+/*---- Painting ----*/
+
+fn paint(page: &mut Page, encoded: &Encoded, p: &Placement, face: &dyn TextFace) {
+    match &encoded.symbol {
+        Symbol::Matrix(m) => {
+            let module = p.module_dots as i64;
+            let w = m.width();
+            for row in 0..m.height() {
+                let modules = &m.modules()[row * w..(row + 1) * w];
+                page.draw_bars(modules, p.x, p.y + row as i64 * module, module, module);
+            }
+        }
+        Symbol::Linear(_) => {
+            page.draw_runs(&p.runs, p.x, p.y, p.height);
+            // EAN/UPC guard bars descend into the text line.
+            let extra = p.guard_bottom - (p.y + p.height);
+            if extra > 0 {
+                let mut left = p.x;
+                for (i, &w) in p.runs.iter().enumerate() {
+                    let (x0, x1) = (left - p.x, left - p.x + w as i64);
+                    if i % 2 == 0 && p.guards.iter().any(|&(g0, g1)| x0 >= g0 && x1 <= g1) {
+                        page.fill_rect(left, p.y + p.height, w as i64, extra);
+                    }
+                    left += w as i64;
+                }
+            }
+            if let Some((x, y, w, h)) = p.clear {
+                page.clear_rect(x, y, w, h);
+            }
+            for (text, x, y, size) in &p.texts {
+                face.draw(page, text, *x, *y, *size);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::display_list::build::*;
-    use assetmark_symbology::code128;
+    use crate::symbol_spec::build::spec;
+    use crate::symbol_spec::*;
+    use assetmark_symbology::{code128, EncodeOptions, Symbology};
 
-    #[test]
-    fn fitting_picks_the_widest_whole_dot_module_and_centres() {
-        assert_eq!(fit_linear(300, 90, None), (15, 3)); // 270 dots, 30 spare
-        assert_eq!(fit_linear(91, 90, None), (0, 1));
-        assert_eq!(fit_linear(80, 90, None), (-5, 1)); // overhangs both sides
-        assert_eq!(fit_linear(300, 90, Some(2)), (60, 2));
-        assert_eq!(fit_linear(300, 90, Some(0)), (105, 1));
+    /// A page with one barcode element of `spec_bytes` at (x, y, w, h) µm.
+    fn page_with(width: u32, height: u32, dpi: u16, area: (i32, i32, u32, u32), module: u32, spec_bytes: &[u8]) -> Page {
+        let mut dl = header(width, height, dpi);
+        barcode_spec(&mut dl, area.0, area.1, area.2, area.3, module, spec_bytes);
+        render_bytes(&dl).unwrap()
+    }
+
+    fn row(page: &Page, y: i64) -> String {
+        (0..page.width() as i64).map(|x| if page.get(x, y) { '1' } else { '0' }).collect()
+    }
+
+    fn ink_rows(page: &Page, x0: i64, x1: i64) -> Vec<i64> {
+        (0..page.height() as i64).filter(|&y| (x0..x1).any(|x| page.get(x, y))).collect()
     }
 
     #[test]
@@ -109,7 +438,7 @@ mod tests {
         let page = render_bytes(&header(100, 30_000, 203)).unwrap(); // 0.8 dots -> 1
         assert_eq!(page.width(), 1);
         let e = render_bytes(&header(50, 30_000, 203)).unwrap_err(); // 0.4 dots -> 0
-        assert_eq!(e.code, ErrorCode::NoPageDimension);
+        assert_eq!(e.code, crate::ErrorCode::NoPageDimension);
     }
 
     #[test]
@@ -119,29 +448,146 @@ mod tests {
         rect(&mut dl, 100, 100, 600, 400, 100, false);
         rect(&mut dl, 300, 300, 200, 100, 0, true);
         let page = render_bytes(&dl).unwrap();
-        assert_eq!(
-            page.to_ascii(),
-            "........\n.######.\n.#....#.\n.#.##.#.\n.######.\n........"
-        );
+        assert_eq!(page.to_ascii(), "........\n.######.\n.#....#.\n.#.##.#.\n.######.\n........");
     }
 
     #[test]
-    fn barcode_is_centred_with_whole_dot_modules() {
+    fn barcode_without_text_is_centred_with_whole_dot_modules() {
         let data = b"Hi";
         let symbol = code128::encode(data).unwrap();
-        let n = symbol.width() as i64; // 4 characters * 11 + 13 = 57
+        let n = symbol.width(); // 4 characters * 11 + 13 = 57
         // Box 130 dots wide at 254 dpi -> module 2, symbol 114 dots, offset 8.
-        let mut dl = header(20_000, 1_000, 254);
-        barcode(&mut dl, 1_000, 200, 13_000, 500, 0, 20, data);
-        let page = render_bytes(&dl).unwrap();
-        let row: String = (0..200).map(|x| if page.get(x, 4) { '1' } else { '0' }).collect();
+        let page = page_with(20_000, 1_000, 254, (1_000, 200, 13_000, 500), 0, &spec(20, &[(TAG_TEXT_POSITION, &[0])], data));
+        let r = row(&page, 4);
         let expected: String = symbol.to_bit_string().chars().flat_map(|c| [c, c]).collect();
-        let left = (10 + 8) as usize;
-        assert_eq!(&row[left..left + 2 * n as usize], expected);
-        assert!(!row[..left].contains('1') && !row[left + 2 * n as usize..].contains('1'));
+        let left = 10 + 8;
+        assert_eq!(&r[left..left + 2 * n], expected);
+        assert!(!r[..left].contains('1') && !r[left + 2 * n..].contains('1'));
         // Bars span rows 2..7 exactly.
         assert!(!page.get(left as i64, 1) && page.get(left as i64, 2) && page.get(left as i64, 6));
         assert!(!page.get(left as i64, 7));
+    }
+
+    #[test]
+    fn text_below_leaves_the_bars_whole_and_sits_under_them() {
+        // 30 x 10 mm at 203 dpi: box 240 x 80 dots; 5 pt text = 14 dots, gap 1.
+        let page = page_with(30_000, 10_000, 203, (0, 0, 30_000, 10_000), 0, &spec(20, &[], b"12345678"));
+        let symbol = Symbology::Code128.encode(b"12345678", &EncodeOptions::default()).unwrap();
+        let s = match symbol.symbol {
+            Symbol::Linear(s) => s,
+            _ => unreachable!(),
+        };
+        let module = 240 / s.width() as i64;
+        let x = (240 - s.width() as i64 * module) / 2;
+        // Every bar column is black from row 0 to row 64 (80 - 14 - 1 - 1), white in the gap.
+        let expected: String = s.to_bit_string().chars().flat_map(|c| std::iter::repeat(c).take(module as usize)).collect();
+        for y in [0, 30, 64] {
+            assert_eq!(&row(&page, y)[x as usize..x as usize + expected.len()], expected, "row {}", y);
+        }
+        assert!(!row(&page, 65).contains('1'), "gap row");
+        // Text ink lies in rows 66..80, centred under the bars.
+        let text_rows: Vec<i64> = ink_rows(&page, 0, 240).into_iter().filter(|&y| y > 65).collect();
+        assert!(!text_rows.is_empty() && *text_rows.first().unwrap() >= 66 && *text_rows.last().unwrap() < 80);
+        let advance = BUILTIN_FONT.advance("12345678", 14);
+        let tx = x + (s.width() as i64 * module - advance) / 2;
+        let ink_cols: Vec<i64> = (0..240).filter(|&c| (66..80).any(|y| page.get(c, y))).collect();
+        assert!(*ink_cols.first().unwrap() >= tx && *ink_cols.last().unwrap() < tx + advance);
+    }
+
+    #[test]
+    fn text_above_and_mask() {
+        let above = page_with(30_000, 10_000, 203, (0, 0, 30_000, 10_000), 0, &spec(20, &[(TAG_TEXT_POSITION, &[1])], b"ABC"));
+        // Bars from row 15 down to the bottom; text in rows 0..14.
+        let first_bar = (0..240).find(|&x| above.get(x, 79)).unwrap();
+        assert!(above.get(first_bar, 15) && !above.get(first_bar, 14));
+        assert!(ink_rows(&above, 0, 240).iter().any(|&y| y < 14));
+
+        let mask = page_with(30_000, 10_000, 203, (0, 0, 30_000, 10_000), 0, &spec(20, &[(TAG_TEXT_POSITION, &[3])], b"ABC"));
+        let plain = page_with(30_000, 10_000, 203, (0, 0, 30_000, 10_000), 0, &spec(20, &[(TAG_TEXT_POSITION, &[0])], b"ABC"));
+        // The bars reach the bottom outside the white box and are cut inside it.
+        assert_eq!(row(&mask, 10), row(&plain, 10));
+        assert_ne!(row(&mask, 72), row(&plain, 72));
+        let first_bar = (0..240).find(|&x| plain.get(x, 79)).unwrap();
+        assert!(mask.get(first_bar, 79), "the leftmost bar is outside the text box");
+    }
+
+    #[test]
+    fn alignment_moves_the_text() {
+        let at = |align: u8| {
+            let p = page_with(40_000, 10_000, 203, (0, 0, 40_000, 10_000), 0, &spec(20, &[(TAG_TEXT_ALIGN, &[align])], b"AB"));
+            (0..320).find(|&x| (66..80).any(|y| p.get(x, y))).unwrap()
+        };
+        let (left, centre, right, justify) = (at(0), at(1), at(2), at(3));
+        assert!(left < centre && centre < right, "{} {} {}", left, centre, right);
+        assert_eq!(justify, left);
+    }
+
+    #[test]
+    fn ean13_uses_the_conventional_layout() {
+        // 40 x 15 mm at 203 dpi: 320 x 120 dots. 95 + 11 modules (leading digit) -> 3 dots.
+        let page = page_with(40_000, 15_000, 203, (0, 0, 40_000, 15_000), 0, &spec(13, &[], b"690123456789"));
+        let module = 320 / (95 + 7);
+        let extent = (95 + 7) * module;
+        let x = (320 - extent) / 2 + 7 * module;
+        // The start guard (module 0) descends below the first data bar's bottom.
+        let guard_rows = ink_rows(&page, x, x + module);
+        let data_bar = (x + 3 * module..x + 10 * module).find(|&c| page.get(c, 10)).unwrap();
+        let data_rows = ink_rows(&page, data_bar, data_bar + 1);
+        assert!(guard_rows.last() > data_rows.last(), "{:?} vs {:?}", guard_rows.last(), data_rows.last());
+        // The leading digit 6 is drawn left of the bars.
+        assert!((0..x).any(|c| (100..120).any(|y| page.get(c, y))));
+        // Nothing else is left of the bars above the text line.
+        assert!((0..x).all(|c| (0..90).all(|y| !page.get(c, y))));
+    }
+
+    #[test]
+    fn wide_narrow_symbols_draw_at_the_ratio() {
+        // Code 39 "A" at 254 dpi, requested narrow 0.2 mm = 2 dots: wide = 5 at 2.5:1.
+        let page = page_with(50_000, 2_000, 254, (0, 0, 50_000, 1_000), 200, &spec(8, &[(TAG_TEXT_POSITION, &[0])], b"A"));
+        let r = row(&page, 5);
+        let r = r.trim_matches('0');
+        let widths: Vec<usize> = r.split(|c| c == '0').filter(|s| !s.is_empty()).map(|s| s.len()).collect();
+        assert!(widths.iter().all(|&w| w == 2 || w == 5), "{:?}", widths);
+        let page3 = page_with(50_000, 2_000, 254, (0, 0, 50_000, 1_000), 200, &spec(8, &[(TAG_TEXT_POSITION, &[0]), (TAG_WIDE_RATIO, &[30])], b"A"));
+        let r = row(&page3, 5);
+        assert!(r.contains("01111110") && !r.contains("11111"[..].repeat(2).as_str()));
+    }
+
+    #[test]
+    fn qr_is_centred_with_whole_dot_modules_and_its_quiet_zone() {
+        // 10 x 10 mm at 203 dpi: 80 dots. Version 1 (21) + 2 * 2 quiet = 25 -> 3 dots.
+        let page = page_with(10_000, 10_000, 203, (0, 0, 10_000, 10_000), 0, &spec(58, &[], b"hello"));
+        let encoded = Symbology::Qr.encode(b"hello", &EncodeOptions::default()).unwrap();
+        let m = match encoded.symbol {
+            Symbol::Matrix(m) => m,
+            _ => unreachable!(),
+        };
+        let offset = (80 - 63) / 2;
+        for y in 0..21 {
+            for x in 0..21 {
+                for (dx, dy) in [(0, 0), (2, 2)] {
+                    assert_eq!(page.get(offset + x * 3 + dx, offset + y * 3 + dy), m.get(x as usize, y as usize));
+                }
+            }
+        }
+        // Quiet zone 4: 29 modules -> 2 dots.
+        let p4 = page_with(10_000, 10_000, 203, (0, 0, 10_000, 10_000), 0, &spec(58, &[(TAG_QUIET_ZONE, &[4])], b"hello"));
+        let first = (0..80).find(|&x| p4.get(x, 20)).unwrap(); // a finder pattern row
+        assert_eq!(first, (80 - 42) / 2);
+    }
+
+    #[test]
+    fn placement_reports_module_and_drawn_sizes() {
+        let spec_bytes = spec(13, &[], b"690123456789");
+        let s = SymbolSpec::parse(&spec_bytes).unwrap();
+        let encoded = s.encode().unwrap();
+        let area = UmBox { x: 0, y: 0, width: 30_000, height: 15_000 };
+        let p = place(&encoded, &s, &area, 0, 203, &BUILTIN_FONT);
+        // 240 dots / (95 + 7) = 2 dots a module; bars 190 dots.
+        assert_eq!((p.module_dots, p.width, p.modules_wide, p.fits), (2, 190, 95, true));
+        assert_eq!(p.text_dots, 14);
+        let p = place(&encoded, &s, &area, 330, 203, &BUILTIN_FONT); // 2.64 dots -> 3
+        assert_eq!((p.module_dots, p.width, p.fits), (3, 285, false));
     }
 
     #[test]
@@ -154,13 +600,30 @@ mod tests {
         rect(&mut dl, 0, 0, 1_000, 1_000, 100, false);
         barcode(&mut dl, 0, 0, 10_000, 5_000, 0, 20, "é".as_bytes());
         let e = render_bytes(&dl).unwrap_err();
-        assert_eq!((e.code, e.element), (ErrorCode::InvalidCharacter, Some(2)));
+        assert_eq!((e.code, e.element), (crate::ErrorCode::InvalidCharacter, Some(2)));
+    }
+
+    #[test]
+    fn tiny_boxes_and_huge_modules_never_panic() {
+        for symbology in Symbology::ALL {
+            let data: &[u8] = match symbology {
+                Symbology::Ean13 | Symbology::Isbn => b"978012345678",
+                Symbology::Ean8 => b"6901234",
+                Symbology::UpcA => b"69012345678",
+                Symbology::UpcE => b"0123456",
+                Symbology::Itf14 => b"1234567890123",
+                _ => b"12345678",
+            };
+            for (w, h, module) in [(1, 1, 0), (100, 100, 0), (40_000, 30_000, 0), (40_000, 30_000, 5_000_000), (1, 30_000, 0)] {
+                let _ = page_with(40_000, 30_000, 203, (-500, -500, w, h), module, &spec(symbology.id(), &[], data));
+            }
+        }
     }
 
     #[test]
     fn page_limits_are_errors() {
-        assert_eq!(render_bytes(&header(0, 10_000, 203)).unwrap_err().code, ErrorCode::NoPageDimension);
+        assert_eq!(render_bytes(&header(0, 10_000, 203)).unwrap_err().code, crate::ErrorCode::NoPageDimension);
         let e = render_bytes(&header(4_000_000, 10_000, 600)).unwrap_err();
-        assert_eq!(e.code, ErrorCode::PageTooLarge);
+        assert_eq!(e.code, crate::ErrorCode::PageTooLarge);
     }
 }

@@ -1,4 +1,5 @@
-//! What to encode (the *symbol spec*) and how an encoded symbol is returned.
+//! What to encode and how to draw it (the *symbol spec*), and how an encoded symbol is
+//! returned.
 //!
 //! # Symbol spec (request of `encode`; tail of the display list's BARCODE command)
 //!
@@ -6,35 +7,136 @@
 //!
 //! | offset | size | field                                                          |
 //! |--------|------|----------------------------------------------------------------|
-//! | 0      | u8   | symbology: zint's barcode number (20 = Code 128)               |
+//! | 0      | u8   | symbology: zint's barcode number (table in symbology.rs)       |
 //! | 1      | u8   | flags, must be 0 (reserved)                                    |
-//! | 2      | u16  | N, length of the options in bytes                              |
-//! | 4      | N    | options, symbology-specific; none defined yet, so N must be 0  |
-//! | 4 + N  | rest | data bytes (ASCII for Code 128)                                |
+//! | 2      | u16  | N, length of the options in bytes (0 = every default)          |
+//! | 4      | N    | options, below                                                 |
+//! | 4 + N  | rest | data bytes: Latin-1 for linear symbologies; UTF-8 text or raw  |
+//! |        |      | bytes (option `binary`) for QR                                 |
+//!
+//! # Options, format version 1
+//!
+//! Byte 0 is the options format version, 1. Then records until the end of the options,
+//! each `tag: u8`, `length: u8`, `length` bytes of value. Every tag at most once. An
+//! unknown tag, a tag the symbology does not take, a wrong length, a value out of range
+//! or a repeated tag is a parameter error naming the tag; a later format version is
+//! Unsupported. Absent tags take their defaults.
+//!
+//! | tag | name          | len | value                                            | symbologies           | default |
+//! |-----|---------------|-----|--------------------------------------------------|-----------------------|---------|
+//! | 1   | text position | 1   | 0 none, 1 above, 2 below, 3 mask (over bars)     | linear                | 2 below |
+//! | 2   | text align    | 1   | 0 left, 1 centre, 2 right, 3 justify             | linear                | 1       |
+//! | 3   | text size     | 4   | u32 em height in µm, 1-100 000                   | linear                | 1764 (5 pt) |
+//! | 4   | check char    | 1   | 0 or 1: add the optional check character         | code39, codabar, itf  | 0       |
+//! | 5   | full ASCII    | 1   | 0 or 1: Code 39 Extended                         | code39                | 0       |
+//! | 6   | GS1           | 1   | 0 or 1: data is GS1 bracket syntax               | code128, qr           | 0       |
+//! | 7   | binary        | 1   | 0 or 1: data is raw bytes, not UTF-8             | qr                    | 0       |
+//! | 8   | ECC level     | 1   | 0 L, 1 M, 2 Q, 3 H                               | qr                    | 1 M     |
+//! | 9   | version       | 1   | 0 automatic, 1-40                                | qr                    | 0       |
+//! | 10  | mask          | 1   | 0-7 (absent: lowest penalty)                     | qr                    | auto    |
+//! | 11  | quiet zone    | 1   | modules of light margin kept inside the box, 0-16 | qr                   | 2       |
+//! | 12  | wide ratio    | 1   | wide:narrow in tenths, 20-30                     | code39, codabar, itf, itf14 | 25 |
+//!
+//! Text and ratio options only affect drawing (render.rs); `encode` accepts them and
+//! returns the same modules. The QR quiet zone is the spec's zoneSize (None, 2 or 4).
 //!
 //! # Encode result (the result buffer after a successful `encode`)
 //!
-//! | offset | size | field                                                          |
-//! |--------|------|----------------------------------------------------------------|
-//! | 0      | u8   | kind: 1 = linear, 2 = matrix                                   |
-//! | 1      | 3    | zero                                                           |
-//! | 4      | u32  | width in modules (no quiet zone)                               |
-//! | 8      | u32  | height in modules (1 for linear)                               |
-//! | 12     | w*h  | one byte per module, row-major: 1 = bar/dark, 0 = space/light  |
+//! | offset     | size | field                                                      |
+//! |------------|------|------------------------------------------------------------|
+//! | 0          | u8   | kind: 1 = linear, 2 = matrix                               |
+//! | 1          | u8   | QR: version 1-40; otherwise 0                              |
+//! | 2          | u8   | QR: ECC level 0-3 (L, M, Q, H); otherwise 0                |
+//! | 3          | u8   | QR: mask 0-7; otherwise 0                                  |
+//! | 4          | u32  | width in modules (no quiet zone)                           |
+//! | 8          | u32  | height in modules (1 for linear)                           |
+//! | 12         | w*h  | one byte per module, row-major: 1 = bar/dark, 0 = light    |
+//! | 12 + w*h   | u32  | T, length of the human-readable text (0 for matrix)        |
+//! | 16 + w*h   | T    | the human-readable text, UTF-8 (EAN/UPC: all the digits)   |
 
 use crate::reader::Reader;
 use crate::{EngineError, ErrorCode};
-use assetmark_symbology::{Symbol, Symbology};
+use assetmark_symbology::human_readable::HumanReadable;
+use assetmark_symbology::qr::{Ecc, Mask, Version};
+use assetmark_symbology::{EncodeOptions, Encoded, Symbol, Symbology};
+
+pub const OPTIONS_VERSION: u8 = 1;
+
+pub const TAG_TEXT_POSITION: u8 = 1;
+pub const TAG_TEXT_ALIGN: u8 = 2;
+pub const TAG_TEXT_SIZE: u8 = 3;
+pub const TAG_CHECK: u8 = 4;
+pub const TAG_FULL_ASCII: u8 = 5;
+pub const TAG_GS1: u8 = 6;
+pub const TAG_BINARY: u8 = 7;
+pub const TAG_ECC: u8 = 8;
+pub const TAG_VERSION: u8 = 9;
+pub const TAG_MASK: u8 = 10;
+pub const TAG_QUIET_ZONE: u8 = 11;
+pub const TAG_WIDE_RATIO: u8 = 12;
+
+/// The spec's default barcode font size, 5 points, in µm (5 * 25.4 / 72 mm).
+pub const DEFAULT_TEXT_SIZE_UM: u32 = 1_764;
+/// Default QR quiet zone in modules (the spec's zoneSize 2; ISO/IEC 18004 asks for 4).
+pub const DEFAULT_QUIET_ZONE: u8 = 2;
+/// Default wide:narrow ratio at render, tenths: 2.5:1 (3:1 at a 1-dot narrow element).
+pub const DEFAULT_WIDE_RATIO: u8 = 25;
+
+pub const KIND_LINEAR: u8 = 1;
+pub const KIND_MATRIX: u8 = 2;
+
+/// Where a linear symbol's human-readable text goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextPosition {
+    None,
+    Above,
+    Below,
+    /// Over the lower part of the bars, on a white box (spec: "mask").
+    Mask,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextAlign {
+    Left,
+    Centre,
+    Right,
+    /// Characters spread over the symbol's width.
+    Justify,
+}
+
+/// Drawing options (render.rs); `encode` ignores them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawOptions {
+    pub text_position: TextPosition,
+    pub text_align: TextAlign,
+    /// Em height of the text in µm.
+    pub text_size_um: u32,
+    /// QR: light margin, in modules, kept inside the element's box.
+    pub quiet_zone: u8,
+    /// Wide/narrow symbologies: wide:narrow in tenths (20-30).
+    pub wide_ratio: u8,
+}
+
+impl Default for DrawOptions {
+    fn default() -> DrawOptions {
+        DrawOptions {
+            text_position: TextPosition::Below,
+            text_align: TextAlign::Centre,
+            text_size_um: DEFAULT_TEXT_SIZE_UM,
+            quiet_zone: DEFAULT_QUIET_ZONE,
+            wide_ratio: DEFAULT_WIDE_RATIO,
+        }
+    }
+}
 
 /// A decoded symbol spec; `data` borrows the request buffer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SymbolSpec<'a> {
     pub symbology: Symbology,
+    pub encode: EncodeOptions,
+    pub draw: DrawOptions,
     pub data: &'a [u8],
 }
-
-pub const KIND_LINEAR: u8 = 1;
-pub const KIND_MATRIX: u8 = 2;
 
 impl<'a> SymbolSpec<'a> {
     /// Reads a spec from the reader's position to the end of its buffer.
@@ -49,14 +151,9 @@ impl<'a> SymbolSpec<'a> {
             return Err(EngineError::parameter(format!("symbol flags must be 0, got {}", flags)));
         }
         let options_len = r.u16("symbol options length")? as usize;
-        if options_len != 0 {
-            return Err(EngineError::parameter(format!(
-                "{} takes no options, got {} bytes",
-                symbology.name(),
-                options_len
-            )));
-        }
-        Ok(SymbolSpec { symbology, data: r.rest() })
+        let options = r.take(options_len, "symbol options")?;
+        let (encode, draw) = read_options(symbology, options)?;
+        Ok(SymbolSpec { symbology, encode, draw, data: r.rest() })
     }
 
     /// Parses a whole `encode` request.
@@ -64,58 +161,302 @@ impl<'a> SymbolSpec<'a> {
         SymbolSpec::read(&mut Reader::new(bytes))
     }
 
-    pub fn encode(&self) -> Result<Symbol, EngineError> {
-        Ok(self.symbology.encode(self.data)?)
+    pub fn encode(&self) -> Result<Encoded, EngineError> {
+        Ok(self.symbology.encode(self.data, &self.encode)?)
     }
 }
 
-/// Writes `symbol` in the encode-result layout into `out` (cleared first).
-pub fn write_symbol(symbol: &Symbol, out: &mut Vec<u8>) -> Result<(), EngineError> {
-    let (kind, width, height, modules) = match symbol {
+/// Which tags each symbology takes (text tags: every linear one).
+fn takes(symbology: Symbology, tag: u8) -> bool {
+    use Symbology::*;
+    let linear = !symbology.is_matrix();
+    match tag {
+        TAG_TEXT_POSITION | TAG_TEXT_ALIGN | TAG_TEXT_SIZE => linear,
+        TAG_CHECK => matches!(symbology, Code39 | Codabar | Itf),
+        TAG_FULL_ASCII => symbology == Code39,
+        TAG_GS1 => matches!(symbology, Code128 | Qr),
+        TAG_BINARY | TAG_ECC | TAG_VERSION | TAG_MASK | TAG_QUIET_ZONE => symbology == Qr,
+        TAG_WIDE_RATIO => matches!(symbology, Code39 | Codabar | Itf | Itf14),
+        _ => false,
+    }
+}
+
+fn tag_name(tag: u8) -> &'static str {
+    match tag {
+        TAG_TEXT_POSITION => "text position",
+        TAG_TEXT_ALIGN => "text alignment",
+        TAG_TEXT_SIZE => "text size",
+        TAG_CHECK => "check character",
+        TAG_FULL_ASCII => "full ASCII",
+        TAG_GS1 => "GS1",
+        TAG_BINARY => "binary",
+        TAG_ECC => "ECC level",
+        TAG_VERSION => "version",
+        TAG_MASK => "mask",
+        TAG_QUIET_ZONE => "quiet zone",
+        TAG_WIDE_RATIO => "wide ratio",
+        _ => "unknown",
+    }
+}
+
+/// Reads the options block (see the module documentation).
+fn read_options(symbology: Symbology, bytes: &[u8]) -> Result<(EncodeOptions, DrawOptions), EngineError> {
+    let mut encode = EncodeOptions::default();
+    let mut draw = DrawOptions::default();
+    if bytes.is_empty() {
+        return Ok((encode, draw));
+    }
+    let mut r = Reader::new(bytes);
+    let version = r.u8("options version")?;
+    if version != OPTIONS_VERSION {
+        return Err(EngineError::new(
+            ErrorCode::Unsupported,
+            format!("symbol options version {} is not supported (this engine reads {})", version, OPTIONS_VERSION),
+        ));
+    }
+    let mut seen = 0u32;
+    while !r.is_empty() {
+        let tag = r.u8("option tag")?;
+        let len = r.u8("option length")? as usize;
+        let value = r.take(len, "option value")?;
+        let name = tag_name(tag);
+        if !(1..=12).contains(&tag) {
+            return Err(EngineError::parameter(format!("unknown symbol option tag {}", tag)));
+        }
+        if !takes(symbology, tag) {
+            return Err(EngineError::parameter(format!("{} takes no {} option", symbology.name(), name)));
+        }
+        if seen & (1 << tag) != 0 {
+            return Err(EngineError::parameter(format!("symbol option {} is given twice", name)));
+        }
+        seen |= 1 << tag;
+        let expected_len = if tag == TAG_TEXT_SIZE { 4 } else { 1 };
+        if len != expected_len {
+            return Err(EngineError::parameter(format!(
+                "symbol option {} must be {} byte(s), got {}",
+                name, expected_len, len
+            )));
+        }
+        let byte = value[0];
+        let bad = |range: &str| {
+            EngineError::parameter(format!("symbol option {} must be {}, got {}", name, range, byte))
+        };
+        let flag = |b: u8| match b {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(bad("0 or 1")),
+        };
+        match tag {
+            TAG_TEXT_POSITION => {
+                draw.text_position = match byte {
+                    0 => TextPosition::None,
+                    1 => TextPosition::Above,
+                    2 => TextPosition::Below,
+                    3 => TextPosition::Mask,
+                    _ => return Err(bad("0-3 (none, above, below, mask)")),
+                }
+            }
+            TAG_TEXT_ALIGN => {
+                draw.text_align = match byte {
+                    0 => TextAlign::Left,
+                    1 => TextAlign::Centre,
+                    2 => TextAlign::Right,
+                    3 => TextAlign::Justify,
+                    _ => return Err(bad("0-3 (left, centre, right, justify)")),
+                }
+            }
+            TAG_TEXT_SIZE => {
+                let um = u32::from_le_bytes([value[0], value[1], value[2], value[3]]);
+                if !(1..=100_000).contains(&um) {
+                    return Err(EngineError::parameter(format!(
+                        "symbol option text size must be 1-100000 µm, got {}",
+                        um
+                    )));
+                }
+                draw.text_size_um = um;
+            }
+            TAG_CHECK => encode.check_character = flag(byte)?,
+            TAG_FULL_ASCII => encode.full_ascii = flag(byte)?,
+            TAG_GS1 => encode.gs1 = flag(byte)?,
+            TAG_BINARY => encode.binary = flag(byte)?,
+            TAG_ECC => encode.ecc = Ecc::from_index(byte).ok_or_else(|| bad("0-3 (L, M, Q, H)"))?,
+            TAG_VERSION => {
+                encode.version = match byte {
+                    0 => None,
+                    v => Some(Version::new(v).ok_or_else(|| bad("0 (automatic) or 1-40"))?),
+                }
+            }
+            TAG_MASK => encode.mask = Some(Mask::new(byte).ok_or_else(|| bad("0-7"))?),
+            TAG_QUIET_ZONE => {
+                if byte > 16 {
+                    return Err(bad("0-16 modules"));
+                }
+                draw.quiet_zone = byte;
+            }
+            TAG_WIDE_RATIO => {
+                if !(20..=30).contains(&byte) {
+                    return Err(bad("20-30 (tenths: 2:1 to 3:1)"));
+                }
+                draw.wide_ratio = byte;
+            }
+            _ => unreachable!("tags checked above"),
+        }
+    }
+    Ok((encode, draw))
+}
+
+/// The human-readable text as one string (EAN/UPC: the digit groups joined).
+pub fn text_of(encoded: &Encoded) -> String {
+    match &encoded.human_readable {
+        Some(HumanReadable::Line(t)) => t.clone(),
+        Some(HumanReadable::Ean(layout)) => layout.text.iter().map(|r| r.text.as_str()).collect(),
+        None => String::new(),
+    }
+}
+
+/// Writes `encoded` in the encode-result layout into `out` (cleared first).
+pub fn write_symbol(encoded: &Encoded, out: &mut Vec<u8>) -> Result<(), EngineError> {
+    let (kind, width, height, modules) = match &encoded.symbol {
         Symbol::Linear(s) => (KIND_LINEAR, s.width(), 1, s.modules()),
         Symbol::Matrix(m) => (KIND_MATRIX, m.width(), m.height(), m.modules()),
     };
+    let text = text_of(encoded);
     out.clear();
-    if out.try_reserve_exact(12 + modules.len()).is_err() {
+    if out.try_reserve_exact(16 + modules.len() + text.len()).is_err() {
         return Err(EngineError::new(ErrorCode::System, "out of memory for the encoded symbol"));
     }
-    out.extend_from_slice(&[kind, 0, 0, 0]);
+    let qr = match encoded.qr {
+        Some(q) => [q.version.value(), q.ecc.index() as u8, q.mask.value()],
+        None => [0, 0, 0],
+    };
+    out.push(kind);
+    out.extend_from_slice(&qr);
     out.extend_from_slice(&(width as u32).to_le_bytes());
     out.extend_from_slice(&(height as u32).to_le_bytes());
     out.extend(modules.iter().map(|&m| m as u8));
+    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(text.as_bytes());
     Ok(())
+}
+
+/// Builds symbol specs in tests (Rust side); the product's compiler is the facade's.
+#[cfg(test)]
+pub mod build {
+    /// A spec with option records `(tag, value)`.
+    pub fn spec(symbology: u8, options: &[(u8, &[u8])], data: &[u8]) -> Vec<u8> {
+        let mut opts = Vec::new();
+        if !options.is_empty() {
+            opts.push(super::OPTIONS_VERSION);
+            for (tag, value) in options {
+                opts.push(*tag);
+                opts.push(value.len() as u8);
+                opts.extend_from_slice(value);
+            }
+        }
+        let mut out = vec![symbology, 0];
+        out.extend_from_slice(&(opts.len() as u16).to_le_bytes());
+        out.extend_from_slice(&opts);
+        out.extend_from_slice(data);
+        out
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::build::spec;
     use super::*;
 
     #[test]
-    fn parses_code128_spec() {
+    fn parses_code128_spec_without_options() {
         let spec = SymbolSpec::parse(&[20, 0, 0, 0, b'H', b'i']).unwrap();
         assert_eq!(spec.symbology, Symbology::Code128);
         assert_eq!(spec.data, b"Hi");
+        assert_eq!(spec.encode, EncodeOptions::default());
+        assert_eq!(spec.draw, DrawOptions::default());
     }
 
     #[test]
-    fn rejects_unknown_symbology_flags_and_options() {
+    fn reads_every_option() {
+        let bytes = spec(58, &[(TAG_ECC, &[3]), (TAG_VERSION, &[7]), (TAG_MASK, &[5]), (TAG_QUIET_ZONE, &[4]), (TAG_BINARY, &[1])], b"x");
+        let s = SymbolSpec::parse(&bytes).unwrap();
+        assert_eq!(s.encode.ecc, Ecc::High);
+        assert_eq!(s.encode.version.map(|v| v.value()), Some(7));
+        assert_eq!(s.encode.mask.map(|m| m.value()), Some(5));
+        assert!(s.encode.binary);
+        assert_eq!(s.draw.quiet_zone, 4);
+        assert_eq!(s.data, b"x");
+
+        let size = 2_500u32.to_le_bytes();
+        let bytes = spec(
+            8,
+            &[(TAG_TEXT_POSITION, &[3]), (TAG_TEXT_ALIGN, &[3]), (TAG_TEXT_SIZE, &size), (TAG_CHECK, &[1]), (TAG_FULL_ASCII, &[1]), (TAG_WIDE_RATIO, &[30])],
+            b"a",
+        );
+        let s = SymbolSpec::parse(&bytes).unwrap();
+        assert_eq!((s.draw.text_position, s.draw.text_align, s.draw.text_size_um), (TextPosition::Mask, TextAlign::Justify, 2_500));
+        assert!(s.encode.check_character && s.encode.full_ascii);
+        assert_eq!(s.draw.wide_ratio, 30);
+        let bytes = spec(20, &[(TAG_GS1, &[1])], b"(10)A");
+        assert!(SymbolSpec::parse(&bytes).unwrap().encode.gs1);
+    }
+
+    #[test]
+    fn rejects_bad_options_with_a_message() {
+        let err = |bytes: Vec<u8>| SymbolSpec::parse(&bytes).unwrap_err();
+        let e = err(spec(20, &[(TAG_ECC, &[1])], b"x"));
+        assert_eq!((e.code, e.message.as_str()), (ErrorCode::Parameter, "Code 128 takes no ECC level option"));
+        let e = err(spec(58, &[(TAG_ECC, &[4])], b"x"));
+        assert_eq!(e.message, "symbol option ECC level must be 0-3 (L, M, Q, H), got 4");
+        assert_eq!(err(spec(58, &[(TAG_VERSION, &[41])], b"x")).message, "symbol option version must be 0 (automatic) or 1-40, got 41");
+        assert_eq!(err(spec(58, &[(TAG_MASK, &[8])], b"x")).code, ErrorCode::Parameter);
+        assert_eq!(err(spec(58, &[(TAG_ECC, &[1, 2])], b"x")).message, "symbol option ECC level must be 1 byte(s), got 2");
+        assert_eq!(err(spec(58, &[(TAG_ECC, &[1]), (TAG_ECC, &[1])], b"x")).message, "symbol option ECC level is given twice");
+        assert_eq!(err(spec(58, &[(99, &[1])], b"x")).message, "unknown symbol option tag 99");
+        assert_eq!(err(spec(58, &[(0, &[1])], b"x")).message, "unknown symbol option tag 0");
+        assert_eq!(err(spec(20, &[(TAG_GS1, &[2])], b"x")).message, "symbol option GS1 must be 0 or 1, got 2");
+        assert_eq!(err(spec(8, &[(TAG_WIDE_RATIO, &[31])], b"x")).code, ErrorCode::Parameter);
+        assert_eq!(err(spec(8, &[(TAG_TEXT_SIZE, &0u32.to_le_bytes())], b"x")).code, ErrorCode::Parameter);
+        assert_eq!(err(spec(13, &[(TAG_CHECK, &[1])], b"x")).message, "EAN-13 takes no check character option");
+        assert_eq!(err(spec(58, &[(TAG_TEXT_POSITION, &[1])], b"x")).message, "QR Code takes no text position option");
+        // Options format version 2, truncated records.
+        let mut v2 = spec(58, &[(TAG_ECC, &[1])], b"x");
+        v2[4] = 2;
+        assert_eq!(err(v2).code, ErrorCode::Unsupported);
+        assert_eq!(err(vec![58, 0, 3, 0, 1, TAG_ECC, 1]).code, ErrorCode::Parameter);
+        assert_eq!(err(vec![58, 0, 9, 0, 1]).code, ErrorCode::Parameter);
+    }
+
+    #[test]
+    fn rejects_unknown_symbology_and_flags() {
         assert_eq!(SymbolSpec::parse(&[99, 0, 0, 0]).unwrap_err().code, ErrorCode::Unsupported);
         assert_eq!(SymbolSpec::parse(&[20, 1, 0, 0]).unwrap_err().code, ErrorCode::Parameter);
-        assert_eq!(SymbolSpec::parse(&[20, 0, 1, 0, 7]).unwrap_err().code, ErrorCode::Parameter);
         assert_eq!(SymbolSpec::parse(&[20, 0]).unwrap_err().code, ErrorCode::Parameter);
         assert_eq!(SymbolSpec::parse(&[]).unwrap_err().code, ErrorCode::Parameter);
     }
 
     #[test]
-    fn writes_linear_result() {
-        let symbol = SymbolSpec::parse(&[20, 0, 0, 0, b'A']).unwrap().encode().unwrap();
+    fn writes_linear_result_with_text() {
+        let encoded = SymbolSpec::parse(&[20, 0, 0, 0, b'A']).unwrap().encode().unwrap();
         let mut out = Vec::new();
-        write_symbol(&symbol, &mut out).unwrap();
+        write_symbol(&encoded, &mut out).unwrap();
         assert_eq!(&out[..4], &[KIND_LINEAR, 0, 0, 0]);
         assert_eq!(u32::from_le_bytes([out[4], out[5], out[6], out[7]]), 3 * 11 + 13);
         assert_eq!(u32::from_le_bytes([out[8], out[9], out[10], out[11]]), 1);
-        assert_eq!(out.len(), 12 + 46);
         assert_eq!(&out[12..16], &[1, 1, 0, 1]); // start B: 2-1-1-2-1-4 begins 1101
+        assert_eq!(&out[12 + 46..], &[1, 0, 0, 0, b'A']);
+        let ean = SymbolSpec::parse(&spec(13, &[], b"690123456789")).unwrap().encode().unwrap();
+        assert_eq!(text_of(&ean), "6901234567892");
+    }
+
+    #[test]
+    fn writes_matrix_result_with_qr_choices() {
+        let bytes = spec(58, &[(TAG_ECC, &[2]), (TAG_MASK, &[6])], b"hello");
+        let encoded = SymbolSpec::parse(&bytes).unwrap().encode().unwrap();
+        let mut out = Vec::new();
+        write_symbol(&encoded, &mut out).unwrap();
+        assert_eq!(&out[..4], &[KIND_MATRIX, 1, 2, 6]);
+        assert_eq!(&out[4..12], &[21, 0, 0, 0, 21, 0, 0, 0]);
+        assert_eq!(out.len(), 12 + 21 * 21 + 4);
     }
 
     #[test]
@@ -123,5 +464,25 @@ mod tests {
         let e = SymbolSpec::parse(&[20, 0, 0, 0, b'a', 0x80]).unwrap().encode().unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidCharacter);
         assert_eq!(e.message, "Code 128: invalid character (byte 0x80) at position 2");
+        let e = SymbolSpec::parse(&spec(58, &[(TAG_VERSION, &[1])], &[b'7'; 100])).unwrap().encode().unwrap_err();
+        assert_eq!(e.code, ErrorCode::VersionTooSmall);
+    }
+
+    #[test]
+    fn arbitrary_option_bytes_never_panic() {
+        let mut seed = 99u64;
+        for _ in 0..20_000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let symbology = [20u8, 13, 10, 34, 37, 69, 8, 25, 18, 3, 89, 58][(seed >> 40) as usize % 12];
+            let len = (seed >> 20) as usize % 12;
+            let mut bytes = vec![symbology, 0, len as u8, 0, 1];
+            for k in 0..len {
+                bytes.push((seed >> (k * 5 % 60)) as u8 % 16);
+            }
+            bytes.extend_from_slice(b"12");
+            if let Ok(s) = SymbolSpec::parse(&bytes) {
+                let _ = s.encode();
+            }
+        }
     }
 }

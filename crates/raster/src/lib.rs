@@ -6,11 +6,20 @@
 //! whole dots; millimetres and dpi are the engine's business (crates/engine/src/units.rs).
 //!
 //! Shapes are clipped to the page, so callers may pass boxes that hang over an edge or lie
-//! entirely outside it. Drawing is additive (ink only): nothing ever clears a dot.
+//! entirely outside it. Drawing is additive (ink only), except [`Page::clear_rect`], which
+//! whitens a box (text over bars in a barcode's mask mode).
+//!
+//! Text goes through the [`TextFace`] trait (`text.rs`); [`BuiltinFont`] (`builtin_font.rs`)
+//! is the built-in stroke font for printable ASCII until TrueType faces arrive.
 //!
 //! Speed: filled areas are written as byte spans (a partial byte at each end, whole `0xFF`
 //! bytes between); barcode bars are laid out once as a row mask and OR-ed into each row.
 
+mod builtin_font;
 mod page;
+mod text;
+pub mod truetype;
 
+pub use builtin_font::{BuiltinFont, BUILTIN_FONT};
 pub use page::{Page, PageError};
+pub use text::{TextFace, TextMetrics};

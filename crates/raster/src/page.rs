@@ -112,6 +112,66 @@ impl Page {
         }
     }
 
+    /// Blackens the dot at `(x, y)`; outside the page nothing happens.
+    pub fn set(&mut self, x: i64, y: i64) {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            return;
+        }
+        self.data[y as usize * self.stride + x as usize / 8] |= 0x80 >> (x % 8);
+    }
+
+    /// Whitens the rectangle `(x, y, w, h)`, clipped to the page: the one drawing that
+    /// removes ink (a barcode's text in mask mode sits on a white box over the bars).
+    pub fn clear_rect(&mut self, x: i64, y: i64, w: i64, h: i64) {
+        let (x0, x1) = clip(x, w, self.width);
+        let (y0, y1) = clip(y, h, self.height);
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        let mut mask = vec![0u8; self.stride];
+        fill_span(&mut mask, x0, x1);
+        let (lo, hi) = (x0 / 8, (x1 - 1) / 8 + 1);
+        for row in y0..y1 {
+            let start = row * self.stride;
+            for (dst, m) in self.data[start + lo..start + hi].iter_mut().zip(&mask[lo..hi]) {
+                *dst &= !*m;
+            }
+        }
+    }
+
+    /// Draws bars given as widths in dots, left to right starting with a bar (bar, space,
+    /// bar, ...), from dot column `x`, rows `y..y + height`. Clipped to the page. Used for
+    /// symbols whose elements are not whole multiples of one module (wide/narrow ratios).
+    pub fn draw_runs(&mut self, widths: &[u32], x: i64, y: i64, height: i64) {
+        let (y0, y1) = clip(y, height, self.height);
+        if y0 >= y1 {
+            return;
+        }
+        let mut mask = vec![0u8; self.stride];
+        let (mut lo, mut hi) = (self.stride, 0);
+        let mut left = x;
+        for (i, &w) in widths.iter().enumerate() {
+            if i % 2 == 0 {
+                let (x0, x1) = clip(left, w as i64, self.width);
+                if x0 < x1 {
+                    fill_span(&mut mask, x0, x1);
+                    lo = lo.min(x0 / 8);
+                    hi = hi.max((x1 - 1) / 8 + 1);
+                }
+            }
+            left = left.saturating_add(w as i64);
+        }
+        if lo >= hi {
+            return;
+        }
+        for row in y0..y1 {
+            let start = row * self.stride;
+            for (dst, src) in self.data[start + lo..start + hi].iter_mut().zip(&mask[lo..hi]) {
+                *dst |= *src;
+            }
+        }
+    }
+
     /// Draws the border of the box `(x, y, w, h)` `line` dots thick, inside the box (so a
     /// bordered element never grows past its box). A line of half the smaller side or more
     /// fills the box.
@@ -296,6 +356,23 @@ mod tests {
         let mut p = Page::new(4, 1).unwrap();
         p.draw_bars(&[true, false, true], -2, 0, 2, 5); // left bar off the page
         assert_eq!(p.to_ascii(), "..##");
+    }
+
+    #[test]
+    fn runs_draw_bars_of_given_widths_and_clear_rect_whitens() {
+        let mut p = Page::new(12, 2).unwrap();
+        p.draw_runs(&[1, 2, 3, 1, 2], 1, 0, 2);
+        assert_eq!(p.to_ascii(), ".#..###.##..\n.#..###.##..");
+        p.clear_rect(5, 1, 4, 5);
+        assert_eq!(p.to_ascii(), ".#..###.##..\n.#..#....#..");
+        p.set(0, 0);
+        p.set(99, 0);
+        p.set(-1, 0);
+        assert!(p.get(0, 0));
+        let mut q = Page::new(20, 1).unwrap();
+        q.fill_rect(0, 0, 20, 1);
+        q.clear_rect(3, 0, 12, 1); // across a byte boundary
+        assert_eq!(q.to_ascii(), "###............#####");
     }
 
     #[test]

@@ -46,16 +46,20 @@ fn main() {
         ),
         ("2953 bytes, 40-L", vec![b'a'; 2953], QrOptions { ecc: Ecc::Low, ..QrOptions::default() }),
     ];
-    for (name, data, options) in &cases {
+    // QR_BENCH_ONLY=40-H runs only the cases whose name contains that text (for profiling).
+    let only = std::env::var("QR_BENCH_ONLY").unwrap_or_default();
+    let rounds: usize = std::env::var("QR_BENCH_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(301);
+    for (name, data, options) in cases.iter().filter(|c| c.0.contains(only.as_str())) {
         let code = encode(data, options).unwrap();
         // (std::hint::black_box needs Rust 1.66; a checksum that is printed keeps the work.)
         let mut sink = 0usize;
         let us = median_micros(
             || {
                 let q = encode(data, options).unwrap();
-                sink = sink.wrapping_add(q.matrix().modules().iter().filter(|&&m| m).count());
+                let middle = q.size() / 2;
+                sink = sink.wrapping_add(q.matrix().get(middle, middle) as usize + q.mask().value() as usize);
             },
-            301,
+            rounds,
         );
         println!(
             "{:<26} version {:>2}-{} mask {}  median {:>8.1} us  (checksum {})",

@@ -30,12 +30,39 @@
 //! wherever zint is optimal; where zint is not (some mixes of control characters, lower
 //! case and odd digit runs), ours are strictly shorter.
 //!
-//! Latin-1 (FNC4) and FNC1/GS1 are not supported: bytes 128-255 are invalid characters.
+//! Latin-1 (FNC4) is not supported: bytes 128-255 are invalid characters.
+//!
+//! # GS1-128
+//!
+//! With [`Code128Options::gs1`] the data is a GS1 element string in bracket syntax,
+//! `(01)09501101530003(10)ABC` ([`crate::gs1::element_string`]): the symbol starts with
+//! FNC1 (which makes it GS1-128) and carries the AIs and data without brackets, with FNC1
+//! as the separator after each variable-length field; a reader transmits that FNC1 as GS
+//! (0x1D) and prefixes the symbology identifier `]C1`. FNC1 is one symbol character in
+//! every code set, so only [`plan_shortest`] plans GS1 data (FNC1 is carried internally as
+//! the byte [`FNC1_MARK`], which plain data can never hold). zint's `-b 16` makes the same
+//! symbol where its plan is shortest.
+//!
+//! # Human-readable text
+//!
+//! The data, control characters as spaces (zint prints the same); GS1-128 prints the
+//! bracket syntax as given.
 
+use crate::gs1;
+use crate::human_readable::{printable, HumanReadable};
 use crate::{LinearSymbol, SymbologyError};
 
 /// Name used in messages.
 pub const NAME: &str = "Code 128";
+/// Name used in messages about GS1-128 data.
+pub const GS1_NAME: &str = "GS1-128";
+
+/// Encoding options; the default is plain Code 128 (zint `-b 20`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Code128Options {
+    /// The data is a GS1 element string in bracket syntax: encode GS1-128 (zint `-b 16`).
+    pub gs1: bool,
+}
 
 /// At most this many characters (spec section 5: "other types: up to 80 printable
 /// characters"). 80 lower-case letters make 82 symbol characters, 915 modules: 229 mm at
@@ -50,13 +77,22 @@ pub const MAX_CHARS: usize = 80;
 /// Errors: [`SymbologyError::NoData`] for empty data, [`SymbologyError::DataTooLong`]
 /// above [`MAX_CHARS`], [`SymbologyError::InvalidCharacter`] for a byte above 127.
 pub fn encode(data: &[u8]) -> Result<LinearSymbol, SymbologyError> {
-    let codewords = encode_codewords(data)?;
-    let mut widths: Vec<u8> = Vec::with_capacity(codewords.len() * 6 + STOP.len());
-    for &cw in &codewords {
-        widths.extend_from_slice(pattern(cw));
-    }
-    widths.extend_from_slice(&STOP);
-    Ok(LinearSymbol::from_widths(&widths))
+    Ok(symbol(&encode_codewords(data)?))
+}
+
+/// [`encode`] with options: GS1-128 when `options.gs1` (see the module documentation).
+///
+/// Errors: as [`encode`]; for GS1 data also [`SymbologyError::InvalidData`] for bracket
+/// syntax that is not a valid element string.
+pub fn encode_with_options(data: &[u8], options: Code128Options) -> Result<LinearSymbol, SymbologyError> {
+    let codewords = if options.gs1 { encode_gs1_codewords(data)? } else { encode_codewords(data)? };
+    Ok(symbol(&codewords))
+}
+
+/// [`encode_with_options`] plus the human-readable text (see the module documentation).
+pub fn encode_with_text(data: &[u8], options: Code128Options) -> Result<(LinearSymbol, HumanReadable), SymbologyError> {
+    let symbol = encode_with_options(data, options)?;
+    Ok((symbol, HumanReadable::Line(printable(data))))
 }
 
 /// The symbol characters (values 0-105) from the start character to the check character
@@ -70,6 +106,31 @@ pub fn encode_codewords(data: &[u8]) -> Result<Vec<u8>, SymbologyError> {
     };
     codewords.push(check_character(&codewords));
     Ok(codewords)
+}
+
+/// The symbol characters of GS1-128 data in bracket syntax: start, FNC1, the element
+/// string (FNC1 for each separator), check character.
+pub fn encode_gs1_codewords(data: &[u8]) -> Result<Vec<u8>, SymbologyError> {
+    if data.len() > MAX_CHARS {
+        return Err(SymbologyError::DataTooLong { symbology: GS1_NAME, length: data.len(), max: MAX_CHARS });
+    }
+    let element = gs1::element_string(data, GS1_NAME)?;
+    let mut marked = Vec::with_capacity(element.len() + 1);
+    marked.push(FNC1_MARK);
+    marked.extend(element.iter().map(|&b| if b == gs1::GS { FNC1_MARK } else { b }));
+    let mut codewords = plan_shortest(&marked);
+    codewords.push(check_character(&codewords));
+    Ok(codewords)
+}
+
+/// Bar/space widths of the codewords, then the stop pattern.
+fn symbol(codewords: &[u8]) -> LinearSymbol {
+    let mut widths: Vec<u8> = Vec::with_capacity(codewords.len() * 6 + STOP.len());
+    for &cw in codewords {
+        widths.extend_from_slice(pattern(cw));
+    }
+    widths.extend_from_slice(&STOP);
+    LinearSymbol::from_widths(&widths)
 }
 
 /// The modulo-103 check: start value plus each following value times its position.
@@ -132,9 +193,11 @@ fn latch_value(set: CodeSet) -> u8 {
     }
 }
 
-/// The value of a single byte in set A or B, if that set has it.
+/// The value of a single byte in set A or B, if that set has it; [`FNC1_MARK`] is FNC1
+/// in every set (in C too, where it is the only single-byte character).
 fn char_value(set: CodeSet, byte: u8) -> Option<u8> {
     match set {
+        _ if byte == FNC1_MARK => Some(FNC1),
         CodeSet::A if byte < 32 => Some(byte + 64),
         CodeSet::A if byte < 96 => Some(byte - 32),
         CodeSet::B if (32..128).contains(&byte) => Some(byte - 32),
@@ -331,7 +394,8 @@ struct Step {
     len: u8,
 }
 
-/// The fewest symbol characters for `data` (start included, check not).
+/// The fewest symbol characters for `data` (start included, check not); `data` may hold
+/// [`FNC1_MARK`] for FNC1.
 ///
 /// State `(i, s)`: the first `i` bytes written and `s` the current set; the cost is the
 /// number of symbol characters so far. From each state: write the next byte (or digit
@@ -358,14 +422,18 @@ fn plan_shortest(data: &[u8]) -> Vec<u8> {
                     back[to][t] = Some(Step { from: i, from_set: s, codewords, len });
                 }
             };
-            // Stay first, so that ties keep the current set.
-            for k in 0..3 {
-                let t = (s + k) % 3;
+            // Stay first, so that ties keep the current set; then B, A, C, so that a
+            // tied latch goes to B as zint's does (the index order of SETS is A, B, C).
+            for (k, &t) in [s, 1, 0, 2].iter().enumerate() {
+                if k > 0 && t == s {
+                    continue;
+                }
                 let set = SETS[t];
                 let latch = t != s;
                 let (to, value) = if set == CodeSet::C {
                     match pair_value(data, i) {
                         Some(v) => (i + 2, v),
+                        None if data[i] == FNC1_MARK => (i + 1, FNC1),
                         None => continue,
                     }
                 } else {
@@ -389,9 +457,9 @@ fn plan_shortest(data: &[u8]) -> Vec<u8> {
         }
     }
 
-    // Walk back from the cheapest final state.
-    let mut end_set = 0;
-    for s in 1..3 {
+    // Walk back from the cheapest final state; on a tie B, then A, then C (as zint).
+    let mut end_set = 1;
+    for &s in &[0, 2] {
         if cost[n][s] < cost[n][end_set] {
             end_set = s;
         }
@@ -419,6 +487,11 @@ fn plan_shortest(data: &[u8]) -> Vec<u8> {
 /*---- Tables (ISO/IEC 15417 table 1) ----*/
 
 const SHIFT: u8 = 98;
+const FNC1: u8 = 102;
+
+/// FNC1 in the byte sequence the planner reads (GS1-128 only): above 127, so no plain
+/// Code 128 data (validated to 0-127) can contain it.
+pub const FNC1_MARK: u8 = 0x80;
 const CODE_C: u8 = 99;
 const CODE_B: u8 = 100;
 const CODE_A: u8 = 101;
@@ -680,6 +753,42 @@ mod tests {
             encode(b"ab\xe9"),
             Err(SymbologyError::InvalidCharacter { symbology: NAME, position: 2, byte: 0xE9 })
         );
+    }
+
+    #[test]
+    fn gs1_128_starts_with_fnc1_and_separates_variable_fields() {
+        // (01) is 16 digits: start C, FNC1, 8 pairs, then (10) ABC: 10 in C, CODE B, A B C.
+        let cw = encode_gs1_codewords(b"(01)09501101530003(10)ABC").unwrap();
+        assert_eq!(&cw[..3], &[START_C, FNC1, 1]);
+        assert_eq!(&cw[3..11], &[9, 50, 11, 1, 53, 0, 3, 10]);
+        assert_eq!(&cw[11..15], &[CODE_B, 33, 34, 35]);
+        assert_eq!(cw.len(), 16);
+        assert_eq!(*cw.last().unwrap(), check_character(&cw[..cw.len() - 1]));
+        // A variable field before another: FNC1 between them (here in set B).
+        let cw = encode_gs1_codewords(b"(10)AB(21)X").unwrap();
+        let fnc1s = cw.iter().filter(|&&v| v == FNC1).count();
+        assert_eq!(fnc1s, 2);
+        // Plain Code 128 never emits FNC1, and GS stays a control character there.
+        assert!(!encode_codewords(b"10AB\x1d21X").unwrap().contains(&FNC1));
+        assert_eq!(
+            encode_with_options(b"01123", Code128Options { gs1: true }).unwrap_err(),
+            SymbologyError::InvalidData {
+                symbology: GS1_NAME,
+                reason: "GS1 data must be Application Identifiers in parentheses, e.g. (01)09501101530003(10)ABC"
+            }
+        );
+        assert_eq!(encode_with_options(b"", Code128Options { gs1: true }), Err(SymbologyError::NoData { symbology: GS1_NAME }));
+    }
+
+    #[test]
+    fn gs1_128_matches_zint() {
+        // `zint -b 16 --dump --data='[01]09501101530003[10]ABC'`: 189 modules, 3 nibble
+        // padding bits.
+        let zint = "D39EBB36648C5D893366EED99263225EEA311622374CC758";
+        let bits: String = zint.chars().map(|c| format!("{:04b}", c.to_digit(16).unwrap())).collect();
+        let symbol = encode_with_options(b"(01)09501101530003(10)ABC", Code128Options { gs1: true }).unwrap();
+        assert_eq!(symbol.width(), 189);
+        assert_eq!(symbol.to_bit_string(), bits[..189]);
     }
 
     #[test]

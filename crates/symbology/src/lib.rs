@@ -15,7 +15,8 @@
 //! the engine speak about the same symbology with the same number.
 //!
 //! Adding a symbology: write `src/<name>.rs` with `pub fn encode(data: &[u8]) -> Result<...>`,
-//! declare it below, add a variant to [`Symbology`] and test it against zint.
+//! declare it below, add a variant to [`Symbology`] (and its options to
+//! [`EncodeOptions`]) and test it against zint and the decoders.
 
 mod bit_matrix;
 pub mod codabar;
@@ -37,4 +38,4 @@ pub mod upc;
 pub use bit_matrix::BitMatrix;
 pub use error::SymbologyError;
 pub use linear::LinearSymbol;
-pub use symbology::{Symbol, Symbology};
+pub use symbology::{EncodeOptions, Encoded, QrInfo, Symbol, Symbology};

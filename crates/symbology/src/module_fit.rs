@@ -10,6 +10,8 @@
 //!   even when that overflows: the renderer decides what to do with an overflow, and the
 //!   editor can warn).
 //! * [`snap_module`]: a requested module width (X dimension) rounded to whole dots.
+//! * [`fit_to_dots`], [`wide_narrow_fit_dots`], [`wide_narrow_at`]: the same for a box
+//!   already in dots, as the renderer has it.
 //! * [`wide_narrow_fit`]: for Code 39, Codabar and Interleaved 2 of 5, whose elements are
 //!   narrow or wide rather than 1-4 modules, the same fit at a chosen wide:narrow ratio.
 //!   The encoded [`LinearSymbol`] uses zint's ratio (2:1 for Code 39 and Codabar, 3:1 for
@@ -70,7 +72,12 @@ impl ModuleFit {
 /// (at least 1 dot). Example: 95 modules (EAN-13) in 30 mm at 203 dpi: the element is
 /// 240 dots, modules are 2 dots, the symbol 190 dots = 23.77 mm.
 pub fn fit_to_width(modules: usize, width_um: u32, dpi: u32) -> ModuleFit {
-    let box_dots = um_to_dots(width_um, dpi);
+    fit_to_dots(modules, um_to_dots(width_um, dpi), dpi)
+}
+
+/// [`fit_to_width`] for a box already converted to dots (the renderer converts boxes by
+/// their edges, so their width in dots is not always `um_to_dots(width)`).
+pub fn fit_to_dots(modules: usize, box_dots: u64, dpi: u32) -> ModuleFit {
     let per_module = if modules == 0 { 1 } else { (box_dots / modules as u64).clamp(1, u32::MAX as u64) };
     ModuleFit::new(modules as u64, per_module as u32, box_dots, dpi)
 }
@@ -130,18 +137,20 @@ pub fn wide_narrow_fit(
     dpi: u32,
     ratio_tenths: u32,
 ) -> Option<WideNarrowFit> {
+    wide_narrow_fit_dots(symbol, encoded_wide, um_to_dots(width_um, dpi), dpi, ratio_tenths)
+}
+
+/// [`wide_narrow_fit`] for a box already converted to dots.
+pub fn wide_narrow_fit_dots(
+    symbol: &LinearSymbol,
+    encoded_wide: usize,
+    box_dots: u64,
+    dpi: u32,
+    ratio_tenths: u32,
+) -> Option<WideNarrowFit> {
     let ratio = ratio_tenths.clamp(20, 30) as u64;
-    let (mut narrow_count, mut wide_count) = (0u64, 0u64);
-    for run in runs(symbol.modules()) {
-        match run {
-            1 => narrow_count += 1,
-            r if r == encoded_wide && r > 1 => wide_count += 1,
-            _ => return None,
-        }
-    }
-    let wide_of = |n: u64| ((2 * n * ratio + 10) / 20).max(n + 1);
-    let total = |n: u64| narrow_count * n + wide_count * wide_of(n);
-    let box_dots = um_to_dots(width_um, dpi);
+    let (narrow_count, wide_count) = count_elements(symbol, encoded_wide)?;
+    let total = |n: u64| narrow_count * n + wide_count * wide_of(n, ratio);
     // Start from the real-valued optimum and step down to the widest that fits.
     let denominator = 10 * narrow_count + ratio * wide_count;
     let mut narrow = if denominator == 0 { 1 } else { (10 * box_dots / denominator + 1).max(1) };
@@ -152,11 +161,55 @@ pub fn wide_narrow_fit(
     let drawn_dots = total(narrow);
     Some(WideNarrowFit {
         narrow_dots: narrow as u32,
-        wide_dots: wide_of(narrow) as u32,
+        wide_dots: wide_of(narrow, ratio) as u32,
         drawn_dots,
         drawn_um: dots_to_um(drawn_dots, dpi),
         fits: drawn_dots <= box_dots,
     })
+}
+
+/// A wide/narrow symbol drawn with a given narrow element of `narrow_dots` (at least 1;
+/// a requested X dimension already snapped to dots) at `ratio_tenths`; `fits` compares
+/// with `box_dots`. `None` as for [`wide_narrow_fit`].
+pub fn wide_narrow_at(
+    symbol: &LinearSymbol,
+    encoded_wide: usize,
+    narrow_dots: u32,
+    box_dots: u64,
+    dpi: u32,
+    ratio_tenths: u32,
+) -> Option<WideNarrowFit> {
+    let ratio = ratio_tenths.clamp(20, 30) as u64;
+    let (narrow_count, wide_count) = count_elements(symbol, encoded_wide)?;
+    let narrow = (narrow_dots.max(1) as u64).min(u32::MAX as u64 / 4);
+    let wide = wide_of(narrow, ratio);
+    let drawn_dots = narrow_count * narrow + wide_count * wide;
+    Some(WideNarrowFit {
+        narrow_dots: narrow as u32,
+        wide_dots: wide as u32,
+        drawn_dots,
+        drawn_um: dots_to_um(drawn_dots, dpi),
+        fits: drawn_dots <= box_dots,
+    })
+}
+
+/// The wide element for a narrow one of `n` dots: `round(n * ratio / 10)`, halves up, and
+/// always wider than `n`.
+fn wide_of(n: u64, ratio_tenths: u64) -> u64 {
+    ((2 * n * ratio_tenths + 10) / 20).max(n + 1)
+}
+
+/// Narrow and wide element counts; `None` when a run is neither 1 nor `encoded_wide`.
+fn count_elements(symbol: &LinearSymbol, encoded_wide: usize) -> Option<(u64, u64)> {
+    let (mut narrow_count, mut wide_count) = (0u64, 0u64);
+    for run in runs(symbol.modules()) {
+        match run {
+            1 => narrow_count += 1,
+            r if r == encoded_wide && r > 1 => wide_count += 1,
+            _ => return None,
+        }
+    }
+    Some((narrow_count, wide_count))
 }
 
 /// Lengths of the runs of equal modules, left to right.

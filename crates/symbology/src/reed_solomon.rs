@@ -38,10 +38,10 @@ pub struct Field {
 }
 
 /// The QR Code field (ISO/IEC 18004 7.5.2): polynomial 0x11D, generator roots from a^0.
-pub const QR: Code = Code { field: Field::new(0x11D), first_root: 0 };
+pub static QR: Code = Code { field: Field::new(0x11D), first_root: 0 };
 
 /// The Data Matrix field (ISO/IEC 16022 5.7.1): polynomial 0x12D, generator roots from a^1.
-pub const DATA_MATRIX: Code = Code { field: Field::new(0x12D), first_root: 1 };
+pub static DATA_MATRIX: Code = Code { field: Field::new(0x12D), first_root: 1 };
 
 /// A family of Reed-Solomon codes: a field and the exponent of the generator's first root.
 #[derive(Clone)]
@@ -177,14 +177,19 @@ impl<'a> ReedSolomon<'a> {
         let log = &self.field.log;
         let gen = &self.log_gen[..n];
         for &d in data {
+            // Shift the remainder one place and add factor * g(x), in one pass.
             let factor = d ^ ecc[0];
-            ecc.copy_within(1.., 0);
-            ecc[n - 1] = 0;
-            if factor != 0 {
+            if factor == 0 {
+                ecc.copy_within(1.., 0);
+                ecc[n - 1] = 0;
+            } else {
                 let lf = log[factor as usize] as usize;
-                for (e, &g) in ecc.iter_mut().zip(gen) {
-                    *e ^= exp[lf + g as usize];
+                // `& 511` is a no-op (both logs are below 255) that lets the compiler drop
+                // the bounds check on the 512-entry table.
+                for j in 0..n - 1 {
+                    ecc[j] = ecc[j + 1] ^ exp[(lf + gen[j] as usize) & 511];
                 }
+                ecc[n - 1] = exp[(lf + gen[n - 1] as usize) & 511];
             }
         }
     }

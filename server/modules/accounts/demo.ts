@@ -1,10 +1,12 @@
 /**
  * The demo company and account, seeded on first start so a fresh install can be tried at
  * once: demo@assetmark.local / demo1234. The demo account is an admin that may rename the
- * company but may not change its password (spec section 6).
+ * company but may not change its password (spec section 6). The demo company is VIP, so
+ * the demo shows every area, the role area included.
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
+import { createRootDepartment } from '../departments/service.ts';
 import { hashPassword } from './password.ts';
 
 export const DEMO_COMPANY_NAME = '演示企业 Demo Co.';
@@ -26,9 +28,10 @@ export async function ensureDemoAccount(db: Db, now: Date): Promise<boolean> {
     const existing = await tx.query('SELECT 1 FROM users WHERE email = $1', [DEMO_EMAIL]);
     if (existing.rowCount > 0) return false;
     const company = await tx.query<{ id: number }>(
-      'INSERT INTO companies (name, created_at) VALUES ($1, $2) RETURNING id',
+      'INSERT INTO companies (name, is_vip, created_at) VALUES ($1, true, $2) RETURNING id',
       [DEMO_COMPANY_NAME, now],
     );
+    await createRootDepartment(tx, company.rows[0].id, now);
     await tx.query(
       `INSERT INTO users (company_id, email, password_hash, is_admin, is_demo, created_at)
        VALUES ($1, $2, $3, true, true, $4)`,

@@ -8,6 +8,7 @@ import { isUniqueViolation, type Db, type Queryable } from '../../db/db.ts';
 import { AppError, type ErrorKind, type Lang } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Mailer } from '../../mail/index.ts';
+import { createRootDepartment } from '../departments/service.ts';
 import { assertLoginAllowed, recordLoginAttempt } from '../login-limit/service.ts';
 import {
   createSession,
@@ -72,7 +73,7 @@ export interface RegisterInput extends AccountFields {
   checkCode: string;
 }
 
-/** Creates the company and its admin user; on any failure nothing but a counted wrong code. */
+/** Creates the company, its root department and its admin user; on any failure nothing but a counted wrong code. */
 export async function register(deps: AccountsDeps, input: RegisterInput): Promise<void> {
   const account = resolveAccount(input);
   const passwordHash = await hashPassword(input.password);
@@ -84,6 +85,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
       'INSERT INTO companies (name, created_at) VALUES ($1, $2) RETURNING id',
       [input.companyName, now],
     );
+    await createRootDepartment(tx, company.rows[0].id, now);
     await tx.query(
       `INSERT INTO users (company_id, ${columnOf(account)}, password_hash, is_admin, created_at)
        VALUES ($1, $2, $3, true, $4)`,

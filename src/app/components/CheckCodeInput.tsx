@@ -5,8 +5,9 @@ import { useCountdown } from '../hooks/useCountdown';
 import { CHECK_CODE_LENGTH } from '../validation';
 
 const useStyles = makeStyles({
-  row: { display: 'flex', gap: tokens.spacingHorizontalS },
-  input: { flexGrow: 1, minWidth: 0 },
+  // minWidth 0: as a grid item of Field, the row may shrink below its content's width.
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, width: '100%', minWidth: 0 },
+  input: { flexGrow: 1, flexShrink: 1, flexBasis: 0, minWidth: 0 },
   button: { flexShrink: 0, minWidth: '128px' },
 });
 

@@ -14,9 +14,10 @@ import { useVisitedTags } from './useVisitedTags';
 
 const useStyles = makeStyles({
   root: { display: 'flex', height: '100%', overflow: 'hidden', backgroundColor: tokens.colorNeutralBackground2 },
-  main: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', position: 'relative' },
+  main: { flexGrow: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', position: 'relative' },
   content: {
     flexGrow: 1,
+    minHeight: 0, // a flex item would otherwise grow with the page instead of scrolling
     overflowY: 'auto',
     overflowX: 'hidden',
     padding: tokens.spacingHorizontalXXL,

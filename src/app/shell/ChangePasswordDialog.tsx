@@ -27,7 +27,7 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
-type Field = 'old' | 'next' | 'confirm';
+type PasswordField = 'old' | 'next' | 'confirm';
 
 /**
  * Change password (spec section 5): old, new and confirmation, with the spec's messages.
@@ -37,12 +37,12 @@ type Field = 'old' | 'next' | 'confirm';
 export function ChangePasswordDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [values, setValues] = useState<Record<Field, string>>({ old: '', next: '', confirm: '' });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [failure, setFailure] = useState<{ key?: MessageKey; text?: string; field?: Field } | null>(null);
+  const [values, setValues] = useState<Record<PasswordField, string>>({ old: '', next: '', confirm: '' });
+  const [touched, setTouched] = useState<Partial<Record<PasswordField, boolean>>>({});
+  const [failure, setFailure] = useState<{ key?: MessageKey; text?: string; field?: PasswordField } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const fieldMessage = (field: Field): string | undefined => {
+  const fieldMessage = (field: PasswordField): string | undefined => {
     if (failure?.field === field) return failure.text;
     if (!touched[field]) return undefined;
     const v = values[field];
@@ -59,11 +59,16 @@ export function ChangePasswordDialog({ user, onClose }: { user: SessionUser; onC
   const matching = values.next === values.confirm;
   const ready = allFilled && matching && values.next.length >= MIN_PASSWORD_LENGTH;
 
+  /** Why the form cannot be sent yet, shown when the user tries anyway (Enter). */
+  const refuse = () => {
+    setTouched({ old: true, next: true, confirm: true });
+    setFailure({ key: !allFilled ? 'changePassword.empty' : !matching ? 'changePassword.mismatch' : undefined });
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ old: true, next: true, confirm: true });
     if (!ready) {
-      setFailure({ key: allFilled && !matching ? 'changePassword.mismatch' : allFilled ? undefined : 'changePassword.empty' });
+      refuse();
       return;
     }
     setBusy(true);
@@ -78,23 +83,33 @@ export function ChangePasswordDialog({ user, onClose }: { user: SessionUser; onC
     onClose();
   };
 
-  const update = (field: Field, value: string) => {
+  const update = (field: PasswordField, value: string) => {
     setValues((prev) => ({ ...prev, [field]: value }));
     setFailure(null);
   };
 
   const formLevel = failure && !failure.field ? (failure.key ? t(failure.key) : failure.text) : undefined;
-  const labels: Record<Field, string> = {
+  const labels: Record<PasswordField, string> = {
     old: t('changePassword.oldPassword'),
     next: t('changePassword.newPassword'),
     confirm: t('changePassword.confirmPassword'),
   };
-  const autoComplete: Record<Field, string> = { old: 'current-password', next: 'new-password', confirm: 'new-password' };
+  const autoComplete: Record<PasswordField, string> = { old: 'current-password', next: 'new-password', confirm: 'new-password' };
 
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={submit} noValidate>
+        <form
+          onSubmit={submit}
+          noValidate
+          onKeyDown={(e) => {
+            // With the submit button disabled, Enter would do nothing at all; say why instead.
+            if (e.key === 'Enter' && !ready && e.target instanceof HTMLInputElement) {
+              e.preventDefault();
+              refuse();
+            }
+          }}
+        >
           <DialogBody>
             <DialogTitle>{t('changePassword.title')}</DialogTitle>
             <DialogContent className={styles.form}>
@@ -110,7 +125,10 @@ export function ChangePasswordDialog({ user, onClose }: { user: SessionUser; onC
                     autoComplete={autoComplete[field]}
                     value={values[field]}
                     onChange={(_, d) => update(field, d.value)}
-                    onBlur={() => setTouched((prev) => ({ ...prev, [field]: true }))}
+                    onBlur={(e) => {
+                      // Moving to a button (cancel, submit) must not move that button mid-click.
+                      if (!(e.relatedTarget instanceof HTMLButtonElement)) setTouched((prev) => ({ ...prev, [field]: true }));
+                    }}
                     data-testid={`password-${field}`}
                   />
                 </Field>

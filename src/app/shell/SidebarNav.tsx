@@ -45,6 +45,8 @@ export function SidebarNav({
       className={type === 'overlay' ? styles.overlay : styles.drawer}
       type={type}
       open={open}
+      // The inline pane is part of the page: no slide-in on every mount or toggle.
+      surfaceMotion={type === 'inline' ? null : undefined}
       onOpenChange={(_, d) => onOpenChange?.(d.open)}
       selectedValue={pathname}
       defaultOpenCategories={openGroups}

@@ -14,6 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { BuildingRegular, ChevronDownRegular, KeyResetRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { avatarInitials } from '../components/initials';
 import { useNavigate } from 'react-router';
 import { signOut } from '../auth';
 import { LOGIN_PATH } from '../paths';
@@ -54,7 +55,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Menu openOnHover hoverDelay={100} positioning="below-end">
         <MenuTrigger disableButtonEnhancement>
           <Button appearance="subtle" className={styles.trigger} aria-label={t('shell.accountMenu')} data-testid="user-menu">
-            <Avatar name={user.CompanyName} color="colorful" size={28} />
+            <Avatar name={user.CompanyName} initials={avatarInitials(user.CompanyName)} color="colorful" size={28} />
             <Text className={styles.name} weight="semibold" data-testid="account-label">
               {label}
             </Text>

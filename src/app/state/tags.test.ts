@@ -28,6 +28,7 @@ describe('visited-page tags', () => {
   it('closes all others and shows the kept one', () => {
     expect(closeOtherTags([home, a, b], '/error/401', '/error/404')).toEqual({ visited: [home, a], navigateTo: '/error/401' });
     expect(closeOtherTags([home, a, b], '/error/401', '/error/401')).toEqual({ visited: [home, a], navigateTo: null });
+    expect(closeOtherTags([home, a, b], '/error/401', '/dashboard')).toEqual({ visited: [home, a], navigateTo: '/error/401' });
   });
 
   it('closes all and returns home', () => {

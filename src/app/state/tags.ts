@@ -36,9 +36,10 @@ export function closeTag(list: readonly VisitedTag[], path: string, activePath: 
   return { visited, navigateTo: path === activePath && visited.length < list.length ? lastPath(visited) : null };
 }
 
+/** Keeps the pinned tags and the chosen one, and shows the chosen one. */
 export function closeOtherTags(list: readonly VisitedTag[], path: string, activePath: string): CloseResult {
   const visited = list.filter((t) => t.affix || t.path === path);
-  return { visited, navigateTo: visited.some((t) => t.path === activePath) ? null : path };
+  return { visited, navigateTo: path === activePath ? null : path };
 }
 
 export function closeAllTags(list: readonly VisitedTag[], activePath: string): CloseResult {

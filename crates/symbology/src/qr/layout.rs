@@ -4,9 +4,9 @@
 //! Modules live in packed rows, [`Row`] (192 bits, enough for version 40's 177 modules,
 //! bit `x` = column `x`, 1 = dark), so that masking and penalty scoring work on 64 modules
 //! at a time. A [`Layout`] keeps the unmasked symbol twice, as rows and as columns (the
-//! transpose), written together as modules are placed; masking then XORs whole rows of both
-//! and the column penalties need no transposition. The function-pattern area is symmetric
-//! about the main diagonal (a test checks it), so one data-region mask serves both.
+//! transpose, made by 64x64 block transposes after placement); masking then XORs whole rows
+//! of both and the column penalties need no per-module work. The function-pattern area is
+//! symmetric about the main diagonal (a test checks it), so one data-region mask serves both.
 
 use super::tables::ALIGNMENT_POSITIONS;
 use super::{Ecc, Mask, Version};
@@ -15,27 +15,42 @@ use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 /// The largest symbol side, version 40.
 pub const MAX_SIZE: usize = 177;
 
-/// 192 modules of one row (or column), bit `x` = module `x`, 1 = dark.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Row(pub [u64; 3]);
+/// `64 * W` modules of one row (or column), bit `x` = module `x`, 1 = dark. Rows of the
+/// symbol are [`Row`] (W = 3, 192 bits, enough for version 40's 177 modules); the penalty
+/// rules run on the fewest words that hold a line plus 8 modules of quiet zone (W = 1 up to
+/// version 9, 2 up to version 25), so small symbols do not pay for empty words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bits<const W: usize>(pub [u64; W]);
 
-impl Row {
-    pub const ZERO: Row = Row([0; 3]);
+/// One row or column of any symbol.
+pub type Row = Bits<3>;
 
-    /// The lowest `n` bits set (n <= 192).
+impl<const W: usize> Bits<W> {
+    pub const ZERO: Bits<W> = Bits([0; W]);
+
+    /// The lowest `n` bits set (n <= 64 * W).
     #[inline]
-    pub fn ones(n: usize) -> Row {
-        let word = |i: usize| -> u64 {
+    pub fn ones(n: usize) -> Bits<W> {
+        let mut w = [0u64; W];
+        for (i, word) in w.iter_mut().enumerate() {
             let lo = i * 64;
-            if n >= lo + 64 {
+            *word = if n >= lo + 64 {
                 !0
             } else if n <= lo {
                 0
             } else {
                 (1u64 << (n - lo)) - 1
-            }
-        };
-        Row([word(0), word(1), word(2)])
+            };
+        }
+        Bits(w)
+    }
+
+    /// The first `W` words of a full row.
+    #[inline(always)]
+    pub fn from_row(r: &Row) -> Bits<W> {
+        let mut w = [0u64; W];
+        w.copy_from_slice(&r.0[..W]);
+        Bits(w)
     }
 
     #[inline]
@@ -54,61 +69,91 @@ impl Row {
     }
 
     /// Number of 1 bits.
-    #[inline]
+    #[inline(always)]
     pub fn count(self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+        let mut c = 0;
+        for w in self.0 {
+            c += w.count_ones();
+        }
+        c
     }
 }
 
-impl BitAnd for Row {
-    type Output = Row;
+impl<const W: usize> BitAnd for Bits<W> {
+    type Output = Bits<W>;
     #[inline(always)]
-    fn bitand(self, o: Row) -> Row {
-        Row([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    fn bitand(mut self, o: Bits<W>) -> Bits<W> {
+        for i in 0..W {
+            self.0[i] &= o.0[i];
+        }
+        self
     }
 }
 
-impl BitOr for Row {
-    type Output = Row;
+impl<const W: usize> BitOr for Bits<W> {
+    type Output = Bits<W>;
     #[inline(always)]
-    fn bitor(self, o: Row) -> Row {
-        Row([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    fn bitor(mut self, o: Bits<W>) -> Bits<W> {
+        for i in 0..W {
+            self.0[i] |= o.0[i];
+        }
+        self
     }
 }
 
-impl BitXor for Row {
-    type Output = Row;
+impl<const W: usize> BitXor for Bits<W> {
+    type Output = Bits<W>;
     #[inline(always)]
-    fn bitxor(self, o: Row) -> Row {
-        Row([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1], self.0[2] ^ o.0[2]])
+    fn bitxor(mut self, o: Bits<W>) -> Bits<W> {
+        for i in 0..W {
+            self.0[i] ^= o.0[i];
+        }
+        self
     }
 }
 
-impl Not for Row {
-    type Output = Row;
+impl<const W: usize> Not for Bits<W> {
+    type Output = Bits<W>;
     #[inline(always)]
-    fn not(self) -> Row {
-        Row([!self.0[0], !self.0[1], !self.0[2]])
+    fn not(mut self) -> Bits<W> {
+        for i in 0..W {
+            self.0[i] = !self.0[i];
+        }
+        self
     }
 }
 
-/// `row >> s`: module `x + s` moves to `x` (s in 1..64).
-impl Shr<u32> for Row {
-    type Output = Row;
+/// `bits >> s`: module `x + s` moves to `x` (s in 1..64).
+impl<const W: usize> Shr<u32> for Bits<W> {
+    type Output = Bits<W>;
     #[inline(always)]
-    fn shr(self, s: u32) -> Row {
+    fn shr(self, s: u32) -> Bits<W> {
         let a = self.0;
-        Row([(a[0] >> s) | (a[1] << (64 - s)), (a[1] >> s) | (a[2] << (64 - s)), a[2] >> s])
+        let mut out = [0u64; W];
+        for i in 0..W {
+            out[i] = a[i] >> s;
+            if i + 1 < W {
+                out[i] |= a[i + 1] << (64 - s);
+            }
+        }
+        Bits(out)
     }
 }
 
-/// `row << s`: module `x` moves to `x + s` (s in 1..64); bits past 192 are lost.
-impl Shl<u32> for Row {
-    type Output = Row;
+/// `bits << s`: module `x` moves to `x + s` (s in 1..64); bits past the end are lost.
+impl<const W: usize> Shl<u32> for Bits<W> {
+    type Output = Bits<W>;
     #[inline(always)]
-    fn shl(self, s: u32) -> Row {
+    fn shl(self, s: u32) -> Bits<W> {
         let a = self.0;
-        Row([a[0] << s, (a[1] << s) | (a[0] >> (64 - s)), (a[2] << s) | (a[1] >> (64 - s))])
+        let mut out = [0u64; W];
+        for i in 0..W {
+            out[i] = a[i] << s;
+            if i > 0 {
+                out[i] |= a[i - 1] >> (64 - s);
+            }
+        }
+        Bits(out)
     }
 }
 
@@ -124,7 +169,7 @@ impl Grid {
         Grid { size, rows: [Row::ZERO; MAX_SIZE] }
     }
 
-    #[inline]
+    #[cfg(test)]
     pub fn get(&self, x: usize, y: usize) -> bool {
         self.rows[y].get(x)
     }
@@ -148,15 +193,18 @@ impl Layout {
     /// error-correction codewords, interleaved: exactly the symbol's total codewords).
     pub fn new(version: Version, codewords: &[u8]) -> Layout {
         let size = version.size();
-        let mut b = Builder { function: Grid::new(size), rows: Grid::new(size), cols: Grid::new(size) };
+        let mut b = Builder { function: Grid::new(size), rows: Grid::new(size) };
         b.draw_function_patterns(version);
-        b.place(codewords);
         let width = Row::ones(size);
         let mut region = Grid::new(size);
         for y in 0..size {
             region.rows[y] = !b.function.rows[y] & width;
         }
-        Layout { size, region, rows: b.rows, cols: b.cols }
+        let mut rows = b.rows;
+        place(&mut rows, &region, codewords);
+        let mut cols = Grid::new(size);
+        transpose(&rows, &mut cols);
+        Layout { size, region, rows, cols }
     }
 
     /// `rows` and `cols` with `mask` applied to the data region and the format information
@@ -185,16 +233,14 @@ impl Layout {
 struct Builder {
     function: Grid,
     rows: Grid,
-    cols: Grid,
 }
 
 impl Builder {
-    /// Marks (x, y) as a function module of the given colour, in rows and columns.
+    /// Marks (x, y) as a function module of the given colour.
     #[inline]
     fn draw(&mut self, x: usize, y: usize, dark: bool) {
         self.function.rows[y].put(x, true);
         self.rows.rows[y].put(x, dark);
-        self.cols.rows[x].put(y, dark);
     }
 
     fn draw_function_patterns(&mut self, version: Version) {
@@ -251,37 +297,83 @@ impl Builder {
             }
         }
     }
+}
 
-    /// Places codeword bits MSB first in the two-module-wide zigzag of 7.7.3, skipping
-    /// function modules and the vertical timing pattern's column; remainder bits stay light.
-    fn place(&mut self, codewords: &[u8]) {
-        let size = self.rows.size;
-        let total = codewords.len() * 8;
-        let mut i = 0;
-        let mut right = size - 1;
-        loop {
-            if right == 6 {
-                right = 5;
-            }
-            let upward = (right + 1) & 2 == 0;
-            for vert in 0..size {
-                let y = if upward { size - 1 - vert } else { vert };
-                for x in [right, right - 1] {
-                    if i < total && !self.function.get(x, y) {
-                        if (codewords[i >> 3] >> (7 - (i & 7))) & 1 != 0 {
-                            self.rows.rows[y].put(x, true);
-                            self.cols.rows[x].put(y, true);
-                        }
-                        i += 1;
+/// Places codeword bits MSB first in the two-module-wide zigzag of 7.7.3 over the data
+/// region, skipping the vertical timing pattern's column; remainder bits stay light.
+fn place(rows: &mut Grid, region: &Grid, codewords: &[u8]) {
+    let size = rows.size;
+    let mut bytes = codewords.iter();
+    let mut current = 0u32; // bits of the codeword being placed, MSB first at bit 7
+    let mut left = 0u32; // bits of `current` not yet placed
+    let mut right = size - 1;
+    loop {
+        if right == 6 {
+            right = 5;
+        }
+        let upward = (right + 1) & 2 == 0;
+        for vert in 0..size {
+            let y = if upward { size - 1 - vert } else { vert };
+            let r = &region.rows[y];
+            for x in [right, right - 1] {
+                if r.get(x) {
+                    if left == 0 {
+                        current = bytes.next().map_or(0, |&b| b as u32);
+                        left = 8;
+                    }
+                    left -= 1;
+                    if (current >> left) & 1 != 0 {
+                        rows.rows[y].put(x, true);
                     }
                 }
             }
-            if right < 2 {
-                break;
-            }
-            right -= 2;
         }
-        debug_assert_eq!(i, total, "codewords do not fill the symbol");
+        if right < 2 {
+            break;
+        }
+        right -= 2;
+    }
+    debug_assert!(bytes.next().is_none(), "codewords do not fit the symbol");
+}
+
+/// `dst.rows[x]` bit `y` = `src.rows[y]` bit `x`, by 64x64 block transposes.
+pub fn transpose(src: &Grid, dst: &mut Grid) {
+    let size = src.size;
+    dst.size = size;
+    let blocks = (size + 63) / 64;
+    let mut a = [0u64; 64];
+    for bi in 0..blocks {
+        for bj in 0..blocks {
+            for (r, word) in a.iter_mut().enumerate() {
+                let y = bi * 64 + r;
+                *word = if y < size { src.rows[y].0[bj] } else { 0 };
+            }
+            transpose64(&mut a);
+            for (c, &word) in a.iter().enumerate() {
+                let x = bj * 64 + c;
+                if x < size {
+                    dst.rows[x].0[bi] = word;
+                }
+            }
+        }
+    }
+}
+
+/// Transposes a 64x64 bit block in place (`a[r]` bit `c` <-> `a[c]` bit `r`) by swapping
+/// ever smaller off-diagonal sub-blocks (Hacker's Delight 7-3, for LSB-first bits).
+fn transpose64(a: &mut [u64; 64]) {
+    let mut j = 32u32;
+    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        let mut k = 0usize;
+        while k < 64 {
+            let t = ((a[k] >> j) ^ a[k + j as usize]) & m;
+            a[k] ^= t << j;
+            a[k + j as usize] ^= t;
+            k = (k + j as usize + 1) & !(j as usize);
+        }
+        j >>= 1;
+        m ^= m << j;
     }
 }
 
@@ -343,7 +435,7 @@ const fn mask_bit(k: usize, i: usize, j: usize) -> bool {
 /// Every mask repeats with period 12 in rows and columns (lcm of 2, 3 and 4). Entry
 /// `[k][i % 12]` is row `i` of mask `k`; with `transposed`, column `i` (bit = row).
 const fn mask_table(transposed: bool) -> [[Row; 12]; 8] {
-    let mut t = [[Row([0; 3]); 12]; 8];
+    let mut t = [[Bits([0; 3]); 12]; 8];
     let mut k = 0;
     while k < 8 {
         let mut r = 0;
@@ -428,6 +520,28 @@ mod tests {
                     assert_eq!(MASK_ROWS[k][i % 12].get(j), mask_bit(k, i, j));
                     assert_eq!(MASK_COLS[k][j % 12].get(i), mask_bit(k, i, j));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn transpose_matches_module_by_module() {
+        for size in [21usize, 63, 64, 65, 101, 177] {
+            let mut g = Grid::new(size);
+            let mut seed = size as u64;
+            for y in 0..size {
+                for x in 0..size {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    g.rows[y].put(x, seed >> 63 == 1);
+                }
+            }
+            let mut t = Grid::new(size);
+            transpose(&g, &mut t);
+            for y in 0..size {
+                for x in 0..size {
+                    assert_eq!(t.get(y, x), g.get(x, y));
+                }
+                assert_eq!(t.rows[y].0, (t.rows[y] & Row::ones(size)).0, "no bits past the edge");
             }
         }
     }

@@ -18,7 +18,7 @@
 //!
 //! Ties go to the lowest mask number.
 
-use super::layout::{Grid, Layout, Row};
+use super::layout::{Bits, Grid, Layout};
 use super::{Ecc, Mask};
 
 const N1: u32 = 3;
@@ -44,23 +44,34 @@ pub fn choose(layout: &Layout, ecc: Ecc) -> Mask {
 
 /// The total penalty of a masked symbol, given as rows and as columns.
 pub fn penalty(rows: &Grid, cols: &Grid) -> u32 {
+    // The fewest 64-bit words that hold a line plus 4 light modules on either side.
+    match rows.size + 8 {
+        0..=64 => penalty_words::<1>(rows, cols),
+        65..=128 => penalty_words::<2>(rows, cols),
+        _ => penalty_words::<3>(rows, cols),
+    }
+}
+
+fn penalty_words<const W: usize>(rows: &Grid, cols: &Grid) -> u32 {
     let n = rows.size;
-    let runs_mask = Row::ones(n - 1);
-    let padded_mask = Row::ones(n + 8);
+    let runs_mask = Bits::<W>::ones(n - 1);
+    let padded_mask = Bits::<W>::ones(n + 8);
     let mut score = 0;
     let mut dark = 0;
+    let mut prev = Bits::<W>::from_row(&rows.rows[0]);
     for i in 0..n {
-        let r = rows.rows[i];
-        let c = cols.rows[i];
+        let r = Bits::<W>::from_row(&rows.rows[i]);
+        let c = Bits::<W>::from_row(&cols.rows[i]);
         score += runs(r, runs_mask) + runs(c, runs_mask);
         score += N3 * (finder_like(r, padded_mask) + finder_like(c, padded_mask));
-        if i + 1 < n {
-            let next = rows.rows[i + 1];
-            let vertical = !(r ^ next);
+        if i > 0 {
+            // 2x2 blocks spanning rows i - 1 and i.
+            let vertical = !(prev ^ r);
             let horizontal = !(r ^ (r >> 1));
             score += N2 * (vertical & (vertical >> 1) & horizontal & runs_mask).count();
         }
         dark += r.count();
+        prev = r;
     }
     let total = (n * n) as u32;
     let deviation = (dark as i64 * 20 - total as i64 * 10).unsigned_abs() as u32;
@@ -70,22 +81,25 @@ pub fn penalty(rows: &Grid, cols: &Grid) -> u32 {
 
 /// N1 for one line: sum of (run length - 2) over runs of 5 or more.
 #[inline(always)]
-fn runs(x: Row, runs_mask: Row) -> u32 {
+fn runs<const W: usize>(x: Bits<W>, runs_mask: Bits<W>) -> u32 {
     let same = !(x ^ (x >> 1)) & runs_mask;
     let s2 = same & (same >> 1);
     let s4 = s2 & (s2 >> 2);
     let starts = s4 & !(s4 << 1);
-    (N1 - 2) * starts.count() + s4.count() + starts.count()
+    s4.count() + (N1 - 1) * starts.count()
 }
 
 /// N3 count for one line: 1011101 cores with 4 light modules after, plus those with 4
 /// light modules before; outside the symbol is light.
 #[inline(always)]
-fn finder_like(x: Row, padded_mask: Row) -> u32 {
+fn finder_like<const W: usize>(x: Bits<W>, padded_mask: Bits<W>) -> u32 {
     let y = x << 4; // module m at bit m + 4; 4 light modules either side
     let l = !y & padded_mask;
-    let l4 = l & (l >> 1) & (l >> 2) & (l >> 3);
-    let core = y & (l >> 1) & (y >> 2) & (y >> 3) & (y >> 4) & (l >> 5) & (y >> 6);
+    let l2 = l & (l >> 1);
+    let l4 = l2 & (l2 >> 2);
+    let d3 = y & (y >> 1) & (y >> 2);
+    // dark, light, 3 dark, light, dark
+    let core = y & (l >> 1) & (d3 >> 2) & (l >> 5) & (y >> 6);
     (core & (l4 >> 7)).count() + (l4 & (core >> 4)).count()
 }
 
@@ -93,8 +107,8 @@ fn finder_like(x: Row, padded_mask: Row) -> u32 {
 mod tests {
     use super::*;
 
-    fn row(bits: &str) -> Row {
-        let mut r = Row::ZERO;
+    fn row(bits: &str) -> Bits<3> {
+        let mut r = Bits::<3>::ZERO;
         for (i, b) in bits.bytes().enumerate() {
             r.put(i, b == b'1');
         }
@@ -139,7 +153,7 @@ mod tests {
     #[test]
     fn line_rules_match_a_module_by_module_reference() {
         let mut seed: u64 = 7;
-        for len in [21usize, 25, 57, 63, 64, 65, 101, 127, 128, 129, 177] {
+        for len in [21usize, 25, 45, 53, 56, 57, 63, 64, 65, 101, 117, 120, 127, 128, 129, 177] {
             for _ in 0..200 {
                 let mut s = String::new();
                 while s.len() < len {
@@ -156,11 +170,21 @@ mod tests {
                     s.replace_range(at..at + 11, "00001011101");
                 }
                 let r = row(&s);
-                assert_eq!(runs(r, Row::ones(len - 1)), runs_slow(&s), "{}", s);
-                assert_eq!(finder_like(r, Row::ones(len + 8)), finder_slow(&s), "{}", s);
+                assert_eq!(runs(r, Bits::<3>::ones(len - 1)), runs_slow(&s), "{}", s);
+                assert_eq!(finder_like(r, Bits::<3>::ones(len + 8)), finder_slow(&s), "{}", s);
+                if len + 8 <= 128 {
+                    let r2 = Bits::<2>::from_row(&r);
+                    assert_eq!(runs(r2, Bits::<2>::ones(len - 1)), runs_slow(&s), "{}", s);
+                    assert_eq!(finder_like(r2, Bits::<2>::ones(len + 8)), finder_slow(&s), "{}", s);
+                }
+                if len + 8 <= 64 {
+                    let r1 = Bits::<1>::from_row(&r);
+                    assert_eq!(runs(r1, Bits::<1>::ones(len - 1)), runs_slow(&s), "{}", s);
+                    assert_eq!(finder_like(r1, Bits::<1>::ones(len + 8)), finder_slow(&s), "{}", s);
+                }
             }
         }
         assert_eq!(finder_slow("1011101"), 2); // light quiet zone on both sides
-        assert_eq!(finder_like(row("1011101"), Row::ones(15)), 2);
+        assert_eq!(finder_like(row("1011101"), Bits::<3>::ones(15)), 2);
     }
 }

@@ -4,8 +4,7 @@
 //! # Character sets: what a decoder will give back
 //!
 //! A QR symbol carries bytes; the reader's software turns them into text. Byte-mode data
-//! without an ECI is officially ISO-8859-1, but decoders guess (zbar tries Shift JIS first,
-//! so Latin-1 "Ä" comes back as the half-width katakana "ﾄ"), so [`analyse`] declares the
+//! without an ECI is officially ISO-8859-1, but decoders guess, so [`analyse`] declares the
 //! character set whenever the data is not plain ASCII, in the cheapest way that every
 //! decoder we test with (zbar, ZXing/rxing) reads back as the original text:
 //!
@@ -13,19 +12,26 @@
 //! |---------------------------------------------------|-----------------------------------|
 //! | ASCII only                                        | as is, no ECI                     |
 //! | all characters U+0000-U+00FF                      | Latin-1 bytes, ECI 3 (ISO-8859-1) |
-//! | beyond Latin-1, every non-ASCII char in JIS X 0208 | Kanji mode (Shift JIS), no ECI    |
-//! | anything else (e.g. simplified Chinese, emoji)    | UTF-8 bytes, ECI 26               |
+//! | beyond Latin-1, every non-ASCII character in JIS X 0208, no `\` or `~` | Kanji mode, no ECI |
+//! | anything else (e.g. simplified Chinese, Hangul, emoji) | UTF-8 bytes, ECI 26          |
 //!
 //! The last two are both tried when both apply and the shorter wins (Kanji mode takes 13
 //! bits a character against 24 for UTF-8, but switching modes costs a header). Kanji mode
 //! and ECI 26 are never mixed: zbar converts Kanji-mode data with the declared ECI
-//! character set, so Shift JIS under ECI 26 would come back garbled.
+//! character set, so Shift JIS under ECI 26 would come back garbled. And once a symbol has
+//! Kanji mode, zbar reads its byte segments as Shift JIS, where `\` and `~` are the yen
+//! sign and overline; hence the exclusion. Other ASCII is the same in Shift JIS.
+//!
+//! ISO-8859-1 is the standard's default and zint writes Latin-1 without ECI, but zbar
+//! guesses Shift JIS first (Latin-1 "Ä", 0xC4, comes back as half-width katakana "ﾄ"), so the
+//! ECI is worth its 12 bits.
 //!
 //! With `binary` the bytes are carried as they are, without ECI (the reader guesses); so are
 //! bytes that are not valid UTF-8. GS1 data (`gs1`) is ASCII by definition: FNC1 in first
 //! position, then the element string with GS (0x1D) separators, which alphanumeric mode
-//! writes as `%`. A literal `%` would have to be doubled in alphanumeric mode; rxing 0.5
-//! misreads `%%`, so in GS1 data `%` always goes in byte mode (equally standard).
+//! writes as `%`. A literal `%` would have to be doubled in alphanumeric mode, and rxing-wasm
+//! 0.5.7 fails to read symbols with `%%` (zint's choice), so in GS1 data `%` always goes in
+//! byte mode, which is equally standard.
 //!
 //! # Optimal segmentation
 //!
@@ -42,8 +48,8 @@
 
 use super::kanji;
 use super::tables::{alphanumeric_value, DATA_CODEWORDS};
-use super::{gs1, Ecc, Version, NAME};
-use crate::SymbologyError;
+use super::{Ecc, Version, NAME};
+use crate::{gs1, SymbologyError};
 
 /// The most characters any QR symbol holds (version 40-L, numeric). Longer input is refused
 /// before any work is done.
@@ -174,9 +180,17 @@ pub fn analyse(data: &[u8], gs1_mode: bool, binary: bool) -> Result<Vec<Candidat
     if data.is_empty() {
         return Err(SymbologyError::NoData { symbology: NAME });
     }
+    // No character takes more than 4 bytes, so this is more characters than any symbol
+    // holds; refuse before allocating anything in proportion.
+    if data.len() > 4 * MAX_CHARACTERS {
+        return Err(SymbologyError::CapacityExceeded { symbology: NAME });
+    }
     if gs1_mode {
-        let element = gs1::parse(data, NAME)?;
-        let units = element.iter().map(|&b| Unit::ascii(b, true)).collect();
+        let element = gs1::element_string(data, NAME)?;
+        let units: Vec<Unit> = element.iter().map(|&b| Unit::ascii(b, true)).collect();
+        if units.len() > MAX_CHARACTERS {
+            return Err(SymbologyError::CapacityExceeded { symbology: NAME });
+        }
         return Ok(vec![Candidate { eci: None, fnc1: true, units }]);
     }
     let text = if binary { None } else { std::str::from_utf8(data).ok() };
@@ -184,6 +198,9 @@ pub fn analyse(data: &[u8], gs1_mode: bool, binary: bool) -> Result<Vec<Candidat
         Some(t) if !t.is_ascii() => t,
         _ => {
             // ASCII, raw bytes, or not UTF-8: the bytes as they are.
+            if data.len() > MAX_CHARACTERS {
+                return Err(SymbologyError::CapacityExceeded { symbology: NAME });
+            }
             let units = data.iter().map(|&b| if b < 0x80 { Unit::ascii(b, false) } else { Unit::byte(b) }).collect();
             return Ok(vec![Candidate { eci: None, fnc1: false, units }]);
         }

@@ -32,7 +32,8 @@ fn ranges_are_checked_at_construction() {
 
 #[test]
 fn smallest_version_is_chosen() {
-    // Capacities from Table 7: version 1-M holds 14 alphanumeric... bytes: 14, numeric 34.
+    // Table 7 capacities: version 1-M holds 34 digits, version 40-L 2953 bytes, 7089
+    // digits or 1817 Kanji characters.
     let q = encode(b"01234567890123456789012345678901234", &QrOptions::default()).unwrap();
     assert_eq!(q.version().value(), 2); // 35 digits: one more than 1-M's 34
     let q = encode(b"0123456789012345678901234567890123", &QrOptions::default()).unwrap();

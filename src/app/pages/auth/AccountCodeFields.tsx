@@ -2,7 +2,6 @@ import { Field, Input } from '@fluentui/react-components';
 import { MailRegular, PhoneRegular, ShieldKeyholeRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { CheckCodeInput } from '../../components/CheckCodeInput';
-import { validateAccount } from '../../validation';
 import { showMessage } from './formMessages';
 import type { AccountCodeForm } from './useAccountCodeForm';
 
@@ -21,7 +20,6 @@ export function AccountCodeFields({ form }: { form: AccountCodeForm }) {
           placeholder={isPhone ? t('auth.phonePlaceholder') : t('auth.emailPlaceholder')}
           value={form.account}
           onChange={(_, d) => form.setAccount(d.value)}
-          onBlur={() => form.account !== '' && form.setError('account', validateAccount(form.kind, form.account) ?? undefined)}
         />
       </Field>
       <Field label={t('auth.checkCode')} required validationMessage={showMessage(t, form.errors.checkCode)}>

@@ -24,7 +24,8 @@ const useStyles = makeStyles({
     '@media (max-width: 900px)': { display: 'none' },
   },
   heroBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, maxWidth: '440px' },
-  heroTitle: { color: tokens.colorNeutralForegroundOnBrand, lineHeight: tokens.lineHeightHero700 },
+  heroTitle: { margin: 0, color: tokens.colorNeutralForegroundOnBrand, lineHeight: tokens.lineHeightHero700 },
+  title: { margin: 0 },
   features: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   feature: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, fontSize: tokens.fontSizeBase400 },
   featureIcon: {
@@ -108,7 +109,9 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         <div className={styles.center}>
           <section className={styles.card}>
             <div className={styles.heading}>
-              <Title3 as="h1">{title}</Title3>
+              <Title3 as="h1" className={styles.title}>
+                {title}
+              </Title3>
               <Text as="p" size={300} className={styles.subtitle}>
                 {subtitle}
               </Text>

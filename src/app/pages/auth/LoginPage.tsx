@@ -111,7 +111,10 @@ export default function LoginPage() {
             contentBefore={<PersonRegular />}
             placeholder={t('auth.accountPlaceholder')}
             value={account}
-            onChange={(_, d) => setAccount(d.value)}
+            onChange={(_, d) => {
+              setAccount(d.value);
+              setErrors((e) => ({ ...e, account: undefined }));
+            }}
           />
         </Field>
         <Field label={t('auth.password')} required validationMessage={errors.password && t(errors.password)}>
@@ -122,7 +125,10 @@ export default function LoginPage() {
             contentBefore={<LockClosedRegular />}
             placeholder={t('auth.passwordPlaceholder')}
             value={password}
-            onChange={(_, d) => setPassword(d.value)}
+            onChange={(_, d) => {
+              setPassword(d.value);
+              setErrors((e) => ({ ...e, password: undefined }));
+            }}
           />
         </Field>
         <AppLink to={RESET_PASSWORD_PATH} className={styles.forgot}>

@@ -2,7 +2,6 @@ import { Field } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { PasswordInput } from '../../components/PasswordInput';
-import { validateConfirmation, validateNewPassword } from '../../validation';
 import { showMessage } from './formMessages';
 import type { AccountCodeForm } from './useAccountCodeForm';
 
@@ -19,7 +18,6 @@ export function NewPasswordFields({ form, label }: { form: AccountCodeForm; labe
           placeholder={t('auth.passwordPlaceholder')}
           value={form.password}
           onChange={(_, d) => form.setPassword(d.value)}
-          onBlur={() => form.password !== '' && form.setError('password', validateNewPassword(form.password) ?? undefined)}
         />
       </Field>
       <Field label={t('auth.confirmPassword')} required validationMessage={showMessage(t, form.errors.confirm)}>
@@ -30,7 +28,6 @@ export function NewPasswordFields({ form, label }: { form: AccountCodeForm; labe
           placeholder={t('auth.confirmPasswordPlaceholder')}
           value={form.confirm}
           onChange={(_, d) => form.setConfirm(d.value)}
-          onBlur={() => form.confirm !== '' && form.setError('confirm', validateConfirmation(form.password, form.confirm) ?? undefined)}
         />
       </Field>
     </>

@@ -70,7 +70,10 @@ export default function RegisterPage() {
             placeholder={t('auth.companyNamePlaceholder')}
             maxLength={100}
             value={companyName}
-            onChange={(_, d) => setCompanyName(d.value)}
+            onChange={(_, d) => {
+              setCompanyName(d.value);
+              form.setError('companyName', undefined);
+            }}
           />
         </Field>
         <NewPasswordFields form={form} label={t('auth.password')} />

@@ -32,6 +32,13 @@ export function useAccountCodeForm(purpose: CodePurpose) {
   const setError = (field: AccountFormField, message: FieldMessage | undefined) =>
     setErrors((prev) => ({ ...prev, [field]: message }));
 
+  // Messages appear on submit (or "send code") and go away as the user edits the field.
+  // Validating on blur would move the buttons under the pointer in mid-click.
+  const editing = (field: AccountFormField, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors((prev) => (prev[field] === undefined ? prev : { ...prev, [field]: undefined }));
+  };
+
   const switchKind = (next: AccountKind) => {
     setKind(next);
     setAccount('');
@@ -79,14 +86,14 @@ export function useAccountCodeForm(purpose: CodePurpose) {
     kind,
     switchKind,
     account,
-    setAccount,
+    setAccount: editing('account', setAccount),
     accountName: () => toAccountName(kind, account),
     checkCode,
-    setCheckCode,
+    setCheckCode: editing('checkCode', setCheckCode),
     password,
-    setPassword,
+    setPassword: editing('password', setPassword),
     confirm,
-    setConfirm,
+    setConfirm: editing('confirm', setConfirm),
     errors,
     setError,
     validate,

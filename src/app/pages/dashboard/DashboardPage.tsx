@@ -9,6 +9,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { avatarInitials } from '../../components/initials';
 import { useSnapshot } from 'valtio';
 import { ALL_PERMISSIONS } from '../../../api/contract';
 import type { MessageKey } from '../../i18n/types';
@@ -16,13 +17,14 @@ import { session } from '../../state/session';
 import { settings } from '../../state/settings';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px' },
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   welcome: {
     padding: tokens.spacingHorizontalXXL,
     backgroundImage: `linear-gradient(120deg, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground1} 70%)`,
   },
   welcomeHeader: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
   welcomeText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0, flexGrow: 1 },
+  heading: { margin: 0 },
   badges: { display: 'flex', gap: tokens.spacingHorizontalS },
   subtle: { color: tokens.colorNeutralForeground3 },
   details: {
@@ -82,9 +84,9 @@ export default function DashboardPage() {
     <div className={styles.root}>
       <Card className={styles.welcome} data-testid="welcome-card">
         <div className={styles.welcomeHeader}>
-          <Avatar name={user.CompanyName} color="colorful" size={56} />
+          <Avatar name={user.CompanyName} initials={avatarInitials(user.CompanyName)} color="colorful" size={56} />
           <div className={styles.welcomeText}>
-            <Title3 as="h2" data-testid="welcome-title">
+            <Title3 as="h2" className={styles.heading} data-testid="welcome-title">
               {t('dashboard.welcome', { name })}
             </Title3>
             <Text className={styles.subtle}>{t('dashboard.welcomeSubtitle')}</Text>

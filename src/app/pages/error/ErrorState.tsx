@@ -21,7 +21,8 @@ const useStyles = makeStyles({
     opacity: 0.9,
   },
   icon: { fontSize: '40px', color: tokens.colorNeutralForeground3 },
-  text: { maxWidth: '460px', color: tokens.colorNeutralForeground3 },
+  heading: { margin: 0 },
+  text: { margin: 0, maxWidth: '460px', color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', justifyContent: 'center' },
 });
 
@@ -32,7 +33,9 @@ export function ErrorState({ code, icon, title, text, actions }: { code?: string
     <div className={styles.root} data-testid="error-state">
       {code && <div className={styles.code}>{code}</div>}
       {icon && <div className={styles.icon}>{icon}</div>}
-      <Title2 as="h2">{title}</Title2>
+      <Title2 as="h2" className={styles.heading}>
+        {title}
+      </Title2>
       <Text as="p" className={styles.text}>
         {text}
       </Text>

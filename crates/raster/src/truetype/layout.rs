@@ -1,0 +1,792 @@
+//! Text layout: from a string and a style to lines and glyph positions in a box.
+//!
+//! The pipeline, per paragraph (text between explicit newlines):
+//!
+//! 1. **Map**: each character becomes one glyph from the first face of the
+//!    [`FontSet`] that has it (no shaping: labels are Latin, digits and CJK, where one
+//!    character is one glyph). Advances come from `hmtx`, scaled to the font height in
+//!    dots; kerning from `kern`, character spacing and the extra width of synthetic bold
+//!    are added.
+//! 2. **Break** (when wrapping): greedy first fit over the opportunities of
+//!    `breaking.rs`; trailing spaces hang past the edge; a word longer than the box is cut
+//!    between characters. Vertical text puts each character on its own line.
+//! 3. **Place**: lines are `line height x line spacing` apart, where the line height is
+//!    the first face's ascender + descender + line gap; the block is aligned top, middle
+//!    or bottom in the box and every line left, centre, right or justified (wrapped lines
+//!    only, the last line of a paragraph stays left).
+//!
+//! Everything is in dots with fractional positions; drawing rounds each glyph's pen
+//! position to a whole dot. The layout reports the height the text needs, so a caller
+//! with `autoHeight` can grow the element (the layout itself grows its box when
+//! [`TextStyle::auto_height`] is set).
+
+use std::fmt;
+use std::ops::Range;
+
+use super::breaking::{can_break, is_space};
+use super::cache::Synthetic;
+use super::font::FontSet;
+use super::raster::BOLD_X_EM;
+
+/// A box in whole dots: the element's area on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextBox {
+    x: i64,
+    y: i64,
+    width: i64,
+    height: i64,
+}
+
+impl TextBox {
+    /// Largest coordinate or side accepted, far beyond any page.
+    const LIMIT: i64 = 1 << 24;
+
+    /// A box with its top-left dot at (`x`, `y`); `None` unless both sides are positive
+    /// and everything is within ±2^24 dots.
+    pub fn new(x: i64, y: i64, width: i64, height: i64) -> Option<TextBox> {
+        let ok = |v: i64| v.abs() <= TextBox::LIMIT;
+        if width <= 0 || height <= 0 || !ok(x) || !ok(y) || !ok(width) || !ok(height) {
+            return None;
+        }
+        Some(TextBox { x, y, width, height })
+    }
+
+    pub fn x(&self) -> i64 {
+        self.x
+    }
+    pub fn y(&self) -> i64 {
+        self.y
+    }
+    pub fn width(&self) -> i64 {
+        self.width
+    }
+    pub fn height(&self) -> i64 {
+        self.height
+    }
+}
+
+/// Horizontal alignment of each line in the box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HAlign {
+    Left,
+    Center,
+    Right,
+    /// Wrapped lines are stretched to the box width (at spaces when the line has any,
+    /// else between characters); a paragraph's last line is left-aligned.
+    Justify,
+}
+
+/// Vertical alignment of the block of lines in the box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VAlign {
+    Top,
+    Middle,
+    Bottom,
+}
+
+/// How to lay out a text element. Lengths are in dots; the engine converts the label's
+/// millimetres (`fontHeight`, `charSpace`) at the target resolution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextStyle {
+    /// Font height: dots to the em (the spec's `fontHeight`). 0 < size <= 4096.
+    pub size: f32,
+    pub bold: bool,
+    pub italic: bool,
+    pub underline: bool,
+    pub strikeout: bool,
+    /// Extra dots after each character (`charSpace`); may be negative. In vertical
+    /// text it is added between the stacked characters.
+    pub char_space: f32,
+    /// Line pitch as a multiple of the line height (`lineSpace`, 1.0 = single), > 0.
+    pub line_space: f32,
+    pub h_align: HAlign,
+    pub v_align: VAlign,
+    /// Wrap lines at the box width (`autoReturn`).
+    pub wrap: bool,
+    /// Grow the box downwards when the text needs more height (`autoHeight`).
+    pub auto_height: bool,
+    /// One character per line, top to bottom (`verDisplay`).
+    pub vertical: bool,
+    /// Apply the first face's `kern` pairs.
+    pub kerning: bool,
+    /// Draw only inside the box (the element's area).
+    pub clip: bool,
+}
+
+impl TextStyle {
+    /// Regular, left/top aligned, single spaced, no wrapping, kerning on, clipped.
+    pub fn new(size: f32) -> TextStyle {
+        TextStyle {
+            size,
+            bold: false,
+            italic: false,
+            underline: false,
+            strikeout: false,
+            char_space: 0.0,
+            line_space: 1.0,
+            h_align: HAlign::Left,
+            v_align: VAlign::Top,
+            wrap: false,
+            auto_height: false,
+            vertical: false,
+            kerning: true,
+            clip: true,
+        }
+    }
+
+    fn check(&self) -> Result<(), TextError> {
+        if !(self.size > 0.0 && self.size <= 4096.0) {
+            return Err(TextError::InvalidSize);
+        }
+        if !(self.line_space > 0.0 && self.line_space <= 100.0) || !(self.char_space.abs() <= 1e5) {
+            return Err(TextError::InvalidSpacing);
+        }
+        Ok(())
+    }
+}
+
+/// Why a text could not be laid out: the style holds a value out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextError {
+    /// The font height is not in 0 < size <= 4096 dots.
+    InvalidSize,
+    /// Line spacing is not in (0, 100] or character spacing is not finite.
+    InvalidSpacing,
+}
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TextError::InvalidSize => write!(f, "font height must be above 0 and at most 4096 dots"),
+            TextError::InvalidSpacing => write!(f, "line or character spacing out of range"),
+        }
+    }
+}
+
+/// One glyph placed on the page.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlacedGlyph {
+    /// The character it shows.
+    pub ch: char,
+    /// Index of its face in the [`FontSet`].
+    pub face: u16,
+    pub glyph: u16,
+    /// Pen position on the baseline, in dots.
+    pub x: f32,
+    pub y: f32,
+    /// Bold or italic asked for but the face has neither: faked when drawn.
+    pub fake_bold: bool,
+    pub fake_italic: bool,
+}
+
+/// One line of laid-out text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayoutLine {
+    /// Byte range of the line's characters in the laid-out string.
+    pub text: Range<usize>,
+    /// Its glyphs in [`TextLayout::glyphs`] (spaces have none).
+    pub glyphs: Range<usize>,
+    /// Left end and width (without hanging spaces) in dots.
+    pub x: f32,
+    pub width: f32,
+    /// Baseline in dots.
+    pub baseline: f32,
+}
+
+/// A laid-out text: what [`draw_layout_1bit`](super::draw_layout_1bit) and
+/// [`draw_layout_gray`](super::draw_layout_gray) draw.
+#[derive(Clone, Debug)]
+pub struct TextLayout {
+    pub(super) bounds: TextBox,
+    pub(super) size: f32,
+    pub(super) clip: bool,
+    pub(super) lines: Vec<LayoutLine>,
+    pub(super) glyphs: Vec<PlacedGlyph>,
+    /// Underline and strikeout bars: (x, y, width, height) in dots.
+    pub(super) bars: Vec<(f32, f32, f32, f32)>,
+    needed_height: i64,
+    content_width: f32,
+}
+
+impl TextLayout {
+    /// The element box; taller than asked when `auto_height` grew it.
+    pub fn bounds(&self) -> TextBox {
+        self.bounds
+    }
+
+    /// Dots of height the lines need (from the first line's ascender to the last line's
+    /// descender). At least one line, even for empty text.
+    pub fn needed_height(&self) -> i64 {
+        self.needed_height
+    }
+
+    /// Width of the widest line in dots.
+    pub fn content_width(&self) -> f32 {
+        self.content_width
+    }
+
+    pub fn lines(&self) -> &[LayoutLine] {
+        &self.lines
+    }
+
+    pub fn glyphs(&self) -> &[PlacedGlyph] {
+        &self.glyphs
+    }
+
+    /// Font height in dots.
+    pub fn size(&self) -> f32 {
+        self.size
+    }
+}
+
+/// A character mapped to a glyph and measured.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Item {
+    pub ch: char,
+    /// Byte range in the text.
+    pub start: usize,
+    pub end: usize,
+    pub face: u16,
+    pub glyph: u16,
+    /// Advance in dots (bold extra included, character spacing not).
+    pub advance: f32,
+    /// Kerning with the next item in dots.
+    pub kern: f32,
+    pub space: bool,
+    /// Draws something (not a space or an invisible format character).
+    pub visible: bool,
+    pub synth: Synthetic,
+}
+
+/// Maps and measures `chars` (byte offset, char) of one paragraph.
+pub(super) fn measure(fonts: &FontSet, style: &TextStyle, chars: &[(usize, char)]) -> Vec<Item> {
+    let mut items: Vec<Item> = Vec::with_capacity(chars.len());
+    for &(start, c) in chars {
+        let end = start + c.len_utf8();
+        let invisible = matches!(c, '\u{200B}'..='\u{200F}' | '\u{FEFF}' | '\u{2060}' | '\u{00AD}');
+        if (c as u32) < 0x20 && c != '\t' || c == '\u{7F}' || invisible {
+            items.push(Item {
+                ch: c,
+                start,
+                end,
+                face: 0,
+                glyph: 0,
+                advance: 0.0,
+                kern: 0.0,
+                space: false,
+                visible: false,
+                synth: Synthetic::default(),
+            });
+            continue;
+        }
+        let space = is_space(c);
+        let (face, glyph) = fonts.lookup(if c == '\t' { ' ' } else { c });
+        let font = &fonts.fonts()[face as usize];
+        let synth = Synthetic { bold: style.bold && !font.is_bold(), oblique: style.italic && !font.is_italic() };
+        let scale = style.size / font.units_per_em() as f32;
+        let mut advance = font.advance(glyph) as f32 * scale;
+        if synth.bold {
+            advance += style.size * BOLD_X_EM;
+        }
+        items.push(Item { ch: c, start, end, face, glyph, advance, kern: 0.0, space, visible: !space, synth });
+    }
+    if style.kerning {
+        for i in 1..items.len() {
+            let (a, b) = (items[i - 1], items[i]);
+            if a.face == b.face && a.visible && b.visible {
+                let font = &fonts.fonts()[a.face as usize];
+                let k = font.kerning(a.glyph, b.glyph);
+                if k != 0 {
+                    items[i - 1].kern = k as f32 * style.size / font.units_per_em() as f32;
+                }
+            }
+        }
+    }
+    items
+}
+
+/// A line before placement: items `range`, paragraph text start for empty lines.
+struct RawLine {
+    range: Range<usize>,
+    text_start: usize,
+    /// Justification may stretch it (a wrapped line that is not a paragraph's last).
+    stretch: bool,
+}
+
+/// Lays out `text` in `bx`. Newlines (`\n`, `\r\n`, `\r`) start new paragraphs; other
+/// control characters are ignored.
+pub fn layout_text(fonts: &FontSet, style: &TextStyle, text: &str, bx: TextBox) -> Result<TextLayout, TextError> {
+    style.check()?;
+    let primary = fonts.primary();
+    let m = primary.metrics();
+    let scale = style.size / m.units_per_em as f32;
+    let ascent = m.ascender as f32 * scale;
+    let descent = -(m.descender as f32) * scale;
+    let line_height = ascent + descent + m.line_gap as f32 * scale;
+    let mut pitch = line_height * style.line_space;
+    if style.vertical {
+        pitch += style.char_space;
+    }
+    let cs = if style.vertical { 0.0 } else { style.char_space };
+    let max_width = bx.width as f32;
+
+    // Map and break, paragraph by paragraph.
+    let mut items: Vec<Item> = Vec::new();
+    let mut raw: Vec<RawLine> = Vec::new();
+    let mut chars: Vec<(usize, char)> = Vec::new();
+    let mut para_start = 0;
+    let mut iter = text.char_indices().peekable();
+    loop {
+        let next = iter.next();
+        let at_end = match next {
+            None => true,
+            Some((_, '\n')) | Some((_, '\r')) => true,
+            Some(_) => false,
+        };
+        if !at_end {
+            chars.push(next.unwrap());
+            continue;
+        }
+        let base = items.len();
+        items.extend(measure(fonts, style, &chars));
+        let n = items.len();
+        if style.vertical {
+            for i in base..n {
+                raw.push(RawLine { range: i..i + 1, text_start: items[i].start, stretch: false });
+            }
+            if base == n && next.is_some() {
+                // an empty paragraph between two newlines: keep the blank line
+                raw.push(RawLine { range: n..n, text_start: para_start, stretch: false });
+            }
+        } else if style.wrap {
+            let mut start = base;
+            if start == n {
+                raw.push(RawLine { range: n..n, text_start: para_start, stretch: false });
+            }
+            while start < n {
+                let end = wrap_line(&items, start, n, cs, max_width);
+                raw.push(RawLine { range: start..end, text_start: items[start].start, stretch: end < n });
+                start = end;
+            }
+        } else {
+            raw.push(RawLine { range: base..n, text_start: para_start, stretch: false });
+        }
+        chars.clear();
+        match next {
+            None => break,
+            Some((i, c)) => {
+                let mut after = i + 1;
+                if c == '\r' {
+                    if let Some(&(j, '\n')) = iter.peek() {
+                        iter.next();
+                        after = j + 1;
+                    }
+                }
+                para_start = after;
+            }
+        }
+    }
+    if raw.is_empty() {
+        raw.push(RawLine { range: 0..0, text_start: 0, stretch: false });
+    }
+
+    // Place.
+    let block = (raw.len() - 1) as f32 * pitch + ascent + descent;
+    let needed_height = block.ceil().max(1.0) as i64;
+    let mut bounds = bx;
+    if style.auto_height && needed_height > bounds.height {
+        bounds.height = needed_height.min(TextBox::LIMIT);
+    }
+    let free = bounds.height as f32 - block;
+    let top = bounds.y as f32
+        + match style.v_align {
+            VAlign::Top => 0.0,
+            VAlign::Middle => free / 2.0,
+            VAlign::Bottom => free,
+        };
+
+    let mut lines = Vec::with_capacity(raw.len());
+    let mut glyphs = Vec::with_capacity(items.len());
+    let mut bars = Vec::new();
+    let mut content_width = 0f32;
+    for (li, r) in raw.iter().enumerate() {
+        let baseline = top + ascent + li as f32 * pitch;
+        let its = &items[r.range.clone()];
+        // pen position of each item, and the inked width without hanging spaces
+        let last = its.iter().rposition(|it| !it.space);
+        let mut pens = Vec::with_capacity(its.len());
+        let mut pen = 0f32;
+        for it in its {
+            pens.push(pen);
+            pen += it.advance + it.kern + cs;
+        }
+        let width = match last {
+            Some(l) => pens[l] + its[l].advance,
+            None => 0.0,
+        };
+        content_width = content_width.max(width);
+        let free = max_width - width;
+        let x = bounds.x as f32
+            + match style.h_align {
+                HAlign::Left | HAlign::Justify => 0.0,
+                HAlign::Center => free / 2.0,
+                HAlign::Right => free,
+            };
+        // Justification: extra space per gap, at spaces when the line has inner spaces.
+        let mut shift = vec![0f32; its.len()];
+        if style.h_align == HAlign::Justify && r.stretch && free > 0.0 {
+            if let Some(l) = last {
+                let inner_spaces = its[..l].iter().filter(|it| it.space).count();
+                if inner_spaces > 0 {
+                    let per = free / inner_spaces as f32;
+                    let mut acc = 0.0;
+                    for (i, it) in its.iter().enumerate().take(l + 1) {
+                        shift[i] = acc;
+                        if it.space {
+                            acc += per;
+                        }
+                    }
+                } else if l > 0 {
+                    let per = free / l as f32;
+                    for (i, s) in shift.iter_mut().enumerate().take(l + 1) {
+                        *s = per * i as f32;
+                    }
+                }
+            }
+        }
+        let g0 = glyphs.len();
+        for (i, it) in its.iter().enumerate() {
+            if it.visible {
+                glyphs.push(PlacedGlyph {
+                    ch: it.ch,
+                    face: it.face,
+                    glyph: it.glyph,
+                    x: x + pens[i] + shift[i],
+                    y: baseline,
+                    fake_bold: it.synth.bold,
+                    fake_italic: it.synth.oblique,
+                });
+            }
+        }
+        let width = width + last.map_or(0.0, |l| shift[l]);
+        let text_range = match (its.first(), its.last()) {
+            (Some(a), Some(b)) => a.start..b.end,
+            _ => r.text_start..r.text_start,
+        };
+        if width > 0.0 {
+            if style.underline {
+                let t = (m.underline_thickness as f32 * scale).max(1.0);
+                bars.push((x, baseline - m.underline_position as f32 * scale, width, t));
+            }
+            if style.strikeout {
+                let t = (m.strikeout_size as f32 * scale).max(1.0);
+                bars.push((x, baseline - (m.strikeout_position as f32 * scale) - t, width, t));
+            }
+        }
+        lines.push(LayoutLine { text: text_range, glyphs: g0..glyphs.len(), x, width, baseline });
+    }
+
+    Ok(TextLayout {
+        bounds,
+        size: style.size,
+        clip: style.clip,
+        lines,
+        glyphs,
+        bars,
+        needed_height,
+        content_width,
+    })
+}
+
+/// Greedy first fit: the end (exclusive) of the line starting at item `start`.
+fn wrap_line(items: &[Item], start: usize, end: usize, cs: f32, max_width: f32) -> usize {
+    const SLACK: f32 = 0.01; // dots: rounding noise must not push a fitting word down
+    let mut pen = 0f32;
+    let mut last_break: Option<usize> = None;
+    for i in start..end {
+        if i > start && can_break(items[i - 1].ch, items[i].ch) {
+            last_break = Some(i);
+        }
+        let it = &items[i];
+        if i > start && !it.space && pen + it.advance > max_width + SLACK {
+            if let Some(b) = last_break {
+                return b;
+            }
+            // A word wider than the box: cut it here, but keep closing punctuation with the
+            // character before it when the line can spare one.
+            if i > start + 1 && !can_break(items[i - 1].ch, it.ch) && can_break_anywhere(items[i - 2].ch, items[i - 1].ch) {
+                return i - 1;
+            }
+            return i;
+        }
+        pen += it.advance + it.kern + cs;
+    }
+    end
+}
+
+/// Whether the pair is an ordinary letter pair an emergency cut may split.
+fn can_break_anywhere(a: char, b: char) -> bool {
+    !is_space(a) && !is_space(b) && can_break(a, b) || a.is_alphanumeric() && b.is_alphanumeric()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_fonts::load;
+    use super::*;
+
+    fn latin_cjk() -> Option<FontSet> {
+        let lib = load("LiberationSans-Regular.ttf")?;
+        let cjk = load("DroidSansFallbackFull.ttf")?;
+        FontSet::new(vec![lib, cjk])
+    }
+
+    fn line_texts<'a>(layout: &TextLayout, text: &'a str) -> Vec<&'a str> {
+        layout.lines().iter().map(|l| &text[l.text.clone()]).collect()
+    }
+
+    fn bx(w: i64, h: i64) -> TextBox {
+        TextBox::new(10, 20, w, h).unwrap()
+    }
+
+    #[test]
+    fn single_line_advances_match_hmtx() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(2048.0 / 100.0); // 1 unit = 0.01 dot
+        style.kerning = false;
+        let l = layout_text(&fonts, &style, "AV1", bx(1000, 100)).unwrap();
+        let xs: Vec<f32> = l.glyphs().iter().map(|g| g.x - 10.0).collect();
+        assert!((xs[1] - 13.66).abs() < 1e-3 && (xs[2] - 27.32).abs() < 1e-3, "{:?}", xs);
+        style.kerning = true;
+        let k = layout_text(&fonts, &style, "AV1", bx(1000, 100)).unwrap();
+        assert!(k.glyphs()[1].x < l.glyphs()[1].x, "AV kerned");
+    }
+
+    #[test]
+    fn missing_glyphs_fall_back_to_the_cjk_face() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let l = layout_text(&fonts, &TextStyle::new(24.0), "A中1", bx(500, 100)).unwrap();
+        let faces: Vec<u16> = l.glyphs().iter().map(|g| g.face).collect();
+        assert_eq!(faces, vec![0, 1, 0]);
+        // an ideograph is one em wide
+        assert!((l.glyphs()[2].x - l.glyphs()[1].x - 24.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn wraps_latin_at_spaces_and_cjk_anywhere() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        style.wrap = true;
+        let text = "Fixed asset label printer";
+        let l = layout_text(&fonts, &style, text, bx(120, 100)).unwrap();
+        assert_eq!(line_texts(&l, text), vec!["Fixed asset ", "label printer"]);
+        for line in l.lines() {
+            assert!(line.width <= 120.0, "{:?}", line);
+        }
+        // 5 ideographs of 20 dots in 70 dots: 3 then 2
+        let text = "固定资产卡";
+        let l = layout_text(&fonts, &style, text, bx(70, 100)).unwrap();
+        assert_eq!(line_texts(&l, text), vec!["固定资", "产卡"]);
+    }
+
+    #[test]
+    fn closing_punctuation_moves_down_with_its_character() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        style.wrap = true;
+        // 60 dots hold three ideographs; "，" may not start a line, so "资，" goes down together
+        let text = "固定资，产品";
+        let l = layout_text(&fonts, &style, text, bx(60, 100)).unwrap();
+        assert_eq!(line_texts(&l, text), vec!["固定", "资，产", "品"]);
+        // and an opening bracket never ends a line
+        let text = "固定（资产）";
+        let l = layout_text(&fonts, &style, text, bx(60, 100)).unwrap();
+        assert_eq!(line_texts(&l, text), vec!["固定", "（资", "产）"]);
+    }
+
+    #[test]
+    fn long_words_are_cut_by_character() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        style.wrap = true;
+        let text = "ZC20240001ABCDEF";
+        let l = layout_text(&fonts, &style, text, bx(60, 100)).unwrap();
+        assert!(l.lines().len() >= 4);
+        let joined: String = line_texts(&l, text).concat();
+        assert_eq!(joined, text);
+        for line in l.lines() {
+            assert!(line.width <= 60.0 + 0.01, "{:?}", line);
+        }
+    }
+
+    #[test]
+    fn explicit_newlines_make_lines_even_without_wrap() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let text = "one\r\ntwo\n\nfour\rfive";
+        let l = layout_text(&fonts, &TextStyle::new(20.0), text, bx(30, 30)).unwrap();
+        assert_eq!(line_texts(&l, text), vec!["one", "two", "", "four", "five"]);
+        let pitch = l.lines()[1].baseline - l.lines()[0].baseline;
+        // Liberation: (1854 + 434 + 67) / 2048 em
+        assert!((pitch - 20.0 * 2355.0 / 2048.0).abs() < 1e-3, "{}", pitch);
+    }
+
+    #[test]
+    fn alignment_places_lines_in_the_box() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        let b = bx(200, 100);
+        let left = layout_text(&fonts, &style, "资产", b).unwrap();
+        assert_eq!(left.lines()[0].x, 10.0);
+        style.h_align = HAlign::Center;
+        style.v_align = VAlign::Middle;
+        let c = layout_text(&fonts, &style, "资产", b).unwrap();
+        assert!((c.lines()[0].x - (10.0 + 80.0)).abs() < 1e-3);
+        let line_box = c.needed_height() as f32;
+        let top = c.lines()[0].baseline - 20.0 * 1854.0 / 2048.0;
+        assert!((top - 20.0 - (100.0 - 20.0 * 2288.0 / 2048.0) / 2.0).abs() < 1e-3, "{} {}", top, line_box);
+        style.h_align = HAlign::Right;
+        style.v_align = VAlign::Bottom;
+        let r = layout_text(&fonts, &style, "资产", b).unwrap();
+        assert!((r.lines()[0].x + r.lines()[0].width - 210.0).abs() < 1e-3);
+        let bottom = r.lines()[0].baseline + 20.0 * 434.0 / 2048.0;
+        assert!((bottom - 120.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn justify_stretches_wrapped_lines_but_not_the_last() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        style.wrap = true;
+        style.h_align = HAlign::Justify;
+        let l = layout_text(&fonts, &style, "资产编号", bx(70, 100)).unwrap();
+        assert_eq!(l.lines().len(), 2);
+        assert!((l.lines()[0].width - 70.0).abs() < 1e-3);
+        let last = l.glyphs()[l.lines()[0].glyphs.end - 1];
+        assert!((last.x + 20.0 - 80.0).abs() < 1e-3, "last glyph ends at the right edge");
+        assert!((l.lines()[1].width - 20.0).abs() < 1e-3);
+        let l = layout_text(&fonts, &style, "aa bb cc dd", bx(60, 100)).unwrap();
+        let first = &l.lines()[0];
+        assert!((first.width - 60.0).abs() < 1e-3, "{:?}", first);
+    }
+
+    #[test]
+    fn auto_height_reports_and_grows() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        style.wrap = true;
+        let text = "固定资产管理标签打印";
+        let l = layout_text(&fonts, &style, text, bx(60, 30)).unwrap();
+        assert_eq!(l.lines().len(), 4);
+        let pitch = 20.0f32 * 2355.0 / 2048.0;
+        let want = (3.0 * pitch + 20.0 * 2288.0 / 2048.0).ceil() as i64;
+        assert_eq!(l.needed_height(), want);
+        assert_eq!(l.bounds().height(), 30, "no growth unless asked");
+        style.auto_height = true;
+        let g = layout_text(&fonts, &style, text, bx(60, 30)).unwrap();
+        assert_eq!(g.bounds().height(), want);
+        let tall = layout_text(&fonts, &style, text, bx(60, 500)).unwrap();
+        assert_eq!(tall.bounds().height(), 500, "never shrinks");
+        style.line_space = 2.0;
+        let d = layout_text(&fonts, &style, text, bx(60, 30)).unwrap();
+        assert_eq!(d.needed_height(), (3.0 * 2.0 * pitch + 20.0 * 2288.0 / 2048.0).ceil() as i64);
+        // empty text needs one line
+        let e = layout_text(&fonts, &TextStyle::new(20.0), "", bx(60, 30)).unwrap();
+        assert_eq!(e.lines().len(), 1);
+        assert_eq!(e.needed_height(), (20.0f32 * 2288.0 / 2048.0).ceil() as i64);
+    }
+
+    #[test]
+    fn vertical_text_stacks_one_character_per_line() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        style.vertical = true;
+        style.h_align = HAlign::Center;
+        let text = "资产A";
+        let l = layout_text(&fonts, &style, text, bx(40, 100)).unwrap();
+        assert_eq!(line_texts(&l, text), vec!["资", "产", "A"]);
+        let g = l.glyphs();
+        assert_eq!(g.len(), 3);
+        assert!(g[0].y < g[1].y && g[1].y < g[2].y);
+        assert!((g[0].x - 20.0).abs() < 1e-3, "ideograph centred in 40 dots");
+        assert!(g[2].x > g[0].x, "narrow A centred further right");
+    }
+
+    #[test]
+    fn char_space_widens_and_is_not_counted_after_the_last_character() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        let plain = layout_text(&fonts, &style, "资产编号", bx(500, 40)).unwrap();
+        style.char_space = 5.0;
+        let spaced = layout_text(&fonts, &style, "资产编号", bx(500, 40)).unwrap();
+        assert!((spaced.lines()[0].width - plain.lines()[0].width - 15.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn bad_styles_are_errors() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        for size in [0.0, -1.0, f32::NAN, f32::INFINITY, 5000.0] {
+            assert_eq!(layout_text(&fonts, &TextStyle::new(size), "a", bx(10, 10)).err(), Some(TextError::InvalidSize));
+        }
+        let mut s = TextStyle::new(10.0);
+        s.line_space = 0.0;
+        assert_eq!(layout_text(&fonts, &s, "a", bx(10, 10)).err(), Some(TextError::InvalidSpacing));
+        assert!(TextBox::new(0, 0, 0, 5).is_none());
+        assert!(TextBox::new(0, 0, 5, -1).is_none());
+    }
+
+    #[test]
+    fn bold_and_italic_are_faked_only_when_the_face_lacks_them() {
+        let (lib, bold, cjk) = match (
+            load("LiberationSans-Regular.ttf"),
+            load("LiberationSans-Bold.ttf"),
+            load("DroidSansFallbackFull.ttf"),
+        ) {
+            (Some(a), Some(b), Some(c)) => (a, b, c),
+            _ => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        style.bold = true;
+        let set = FontSet::new(vec![bold, cjk.clone()]).unwrap();
+        let l = layout_text(&set, &style, "A中", bx(200, 40)).unwrap();
+        assert!(!l.glyphs()[0].fake_bold && l.glyphs()[1].fake_bold);
+        let plain = FontSet::new(vec![lib, cjk]).unwrap();
+        style.italic = true;
+        let l = layout_text(&plain, &style, "A", bx(200, 40)).unwrap();
+        assert!(l.glyphs()[0].fake_bold && l.glyphs()[0].fake_italic);
+    }
+}

@@ -1,0 +1,237 @@
+/**
+ * Staff: the people of a company, each in at most one department, optionally with a sub-user
+ * (their own login, modules/child-users).
+ *
+ * The list answers search + sort + page + department filter with two statements (the page,
+ * then the total). The department filter keeps the department's whole sub-tree through the
+ * materialized path; the actor's scope is applied by the access module's SQL condition.
+ * Measured in bench/staff-list.ts: a few milliseconds for 10,000 staff on PGlite.
+ */
+import {
+  DEFAULT_PAGE_SIZE,
+  type StaffInfo,
+  type StaffSortKey,
+  type WorkingStatus,
+} from '../../../src/api/contract.ts';
+import { isUniqueViolation, type Queryable } from '../../db/db.ts';
+import { containsPattern, SqlParams } from '../../db/sql.ts';
+import { AppError } from '../../errors.ts';
+import { deptCondition, type Actor } from '../access/service.ts';
+import { closeChildUserOf } from '../child-users/service.ts';
+import type { OrgDeps } from '../departments/service.ts';
+
+export const STAFF_TEXT_MAX = 50;
+
+interface StaffRow {
+  id: number;
+  name: string;
+  position: string;
+  job_number: string;
+  dept_id: number | null;
+  dept_name: string | null;
+  working_status: WorkingStatus;
+  user_id: number | null;
+  user_enabled: boolean | null;
+}
+
+function toInfo(row: StaffRow): StaffInfo {
+  return {
+    id: row.id,
+    staffName: row.name,
+    position: row.position,
+    jobNumber: row.job_number,
+    affiliatedDept: row.dept_id,
+    deptName: row.dept_name,
+    workingStatus: row.working_status,
+    userId: row.user_id,
+    userEnabled: row.user_enabled,
+  };
+}
+
+const SORT_COLUMNS: Record<StaffSortKey, string> = {
+  id: 's.id',
+  staffName: 's.name',
+  position: 's.position',
+  jobNumber: 's.job_number',
+  // The output column: the department's name (the company's for the root).
+  affiliatedDept: 'dept_name',
+  workingStatus: 's.working_status',
+};
+
+const SELECT_STAFF = `SELECT s.id, s.name, s.position, s.job_number, s.dept_id,
+       CASE WHEN d.id IS NULL THEN NULL ELSE COALESCE(d.name, c.name) END AS dept_name,
+       s.working_status, u.id AS user_id, u.enabled AS user_enabled
+  FROM staff s
+  JOIN companies c ON c.id = s.company_id
+  LEFT JOIN departments d ON d.company_id = s.company_id AND d.id = s.dept_id
+  LEFT JOIN users u ON u.company_id = s.company_id AND u.staff_id = s.id`;
+
+/** The company filter and the actor's scope, for alias s; `company` is the company id's placeholder. */
+function scopeWhere(actor: Actor, p: SqlParams): { company: string; where: string[] } {
+  const company = p.add(actor.companyId);
+  return { company, where: [`s.company_id = ${company}`, deptCondition(actor, 's.dept_id', p)] };
+}
+
+/** One staff member the actor sees; staffNotFound otherwise (also for another company's id). */
+export async function findStaff(q: Queryable, actor: Actor, id: number): Promise<StaffInfo> {
+  const p = new SqlParams();
+  const { where } = scopeWhere(actor, p);
+  where.push(`s.id = ${p.add(id)}`);
+  const { rows } = await q.query<StaffRow>(`${SELECT_STAFF} WHERE ${where.join(' AND ')}`, p.values);
+  if (!rows[0]) throw new AppError('staffNotFound');
+  return toInfo(rows[0]);
+}
+
+// ---- reads -----------------------------------------------------------------------------
+
+export interface StaffListInput {
+  search?: string;
+  /** Keeps this department and its sub-departments. */
+  affiliatedDept?: number;
+  workingStatus?: WorkingStatus;
+  sortKey?: StaffSortKey;
+  isASC?: boolean;
+  /** From 1. */
+  pageIndex?: number;
+  pageSize?: number;
+}
+
+export async function listStaff(
+  deps: Pick<OrgDeps, 'db'>,
+  actor: Actor,
+  input: StaffListInput,
+): Promise<{ staffs: StaffInfo[]; total: number }> {
+  const p = new SqlParams();
+  const { company, where } = scopeWhere(actor, p);
+  const search = input.search?.trim();
+  if (search) {
+    const pattern = p.add(containsPattern(search));
+    where.push(`(s.name ILIKE ${pattern} OR s.job_number ILIKE ${pattern} OR s.position ILIKE ${pattern})`);
+  }
+  if (input.affiliatedDept !== undefined) {
+    // A department of another company has no path here: the filter then matches nothing.
+    where.push(`s.dept_id IN (
+      SELECT fd.id FROM departments fd
+       WHERE fd.company_id = ${company}
+         AND starts_with(fd.path, (SELECT f.path FROM departments f WHERE f.company_id = ${company} AND f.id = ${p.add(input.affiliatedDept)})))`);
+  }
+  if (input.workingStatus) where.push(`s.working_status = ${p.add(input.workingStatus)}`);
+  const whereSql = where.join(' AND ');
+
+  const total = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff s WHERE ${whereSql}`, p.values);
+
+  const direction = input.isASC === false ? 'DESC' : 'ASC';
+  const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
+  const offset = ((input.pageIndex ?? 1) - 1) * pageSize;
+  const { rows } = await deps.db.query<StaffRow>(
+    `${SELECT_STAFF} WHERE ${whereSql}
+      ORDER BY ${SORT_COLUMNS[input.sortKey ?? 'id']} ${direction}, s.id ${direction}
+      LIMIT ${p.add(pageSize)} OFFSET ${p.add(offset)}`,
+    p.values,
+  );
+  return { staffs: rows.map(toInfo), total: total.rows[0].n };
+}
+
+/** Staff directly in a department (or, without one, every staff member the actor sees), by name. */
+export async function childStaff(deps: Pick<OrgDeps, 'db'>, actor: Actor, deptId: number | undefined): Promise<StaffInfo[]> {
+  const p = new SqlParams();
+  const { where } = scopeWhere(actor, p);
+  if (deptId !== undefined) where.push(`s.dept_id = ${p.add(deptId)}`);
+  const { rows } = await deps.db.query<StaffRow>(`${SELECT_STAFF} WHERE ${where.join(' AND ')} ORDER BY s.name, s.id`, p.values);
+  return rows.map(toInfo);
+}
+
+// ---- writes ----------------------------------------------------------------------------
+
+export interface SetStaffInput {
+  id?: number;
+  staffName?: string;
+  position?: string;
+  jobNumber?: string;
+  /** null: no department (admins only); absent: '' on create, unchanged on update. */
+  affiliatedDept?: number | null;
+  workingStatus?: WorkingStatus;
+}
+
+/** A department the actor may put staff in: one of theirs; no department for admins only. */
+async function checkDept(q: Queryable, actor: Actor, deptId: number | null): Promise<void> {
+  if (deptId === null) {
+    if (!actor.isAdmin) throw new AppError('deptOutOfScope');
+    return;
+  }
+  const p = new SqlParams();
+  const { rowCount } = await q.query(
+    `SELECT 1 FROM departments d
+      WHERE d.company_id = ${p.add(actor.companyId)} AND d.id = ${p.add(deptId)} AND ${deptCondition(actor, 'd.id', p)}`,
+    p.values,
+  );
+  if (rowCount === 0) throw new AppError('deptNotFound');
+}
+
+async function checkJobNumber(q: Queryable, companyId: number, jobNumber: string, exceptId: number): Promise<void> {
+  if (jobNumber === '') return;
+  const { rowCount } = await q.query('SELECT 1 FROM staff WHERE company_id = $1 AND job_number = $2 AND id <> $3', [
+    companyId,
+    jobNumber,
+    exceptId,
+  ]);
+  if (rowCount > 0) throw new AppError('jobNumberTaken');
+}
+
+/** Creates (no id) or updates (id) a staff member; returns it. */
+export async function setStaff(deps: OrgDeps, actor: Actor, input: SetStaffInput): Promise<StaffInfo> {
+  const name = input.staffName?.trim() ?? '';
+  if (name === '') throw new AppError('staffNameRequired');
+  const position = input.position?.trim();
+  const jobNumber = input.jobNumber?.trim();
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      if (input.id === undefined) {
+        const deptId = input.affiliatedDept ?? null;
+        await checkDept(tx, actor, deptId);
+        await checkJobNumber(tx, actor.companyId, jobNumber ?? '', 0);
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO staff (company_id, name, position, job_number, dept_id, working_status, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [actor.companyId, name, position ?? '', jobNumber ?? '', deptId, input.workingStatus ?? 'active', deps.clock()],
+        );
+        return rows[0].id;
+      }
+      const current = await findStaff(tx, actor, input.id);
+      const deptId = input.affiliatedDept === undefined ? current.affiliatedDept : input.affiliatedDept;
+      if (deptId !== current.affiliatedDept) await checkDept(tx, actor, deptId);
+      if (jobNumber !== undefined) await checkJobNumber(tx, actor.companyId, jobNumber, current.id);
+      await tx.query(
+        `UPDATE staff SET name = $3, position = $4, job_number = $5, dept_id = $6, working_status = $7
+          WHERE company_id = $1 AND id = $2`,
+        [
+          actor.companyId,
+          current.id,
+          name,
+          position ?? current.position,
+          jobNumber ?? current.jobNumber,
+          deptId,
+          input.workingStatus ?? current.workingStatus,
+        ],
+      );
+      return current.id;
+    });
+    return await findStaff(deps.db, actor, id);
+  } catch (err) {
+    // Two requests giving the same job number at once.
+    if (isUniqueViolation(err)) throw new AppError('jobNumberTaken');
+    throw err;
+  }
+}
+
+/**
+ * Deletes a staff member. Their sub-user, if any, is closed in the same transaction (its
+ * login and sessions go), under the same rules as closing it directly.
+ */
+export async function deleteStaff(deps: OrgDeps, actor: Actor, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const staff = await findStaff(tx, actor, id);
+    if (staff.userId !== null) await closeChildUserOf(tx, actor, staff.id);
+    await tx.query('DELETE FROM staff WHERE company_id = $1 AND id = $2', [actor.companyId, staff.id]);
+  });
+}
