@@ -59,6 +59,96 @@ describe('assetmark encode --format matrix', () => {
   });
 });
 
+/** zint's modules: `--dump` hex rows expanded to bits (each row padded to whole nibbles). */
+function zintRows(args: string[], data: string): string[] {
+  const out = execFileSync('zint', [...args, '--dump', '--esc', `--data=${data}`], { encoding: 'utf8' });
+  return out.trimEnd().split('\n').map((row) => Array.from(row.replace(/ /g, ''), (h) => parseInt(h, 16).toString(2).padStart(4, '0')).join(''));
+}
+
+describe('assetmark encode --format matrix against zint 2.11 (the wiring of every type)', () => {
+  // [our arguments, zint arguments, zint data]; zint needs ISBN with its check digit, Codabar
+  // framed (we frame bare data A…A), GS1 in square brackets.
+  const cases: [string[], string[], string][] = [
+    [['--type', 'code128', '--data', 'Asset 0042'], ['-b', '20'], 'Asset 0042'],
+    [['--type', 'code128', '--gs1', '--data', '(01)09501101530003(10)ABC'], ['-b', '16'], '[01]09501101530003[10]ABC'],
+    [['--type', 'ean13', '--data', '690123456789'], ['-b', '13'], '690123456789'],
+    [['--type', 'ean8', '--data', '6901234'], ['-b', '13'], '6901234'],
+    [['--type', 'upca', '--data', '69012345678'], ['-b', '34'], '69012345678'],
+    [['--type', 'upce', '--data', '0123456'], ['-b', '37'], '0123456'],
+    [['--type', 'isbn', '--data', '978012345678'], ['-b', '69'], '9780123456786'],
+    [['--type', 'code39', '--data', 'CODE-39'], ['-b', '8'], 'CODE-39'],
+    [['--type', 'code39', '--check', '--data', 'ABC123'], ['-b', '8', '--vers=1'], 'ABC123'],
+    [['--type', 'code39', '--full-ascii', '--data', 'Mixed case!'], ['-b', '9'], 'Mixed case!'],
+    [['--type', 'code93', '--data', 'Code 93'], ['-b', '25'], 'Code 93'],
+    [['--type', 'codabar', '--data', '12345678'], ['-b', '18'], 'A12345678A'],
+    [['--type', 'codabar', '--check', '--data', 'B40156D'], ['-b', '18', '--vers=1'], 'B40156D'],
+    [['--type', 'itf', '--data', '12345678'], ['-b', '3'], '12345678'],
+    [['--type', 'itf', '--check', '--data', '1234567'], ['-b', '3', '--vers=1'], '1234567'],
+    [['--type', 'itf14', '--data', '1234567890123'], ['-b', '89'], '1234567890123'],
+    [['--type', 'qrcode', '--data', '12345678', '--ecc', 'M', '--version', '1', '--mask', '2'], ['-b', '58', '--secure=2', '--vers=1', '--mask=2'], '12345678'],
+    [['--type', 'qrcode', '--data', 'HELLO WORLD 2024', '--ecc', 'H', '--version', '3', '--mask', '5'], ['-b', '58', '--secure=4', '--vers=3', '--mask=5'], 'HELLO WORLD 2024'],
+  ];
+
+  it.each(cases)('%j equals zint %j', async (args, zintArgs, zintData) => {
+    const r = await run(['encode', ...args, '--format', 'matrix']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const ours = r.stdout.toString().trimEnd().split('\n');
+    const zint = zintRows(zintArgs, zintData);
+    expect(ours.length).toBe(zint.length);
+    ours.forEach((row, i) => {
+      const z = zint[i]!;
+      // zint pads each row to whole nibbles (and ends Codabar with a space): the rest is 0.
+      expect(z.slice(0, row.length)).toBe(row);
+      expect(z.slice(row.length)).toMatch(/^0{0,4}$/);
+    });
+  });
+});
+
+describe('assetmark encode images', () => {
+  it('writes PNG and SVG that zbarimg decodes', async () => {
+    for (const [type, data, expected] of [
+      ['qrcode', '固定资产 Fixed asset', 'QR-Code:固定资产 Fixed asset'],
+      ['ean13', '690123456789', 'EAN-13:6901234567892'],
+      ['code39', 'ABC-123', 'CODE-39:ABC-123'],
+    ] as const) {
+      for (const format of ['png', 'svg'] as const) {
+        const r = await run(['encode', '--type', type, '--data', data, '--format', format]);
+        expect(r.status).toBe(0);
+        if (format === 'svg') {
+          const svg = r.stdout.toString();
+          expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+" width="[\d.]+mm"/);
+          expect(svg.match(/<rect /g)!.length).toBeGreaterThan(10);
+          continue;
+        }
+        expect(Array.from(r.stdout.subarray(1, 4), (c) => String.fromCharCode(c)).join('')).toBe('PNG');
+        const file = join(scratch, `symbol.${format}`);
+        writeFileSync(file, r.stdout);
+        const decoded = execFileSync('zbarimg', ['--nodbus', '-q', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+        expect(decoded).toBe(expected + '\n');
+      }
+    }
+  });
+
+  it('draws QR with the quiet zone asked for, at --scale dots a module', async () => {
+    const r = await run(['encode', '--type', 'qrcode', '--data', 'x', '--version', '2', '--quiet-zone', '2', '--scale', '3', '--format', 'pbm']);
+    expect(r.status).toBe(0);
+    const side = (25 + 4) * 3;
+    const header = `P4\n${side} ${side}\n`;
+    expect(r.stdout.subarray(0, header.length).toString('latin1')).toBe(header);
+    expect(r.stdout.length).toBe(header.length + Math.ceil(side / 8) * side);
+  });
+
+  it('encodes raw bytes with --binary', async () => {
+    const r = await run(['encode', '--type', 'qrcode', '--esc', '--binary', '--data', '\\x00\\xff\\x80A', '--format', 'pbm']);
+    expect(r.status).toBe(0);
+    const file = join(scratch, 'binary.pbm');
+    writeFileSync(file, r.stdout);
+    const decoded = execFileSync('zbarimg', ['--nodbus', '-q', '--raw', '-Sbinary', file], { stdio: ['ignore', 'pipe', 'ignore'] });
+    expect(Array.from(decoded)).toEqual([0x00, 0xff, 0x80, 0x41]);
+  });
+});
+
 describe('assetmark encode --format pbm', () => {
   it('writes a P4 image with quiet zone that zbarimg decodes', async () => {
     for (const data of ['ASSET-000123', 'a\x01b', 'mixed Case 0123456789']) {
@@ -80,10 +170,17 @@ describe('assetmark encode --format pbm', () => {
 
 describe('assetmark errors', () => {
   it.each([
-    [['encode', '--type', 'qr', '--data', 'x'], 2, "assetmark: unknown --type 'qr' (types: code128)"],
+    [['encode', '--type', 'qr', '--data', 'x'], 2, "assetmark: unknown --type 'qr' (types: code128, ean13, ean8, upca, upce, isbn, code39, code93, codabar, itf, itf14, qrcode)"],
+    [['encode', '--type', 'code128', '--data', 'x', '--ecc', 'H'], 2, 'assetmark: --ecc applies to qrcode, not code128'],
+    [['encode', '--type', 'qrcode', '--data', 'x', '--ecc', 'X'], 2, "assetmark: --ecc must be L, M, Q or H, got 'X'"],
+    [['encode', '--type', 'qrcode', '--data', 'x', '--version', '41'], 2, "assetmark: --version must be a whole number from 1 to 40, got '41'"],
+    [['encode', '--type', 'qrcode', '--data', 'x', '--mask', '8'], 2, "assetmark: --mask must be a whole number from 0 to 7, got '8'"],
+    [['encode', '--type', 'qrcode', '--data', 'x'.repeat(100), '--version', '1'], 1, 'assetmark: The chosen QR Code version (1) cannot contain this amount of data. Minimum version required to store current data is: 6'],
+    [['encode', '--type', 'ean13', '--data', '6901234567890'], 1, "assetmark: EAN-13: invalid check digit '0', expecting '2'"],
+    [['encode', '--type', 'code128', '--gs1', '--data', '0109501101530003'], 1, 'assetmark: GS1-128: GS1 data must be Application Identifiers in parentheses, e.g. (01)09501101530003(10)ABC'],
     [['encode', '--type', 'code128'], 2, 'assetmark: missing --data'],
     [['encode', '--data', 'x'], 2, 'assetmark: missing --type'],
-    [['encode', '--type', 'code128', '--data', 'x', '--format', 'svg'], 2, "assetmark: unknown --format 'svg' (formats: matrix, pbm)"],
+    [['encode', '--type', 'code128', '--data', 'x', '--format', 'gif'], 2, "assetmark: unknown --format 'gif' (formats: matrix, pbm, png, svg)"],
     [['encode', '--type', 'code128', '--data', 'x', '--colour', 'red'], 2, "assetmark: Unknown option '--colour'"],
     [['encode', '--type', 'code128', '--data', 'bad\\q', '--esc'], 2, 'assetmark: invalid escape sequence at position 4 of --data (use \\\\ for a backslash)'],
     [['frobnicate'], 2, "assetmark: unknown command 'frobnicate' (commands: encode)"],

@@ -163,7 +163,11 @@ export const ERRORS = {
     zh: '该部门已授权给 {count} 个子账号，不能删除。',
     en: 'This department is authorized to {count} sub-users and cannot be deleted.',
   },
-  deptInUse: { code: StatusCode.inUse, zh: '该部门仍在使用中，不能删除。', en: 'This department is still in use and cannot be deleted.' },
+  deptInUse: {
+    code: StatusCode.inUse,
+    zh: '该部门仍在使用中，不能删除。',
+    en: 'This department is still in use and cannot be deleted.',
+  },
   roleInUse: {
     code: StatusCode.inUse,
     zh: '该角色已分配给 {count} 个子账号，不能删除。',

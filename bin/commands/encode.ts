@@ -182,7 +182,8 @@ function linearImage(engine: Engine, request: SymbolRequest, textPosition: TextP
   const probe = engine.measure({ ...withText, xMm: 0, yMm: 0, widthMm: 10_000, heightMm: BAR_DOTS * DOT_MM, dpi: IMAGE_DPI, moduleWidthMm: moduleMm });
   const textMm = textPosition === 'none' ? 0 : 2.5; // 5 pt text and its gap
   const quietMm = LINEAR_QUIET_MODULES * moduleMm;
-  const widthMm = probe.widthDots * DOT_MM;
+  // The extent includes EAN/UPC digits printed outside the bars; the quiet zone is beyond.
+  const widthMm = probe.extentWidthDots * DOT_MM;
   return engine.renderPage({
     widthMm: widthMm + 2 * quietMm,
     heightMm: BAR_DOTS * DOT_MM + textMm + 2 * quietMm,

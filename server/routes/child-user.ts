@@ -68,7 +68,9 @@ export function childUserRoutes(deps: RouteDeps): Hono<AppEnv> {
     });
   }
 
-  routes.get('/ChildUser/List', organizer, async (c) => ok(c, { childUserInfos: await listChildUsers(deps, c.get('actor')) }));
+  routes.get('/ChildUser/List', organizer, async (c) =>
+    ok(c, { childUserInfos: await listChildUsers(deps, c.get('actor')) }),
+  );
 
   routes.get('/ChildUser/ChildList', organizer, async (c) => {
     const query = readQuery(c, ChildListQuery);

@@ -36,14 +36,18 @@ export function departmentRoutes(deps: RouteDeps): Hono<AppEnv> {
   const member = requireActor(deps);
   const organizer = requireActor(deps, holding(Permission.systemOrganization));
 
-  routes.get('/Department/List', member, async (c) => ok(c, { departments: await listDepartments(deps, c.get('actor')) }));
+  routes.get('/Department/List', member, async (c) =>
+    ok(c, { departments: await listDepartments(deps, c.get('actor')) }),
+  );
 
   routes.get('/Department/ChildList', member, async (c) => {
     const query = readQuery(c, ChildListQuery);
     return ok(c, { departments: await childDepartments(deps, c.get('actor'), query.affiliatedDept) });
   });
 
-  routes.post('/Department', organizer, async (c) => ok(c, await setDepartment(deps, c.get('actor'), await readBody(c, SetBody))));
+  routes.post('/Department', organizer, async (c) =>
+    ok(c, await setDepartment(deps, c.get('actor'), await readBody(c, SetBody))),
+  );
 
   routes.delete('/Department', organizer, async (c) => {
     const input = await readQueryOrBody(c, IdInput);

@@ -59,7 +59,9 @@ export function roleRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   routes.get('/Permission/List', member, (c) => ok(c, { permissions: PERMISSIONS }));
 
-  routes.get('/Permission/Details', member, (c) => ok(c, permissionDetails(readQuery(c, PermissionQuery).permissionId)));
+  routes.get('/Permission/Details', member, (c) =>
+    ok(c, permissionDetails(readQuery(c, PermissionQuery).permissionId)),
+  );
 
   return routes;
 }

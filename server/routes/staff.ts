@@ -64,7 +64,9 @@ export function staffRoutes(deps: RouteDeps): Hono<AppEnv> {
     return ok(c, { staffs: await childStaff(deps, c.get('actor'), query.affiliatedDept) });
   });
 
-  routes.post('/Staff', organizer, async (c) => ok(c, await setStaff(deps, c.get('actor'), await readBody(c, SetBody))));
+  routes.post('/Staff', organizer, async (c) =>
+    ok(c, await setStaff(deps, c.get('actor'), await readBody(c, SetBody))),
+  );
 
   routes.delete('/Staff', organizer, async (c) => {
     const input = await readQueryOrBody(c, IdInput);

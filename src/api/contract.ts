@@ -360,7 +360,8 @@ export interface ChildUserListResult {
  * password (upper-case hex MD5).
  * With id (the sub-user's id): changes what is given: roleId (null takes the role away),
  * authorizationType/authorizedDepts, the login (a new phoneNumber or email, with a checkCode
- * sent to it), the password. A new login or password ends the sub-user's sessions.
+ * sent to it; the current one sent again needs none), the password. A new login or password
+ * ends the sub-user's sessions; role and scope changes apply from the next request on.
  * authorizationType defaults to 'Dept' when opening; 'Custom' needs at least one department.
  */
 export interface ChildRegisterRequest {

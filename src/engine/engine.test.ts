@@ -5,8 +5,12 @@ import { EngineError, ErrorCode } from './errors.ts';
 import { loadEngine } from './load-node.ts';
 import { pageToPbm } from './pbm.ts';
 import { compileDisplayList } from './display-list.ts';
+import { pageToPng } from './png.ts';
+import { pageToSvg } from './svg.ts';
+import { BARCODE_TYPES, SYMBOLOGIES } from './symbologies.ts';
 import { pageRow, seededRandom } from './testing.ts';
-import type { PageSpec } from './types.ts';
+import type { PageSpec, SymbolRequest } from './types.ts';
+import { inflateSync } from 'node:zlib';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -30,6 +34,49 @@ describe('engine.encode', () => {
     // start + 5 characters + check, 11 modules each, and the 13-module stop
     expect(symbol.modules.length).toBe(7 * 11 + 13);
     expect(Array.from(symbol.modules).join('')).toMatch(/^11010010000[01]+1100011101011$/);
+    expect(symbol.kind === 'linear' && symbol.text).toBe('Hello');
+  });
+
+  it("encodes every type's spec sample (spec section 3)", () => {
+    const widths: Record<string, number> = { ean13: 95, ean8: 67, upca: 95, upce: 51, isbn: 95 };
+    for (const type of BARCODE_TYPES) {
+      const symbol = engine.encode({ type, data: SYMBOLOGIES[type].sample } as SymbolRequest);
+      expect(symbol.kind).toBe(SYMBOLOGIES[type].matrix ? 'matrix' : 'linear');
+      if (widths[type]) expect(symbol.modules.length).toBe(widths[type]);
+    }
+    const ean = engine.encode({ type: 'ean13', data: '690123456789' });
+    expect(ean.kind === 'linear' && ean.text).toBe('6901234567892');
+  });
+
+  it('returns QR matrices with the version, level and mask used', () => {
+    const auto = engine.encode({ type: 'qrcode', data: 'https://example.com/' });
+    expect(auto).toMatchObject({ kind: 'matrix', width: 25, height: 25, version: 2, ecc: 'M' });
+    const fixed = engine.encode({ type: 'qrcode', data: 'https://example.com/', ecc: 'H', version: 10, mask: 3 });
+    expect(fixed).toMatchObject({ kind: 'matrix', width: 57, height: 57, version: 10, ecc: 'H', mask: 3 });
+    expect(fixed.modules.length).toBe(57 * 57);
+    expect(fixed.modules.every((m) => m === 0 || m === 1)).toBe(true);
+    const e = engineError(() => engine.encode({ type: 'qrcode', data: 'x'.repeat(100), version: 1 }));
+    expect(e.code).toBe(ErrorCode.VersionTooSmall);
+    expect(e.message).toMatch(/Minimum version required to store current data is: 6$/);
+    expect(engineError(() => engine.encode({ type: 'qrcode', data: 'x'.repeat(3000), ecc: 'L' })).message).toBe(
+      'The amount of data is too big to be stored in a QR Code',
+    );
+  });
+
+  it('refuses options a type does not take, in the engine, naming them', () => {
+    const e = engineError(() => engine.encode({ type: 'code128', data: 'x', ecc: 'H' } as never));
+    expect([e.code, e.message]).toEqual([ErrorCode.Parameter, 'Code 128 takes no ECC level option']);
+    expect(engineError(() => engine.encode({ type: 'ean13', data: '1', checkDigit: true } as never)).message).toBe(
+      'EAN-13 takes no check character option',
+    );
+  });
+
+  it('encodes GS1-128 from bracket syntax', () => {
+    const plain = engine.encode({ type: 'code128', data: '(01)09501101530003(10)ABC' });
+    const gs1 = engine.encode({ type: 'code128', data: '(01)09501101530003(10)ABC', gs1: true });
+    expect(gs1.modules.length).toBe(189);
+    expect(gs1.modules.length).toBeLessThan(plain.modules.length);
+    expect(engineError(() => engine.encode({ type: 'code128', data: '0109501101530003', gs1: true })).code).toBe(ErrorCode.InvalidData);
   });
 
   it('takes raw bytes as well as text', () => {
@@ -80,7 +127,7 @@ describe('engine.renderPage', () => {
     const modules = engine.encode({ type: 'code128', data: 'ABC' }).modules; // 68 modules
     const page = engine.renderPage({
       widthMm: 30, heightMm: 10, dpi: 254,
-      elements: [{ kind: 'barcode', type: 'code128', data: 'ABC', xMm: 1, yMm: 2, widthMm: 21, heightMm: 5 }],
+      elements: [{ kind: 'barcode', type: 'code128', data: 'ABC', xMm: 1, yMm: 2, widthMm: 21, heightMm: 5, textPosition: 'none' }],
     });
     // 210 dots / 68 modules -> 3 dots a module, 204 dots, 3 spare on each side.
     const expected = Array.from(modules, (m) => String(m).repeat(3)).join('');
@@ -122,6 +169,80 @@ describe('engine.renderPage', () => {
   });
 });
 
+describe('engine.measure', () => {
+  it('reports whole-dot modules and the drawn width', () => {
+    // EAN-13 in 30 mm at 203 dpi: 240 dots, 95 + 7 modules (leading digit) -> 2 dots.
+    const m = engine.measure({ type: 'ean13', data: '690123456789', xMm: 0, yMm: 0, widthMm: 30, heightMm: 15, dpi: 203 });
+    expect(m).toMatchObject({ kind: 'linear', modulesWide: 95, moduleDots: 2, widthDots: 190, widthMm: 23.773, fits: true, textDots: 14 });
+    expect(m.extentWidthDots).toBe(204);
+    // A requested module width snaps to dots: 0.33 mm = 2.64 dots -> 3, too wide for 30 mm.
+    const wide = engine.measure({ type: 'ean13', data: '690123456789', xMm: 0, yMm: 0, widthMm: 30, heightMm: 15, dpi: 203, moduleWidthMm: 0.33 });
+    expect([wide.moduleDots, wide.widthDots, wide.fits]).toEqual([3, 285, false]);
+    // Code 39 at 2.5:1: narrow 2 dots, wide 5.
+    const c39 = engine.measure({ type: 'code39', data: 'ABC', xMm: 0, yMm: 0, widthMm: 100, heightMm: 10, dpi: 203, moduleWidthMm: 0.25 });
+    expect([c39.moduleDots, c39.wideDots]).toEqual([2, 5]);
+    // QR 10 x 10 mm: 80 dots / (21 + 2 * 2) -> 3 dots, 63 dots drawn, centred.
+    const qr = engine.measure({ type: 'qrcode', data: 'hello', xMm: 0, yMm: 0, widthMm: 10, heightMm: 10, dpi: 203 });
+    expect(qr).toMatchObject({ kind: 'matrix', modulesWide: 21, moduleDots: 3, widthDots: 63, heightDots: 63, xDots: 8, yDots: 8, fits: true });
+  });
+
+  it('agrees with what renderPage draws', () => {
+    const element = { type: 'code128', data: 'ASSET-0001', xMm: 3, yMm: 2, widthMm: 33, heightMm: 8 } as const;
+    const m = engine.measure({ ...element, dpi: 203, textPosition: 'none' });
+    const page = engine.renderPage({ widthMm: 40, heightMm: 12, dpi: 203, elements: [{ kind: 'barcode', ...element, textPosition: 'none' }] });
+    const row = pageRow(page, m.yDots + 5);
+    expect(row.indexOf('1')).toBe(m.xDots);
+    expect(row.lastIndexOf('1')).toBe(m.xDots + m.widthDots - 1);
+  });
+});
+
+describe('image formats', () => {
+  const page = () => engine.renderPage({
+    widthMm: 12, heightMm: 12, dpi: 254,
+    elements: [{ kind: 'qrcode', data: 'hi', xMm: 0, yMm: 0, widthMm: 12, heightMm: 12, quietZone: 4 }],
+  });
+
+  it('writes 1-bit greyscale PNG with the same dots (white = 1 in PNG)', () => {
+    const p = page();
+    const png = pageToPng(p, 254);
+    expect(Array.from(png.subarray(0, 8))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const view = new DataView(png.buffer, png.byteOffset);
+    expect([view.getUint32(16), view.getUint32(20), png[24], png[25]]).toEqual([p.width, p.height, 1, 0]);
+    // Find IDAT, inflate, compare rows.
+    let at = 8;
+    const idat: Uint8Array[] = [];
+    while (at < png.length) {
+      const len = view.getUint32(at);
+      const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+      if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + len));
+      at += 12 + len;
+    }
+    const raw = inflateSync(Buffer.concat(idat));
+    const rowBytes = Math.ceil(p.width / 8);
+    for (let y = 0; y < p.height; y++) {
+      expect(raw[y * (rowBytes + 1)]).toBe(0);
+      for (let x = 0; x < p.width; x++) {
+        const white = (raw[y * (rowBytes + 1) + 1 + (x >> 3)]! >> (7 - (x & 7))) & 1;
+        const black = (p.data[y * p.stride + (x >> 3)]! >> (7 - (x & 7))) & 1;
+        expect(white).toBe(1 - black);
+      }
+    }
+  });
+
+  it('writes SVG with one rect per run, merged down the rows', () => {
+    const p = engine.renderPage({
+      widthMm: 3, heightMm: 2, dpi: 254,
+      elements: [{ kind: 'rect', xMm: 1, yMm: 0.5, widthMm: 1, heightMm: 1, lineWidthMm: 0, filled: true }],
+    });
+    const svg = pageToSvg(p, 254);
+    expect(svg).toContain('viewBox="0 0 30 20" width="3mm" height="2mm"');
+    expect(svg.match(/<rect x=/g)).toHaveLength(1);
+    expect(svg).toContain('<rect x="10" y="5" width="10" height="10"/>');
+    const qr = pageToSvg(page());
+    expect((qr.match(/<rect x=/g) ?? []).length).toBeGreaterThan(20);
+  });
+});
+
 describe('engine robustness', () => {
   it('survives a trap: the call fails with EngineCrashed and the next call works', async () => {
     const module = await WebAssembly.compile(await readFile(new URL('./generated/assetmark_engine.wasm', import.meta.url)));
@@ -152,12 +273,15 @@ describe('engine robustness', () => {
       free(p: number, n: number): void;
       render(p: number, n: number): number;
       encode(p: number, n: number): number;
+      measure(p: number, n: number): number;
     };
     const base = compileDisplayList({
       widthMm: 40, heightMm: 30, dpi: 203,
       elements: [
         { kind: 'rect', xMm: 1, yMm: 1, widthMm: 38, heightMm: 28, lineWidthMm: 0.5 },
-        { kind: 'barcode', type: 'code128', data: 'AB12\x01cd', xMm: 2, yMm: 2, widthMm: 36, heightMm: 10 },
+        { kind: 'barcode', type: 'code128', data: 'AB12\x01cd', xMm: 2, yMm: 2, widthMm: 36, heightMm: 10, textAlign: 'right', fontSizePt: 6 },
+        { kind: 'qrcode', data: '资产', ecc: 'Q', version: 2, mask: 1, quietZone: 4, xMm: 2, yMm: 14, widthMm: 14, heightMm: 14 },
+        { kind: 'barcode', type: 'code39', data: 'AB', fullAscii: true, checkDigit: true, wideRatio: 2.2, xMm: 18, yMm: 14, widthMm: 20, heightMm: 8 },
       ],
     });
     const rand = seededRandom(99);
@@ -169,6 +293,7 @@ describe('engine robustness', () => {
       new Uint8Array(x.memory.buffer, ptr, request.length).set(request);
       statuses.add(x.render(ptr, request.length));
       statuses.add(x.encode(ptr + Math.min(request.length, 60), Math.max(0, request.length - 60)));
+      statuses.add(x.measure(ptr + Math.min(request.length, 16), Math.max(0, request.length - 16)));
       x.free(ptr, request.length);
     }
     const known = new Set<number>([0, ...Object.values(ErrorCode)]);

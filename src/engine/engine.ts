@@ -108,6 +108,8 @@ export class Engine {
       heightMm: u(40) / 1000,
       textDots: u(44),
       fits: v.getUint8(48) === 1,
+      extentXDots: v.getInt32(52, true),
+      extentWidthDots: u(56),
     };
   }
 

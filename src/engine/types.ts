@@ -200,4 +200,7 @@ export interface Measurement {
   textDots: number;
   /** Whether the symbol (with quiet zone / outside digits) fits the box. */
   fits: boolean;
+  /** The symbol's full horizontal extent, the bars plus EAN/UPC digits printed outside them. */
+  extentXDots: number;
+  extentWidthDots: number;
 }

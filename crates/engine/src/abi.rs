@@ -38,7 +38,7 @@
 //! | 2      | u16  | reserved, 0                                                    |
 //! | 4      | rest | a BARCODE command's payload (display_list.rs): box, module width, symbol spec |
 //!
-//! Result, 52 bytes (dots are page dots, as if the box were on a page at that resolution):
+//! Result, 60 bytes (dots are page dots, as if the box were on a page at that resolution):
 //!
 //! | offset | size | field                                                          |
 //! |--------|------|----------------------------------------------------------------|
@@ -56,6 +56,8 @@
 //! | 44     | u32  | human-readable text size, dots (0 = no text drawn)             |
 //! | 48     | u8   | 1 when the symbol (with quiet zone / outside digits) fits the box |
 //! | 49     | 3    | zero                                                           |
+//! | 52     | i32  | left edge of the symbol's extent: bars and EAN/UPC digits outside them, dots |
+//! | 56     | u32  | width of that extent, dots                                     |
 //!
 //! # Safety at the boundary
 //!
@@ -185,7 +187,7 @@ fn measure_bytes(bytes: &[u8]) -> Result<Vec<u8>, EngineError> {
     let qr = encoded.qr.map_or([0, 0, 0], |q| [q.version.value(), q.ecc.index() as u8, q.mask.value()]);
     let clamp_i32 = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
     let clamp_u32 = |v: i64| v.clamp(0, u32::MAX as i64) as u32;
-    let mut out = Vec::with_capacity(52);
+    let mut out = Vec::with_capacity(60);
     out.push(kind);
     out.extend_from_slice(&qr);
     for v in [p.modules_wide, p.modules_high, p.module_dots, p.wide_dots] {
@@ -199,6 +201,8 @@ fn measure_bytes(bytes: &[u8]) -> Result<Vec<u8>, EngineError> {
     out.extend_from_slice(&clamp_u32(dots_to_um(p.height.max(0) as u64, dpi) as i64).to_le_bytes());
     out.extend_from_slice(&p.text_dots.to_le_bytes());
     out.extend_from_slice(&[p.fits as u8, 0, 0, 0]);
+    out.extend_from_slice(&clamp_i32(p.extent_x).to_le_bytes());
+    out.extend_from_slice(&clamp_u32(p.extent_width).to_le_bytes());
     Ok(out)
 }
 
@@ -358,11 +362,14 @@ mod tests {
         assert_eq!(status, 0, "{}", message());
         let out = result();
         let u32_at = |i: usize| u32::from_le_bytes([out[i], out[i + 1], out[i + 2], out[i + 3]]);
-        assert_eq!(out.len(), 52);
+        assert_eq!(out.len(), 60);
         assert_eq!(out[0], KIND_LINEAR);
         assert_eq!((u32_at(4), u32_at(8), u32_at(12), u32_at(16)), (95, 1, 2, 0));
         assert_eq!((u32_at(28), u32_at(36)), (190, 23_773));
         assert_eq!((u32_at(44), out[48]), (14, 1));
+        // The extent adds the leading digit's 7 modules left of the bars.
+        assert_eq!(u32_at(56), 190 + 14);
+        assert_eq!(u32_at(20) as i32 - u32_at(52) as i32, 14);
         // Bad dpi, bad payload.
         req[0] = 0;
         assert_eq!(unsafe { call(measure, &req) }, ErrorCode::Parameter as u32);

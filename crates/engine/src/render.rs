@@ -29,8 +29,12 @@
 //!   - none: bars fill the box's height;
 //!   - below (default) / above: a band of the text's size below / above the bars, which
 //!     never overlap the text;
-//!   - mask: bars fill the height and the text sits at the bottom on a white box that cuts
-//!     into the bars (decoders read the uncut part);
+//!   - mask: bars fill the height and the text sits at the bottom on a white band cut into
+//!     the bars between the start and the stop pattern, which stay whole (as EAN's guards
+//!     do). A scan line through the text then crosses no partial symbol: with a white box
+//!     only behind the text, the glyph strokes between cut bars could read as another
+//!     symbol (zbar read `*O*` out of a masked `*R*`), so the band spans the data part;
+//!     decoders read the uncut rows above it;
 //!   - alignment left / centre / right / justify is relative to the bars, the text kept
 //!     inside the box;
 //!   - EAN-13, EAN-8, UPC-A, UPC-E and ISBN with text below use the conventional layout
@@ -125,6 +129,10 @@ pub struct Placement {
     /// outside digits.
     pub width: i64,
     pub height: i64,
+    /// The symbol's full horizontal extent: the bars plus the EAN/UPC digits printed
+    /// outside them (for a matrix, the matrix). Left edge and width in dots.
+    pub extent_x: i64,
+    pub extent_width: i64,
     /// Whether the symbol, with its quiet zone (matrix) or outside digits (EAN/UPC), fits
     /// the box at this module width.
     pub fits: bool,
@@ -158,15 +166,18 @@ fn place_matrix(m: &BitMatrix, b: &DotBox, request: Option<i64>, quiet: i64) -> 
         None => ((b.width() / (w + 2 * quiet)).min(b.height() / (h + 2 * quiet))).max(1),
     };
     let (width, height) = (w * module, h * module);
+    let x = b.x0 + (b.width() - width).div_euclid(2);
     Placement {
         modules_wide: w as u32,
         modules_high: h as u32,
         module_dots: module as u32,
         wide_dots: 0,
-        x: b.x0 + (b.width() - width).div_euclid(2),
+        x,
         y: b.y0 + (b.height() - height).div_euclid(2),
         width,
         height,
+        extent_x: x,
+        extent_width: width,
         fits: (w + 2 * quiet) * module <= b.width() && (h + 2 * quiet) * module <= b.height(),
         runs: Vec::new(),
         guards: Vec::new(),
@@ -274,6 +285,8 @@ fn place_linear(
         y: bars_y,
         width: bars_width,
         height: bars_h.max(0),
+        extent_x: left,
+        extent_width: extent,
         fits: extent <= b.width(),
         runs,
         guards: Vec::new(),
@@ -306,14 +319,36 @@ fn place_linear(
         return placement;
     }
 
+    // Mask: the text lives in a white band between the start and stop patterns.
+    let (bx0, bx1) = if position == TextPosition::Mask {
+        let (first, last) = spec.symbology.end_elements();
+        let runs = &placement.runs;
+        let keep_left: i64 = runs.iter().take(first).map(|&w| w as i64).sum();
+        let keep_right: i64 = runs.iter().rev().take(last).map(|&w| w as i64).sum();
+        let (x0, x1) = (x + keep_left, x + bars_width - keep_right);
+        let room = x1 - x0 - 2 * gap;
+        while size >= MIN_TEXT_DOTS && face.advance(&line, size as u32) > room {
+            size -= 1;
+        }
+        if size < MIN_TEXT_DOTS || x1 <= x0 {
+            placement.text_dots = 0;
+            return placement;
+        }
+        placement.text_dots = size as u32;
+        placement.clear = Some((x0, b.y1 - size - gap, x1 - x0, size + gap));
+        (x0 + gap, x1 - gap)
+    } else {
+        (x, x + bars_width)
+    };
+    let text_y = if position == TextPosition::Mask { b.y1 - size } else { text_y };
     let text_w = face.advance(&line, size as u32);
-    let (bx0, bx1) = (x, x + bars_width);
+    let span = bx1 - bx0;
     let chars: Vec<char> = line.chars().collect();
     let clamp = |tx: i64| if text_w <= b.width() { tx.max(b.x0).min(b.x1 - text_w) } else { tx };
     match draw.text_align {
-        TextAlign::Justify if chars.len() >= 2 && text_w < bars_width => {
+        TextAlign::Justify if chars.len() >= 2 && text_w < span => {
             let cw = face.advance(&chars[chars.len() - 1].to_string(), size as u32);
-            let spread = bars_width - cw;
+            let spread = span - cw;
             let n = chars.len() as i64 - 1;
             for (i, c) in chars.iter().enumerate() {
                 let tx = bx0 + (spread * i as i64 + n / 2) / n;
@@ -324,15 +359,10 @@ fn place_linear(
             let tx = match align {
                 TextAlign::Left => bx0,
                 TextAlign::Right => bx1 - text_w,
-                _ => bx0 + (bars_width - text_w).div_euclid(2),
+                _ => bx0 + (span - text_w).div_euclid(2),
             };
             placement.texts.push((line.clone(), clamp(tx), text_y, size as u32));
         }
-    }
-    if position == TextPosition::Mask {
-        let x0 = placement.texts.iter().map(|t| t.1).min().unwrap_or(x);
-        let x1 = placement.texts.iter().map(|t| t.1 + face.advance(&t.0, size as u32)).max().unwrap_or(x);
-        placement.clear = Some((x0 - gap, text_y - gap, x1 - x0 + 2 * gap, size + gap));
     }
     placement
 }
@@ -504,11 +534,20 @@ mod tests {
 
         let mask = page_with(30_000, 10_000, 203, (0, 0, 30_000, 10_000), 0, &spec(20, &[(TAG_TEXT_POSITION, &[3])], b"ABC"));
         let plain = page_with(30_000, 10_000, 203, (0, 0, 30_000, 10_000), 0, &spec(20, &[(TAG_TEXT_POSITION, &[0])], b"ABC"));
-        // The bars reach the bottom outside the white box and are cut inside it.
+        // Above the band the bars are whole; in it only the start (11 modules) and stop (13)
+        // patterns remain, and the text between them.
         assert_eq!(row(&mask, 10), row(&plain, 10));
-        assert_ne!(row(&mask, 72), row(&plain, 72));
-        let first_bar = (0..240).find(|&x| plain.get(x, 79)).unwrap();
-        assert!(mask.get(first_bar, 79), "the leftmost bar is outside the text box");
+        let s = code128::encode(b"ABC").unwrap();
+        let module = 240 / s.width() as i64;
+        let x = (240 - s.width() as i64 * module) / 2;
+        let (start_end, stop_start) = (x + 11 * module, x + (s.width() as i64 - 13) * module);
+        let last_row = row(&mask, 79);
+        assert_eq!(&last_row[..start_end as usize], &row(&plain, 79)[..start_end as usize]);
+        assert_eq!(&last_row[stop_start as usize..], &row(&plain, 79)[stop_start as usize..]);
+        // Between them, in the band's top row (gap above the text), everything is white.
+        let band_top = 80 - 14 - 1;
+        assert!(!row(&mask, band_top)[start_end as usize..stop_start as usize].contains('1'));
+        assert!(ink_rows(&mask, start_end, stop_start).iter().any(|&y| y > band_top), "the text is drawn");
     }
 
     #[test]

@@ -164,6 +164,24 @@ impl Symbology {
         }
     }
 
+    /// Linear symbologies: how many bar/space elements the start and the stop pattern
+    /// have (the stop's including any final bar), so a renderer can keep them whole, e.g.
+    /// Code 128 `(6, 7)`; EAN/UPC their outer guards `101`. `(0, 0)` for QR.
+    pub fn end_elements(self) -> (usize, usize) {
+        match self {
+            Symbology::Code128 => (6, 7),
+            Symbology::Ean13 | Symbology::Ean8 | Symbology::UpcA | Symbology::Isbn => (3, 3),
+            // UPC-E ends in the 6-module special guard 010101: its last 5 elements are bars
+            // and spaces of the guard (the symbol ends with a bar).
+            Symbology::UpcE => (3, 5),
+            Symbology::Code39 => (9, 9),
+            Symbology::Code93 => (6, 7),
+            Symbology::Codabar => (7, 7),
+            Symbology::Itf | Symbology::Itf14 => (4, 3),
+            Symbology::Qr => (0, 0),
+        }
+    }
+
     /// Whether the symbology is two-dimensional (a [`Symbol::Matrix`]).
     pub fn is_matrix(self) -> bool {
         self == Symbology::Qr

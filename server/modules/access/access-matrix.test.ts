@@ -102,16 +102,20 @@ beforeAll(async () => {
   fx.B = (await asAdmin<DepartmentInfo>('POST', '/api/Department', { deptName: 'B' })).id;
   const staff = async (staffName: string, dept: number | null) =>
     (await asAdmin<StaffInfo>('POST', '/api/Staff', { staffName, affiliatedDept: dept })).id;
-  fx.staff = { sA: await staff('sA', fx.A), sA1: await staff('sA1', fx.A1), sB: await staff('sB', fx.B), sNone: await staff('sNone', null) };
+  fx.staff = {
+    sA: await staff('sA', fx.A),
+    sA1: await staff('sA1', fx.A1),
+    sB: await staff('sB', fx.B),
+    sNone: await staff('sNone', null),
+  };
   fx.roleOrg = (await asAdmin<RoleInfo>('POST', '/api/Role', { roleName: 'Org', permissions: [302] })).id;
   const roleAdd = (await asAdmin<RoleInfo>('POST', '/api/Role', { roleName: 'Add only', permissions: [101] })).id;
 
   const subUser = async (name: ActorName, dept: number, roleId: number, scope: 'All' | 'Dept' | 'Custom', custom: number[] = []) => {
     const staffId = await staff(`u-${name}`, dept);
     const email = `${name.toLowerCase()}@matrix.example.com`;
-    const opened = payload(
-      await openChildUser(server, tokens.admin, { staffId, email, password: 'pw', roleId, authorizationType: scope, authorizedDepts: custom }),
-    );
+    const input = { staffId, email, password: 'pw', roleId, authorizationType: scope, authorizedDepts: custom };
+    const opened = payload(await openChildUser(server, tokens.admin, input));
     tokens[name] = (await login(server, email, 'pw')).loginID;
     return opened.id;
   };

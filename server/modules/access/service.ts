@@ -102,7 +102,8 @@ function scopeTopsSql(actor: Actor, company: string, p: SqlParams): string {
       // A sub-user without a staff member (not made by this server) has no department: sees none.
       return `SELECT t.dept_id FROM staff t WHERE t.company_id = ${company} AND t.id = ${p.add(actor.staffId ?? 0)}`;
     case 'Custom':
-      return `SELECT t.dept_id FROM user_depts t WHERE t.company_id = ${company} AND t.user_id = ${p.add(actor.userId)}`;
+      return `SELECT t.dept_id FROM user_depts t
+               WHERE t.company_id = ${company} AND t.user_id = ${p.add(actor.userId)}`;
   }
 }
 

@@ -103,14 +103,22 @@ describe('opening a sub-user', () => {
         authorizedDepts: [ops.id, sales.id, ops.id],
       }),
     );
-    expect(opened).toMatchObject({ phoneNumber: '13900000001', email: null, roleId: null, permissions: [], authorizedDepts: [sales.id, ops.id].sort((a, b) => a - b) });
+    expect(opened).toMatchObject({
+      phoneNumber: '13900000001',
+      email: null,
+      roleId: null,
+      permissions: [],
+      authorizedDepts: [sales.id, ops.id].sort((a, b) => a - b),
+    });
     const session = await login(server, '13900000001', 'phone-pw');
     expect(session).toMatchObject({ authorizationType: 'Custom', permissions: [], StaffName: staff.staffName });
     const depts = payload(await call<DepartmentListResult>('GET', `/api/ChildUser/ChildList?childUserId=${opened.id}`));
     expect(depts.departments.map((d) => d.deptName).sort()).toEqual(['Ops', 'Sales']);
 
     const allStaff = await newStaff(ops);
-    const all = payload(await openChildUser(server, admin.loginID, { staffId: allStaff.id, email: 'all-scope@example.com', authorizationType: 'All' }));
+    const all = payload(
+      await openChildUser(server, admin.loginID, { staffId: allStaff.id, email: 'all-scope@example.com', authorizationType: 'All' }),
+    );
     expect(all.authorizedDepts).toEqual([]);
     const allDepts = payload(await call<DepartmentListResult>('GET', `/api/ChildUser/ChildList?childUserId=${all.id}`));
     expect(allDepts.departments.map((d) => d.affiliatedDept)).toEqual([null]);
@@ -158,7 +166,9 @@ describe('opening a sub-user', () => {
       password: wirePassword('pw'),
     });
     expect(result.body).toEqual({ statusCode: 7, resultInfo: 'No valid verification code detected' });
-    const { rows } = await server.db.query<{ attempts: number }>('SELECT attempts FROM verification_codes WHERE target = $1', ['wrong-code@example.com']);
+    const { rows } = await server.db.query<{ attempts: number }>('SELECT attempts FROM verification_codes WHERE target = $1', [
+      'wrong-code@example.com',
+    ]);
     expect(rows[0].attempts).toBe(1);
     expect((await server.db.query('SELECT 1 FROM users WHERE email = $1', ['wrong-code@example.com'])).rowCount).toBe(0);
   });
@@ -183,7 +193,10 @@ describe('a sub-user over time', () => {
     const ended = await call('GET', '/api/Department/List', undefined, 'zh-CN', session.loginID);
     expect(ended.body).toEqual({ statusCode: 19, resultInfo: '登录信息失效，请退出后重新登录！' });
     expect((await server.db.query('SELECT 1 FROM sessions WHERE user_id = $1', [sub.id])).rowCount).toBe(0);
-    const refused = await server.call('POST', '/api/Login', { lang: 'en', body: { email: 'toggle@example.com', password: wirePassword('toggle-pw') } });
+    const refused = await server.call('POST', '/api/Login', {
+      lang: 'en',
+      body: { email: 'toggle@example.com', password: wirePassword('toggle-pw') },
+    });
     expect(refused.body).toEqual({ statusCode: 15, resultInfo: 'This account is disabled. Please contact your administrator.' });
     const staffRow = payload(await call<{ staffs: StaffInfo[] }>('GET', '/api/Staff/ChildList')).staffs.find((s) => s.id === staff.id);
     expect(staffRow).toMatchObject({ userId: sub.id, userEnabled: false });
@@ -238,21 +251,22 @@ describe('a sub-user over time', () => {
     expect(current).toMatchObject({ permissions: [101, 302], authorizationType: 'Custom', authorizedDepts: [ops.id] });
     const unroled = payload(await call<ChildUserInfo>('POST', '/api/User/ChildRegister', { id: sub.id, roleId: null }));
     expect(unroled).toMatchObject({ roleId: null, permissions: [], authorizationType: 'Custom' });
-    expect((await call('POST', '/api/User/ChildRegister', { id: sub.id, authorizationType: 'Custom', authorizedDepts: [] }, 'en')).body).toEqual({
-      statusCode: 2,
-      resultInfo: 'Choose at least one organization',
-    });
-    expect((await call('POST', '/api/User/ChildRegister', { id: sub.id }, 'en')).body).toEqual({ statusCode: 2, resultInfo: 'No changes made.' });
+    const emptyCustom = await call('POST', '/api/User/ChildRegister', { id: sub.id, authorizationType: 'Custom', authorizedDepts: [] });
+    expect(emptyCustom.body).toEqual({ statusCode: 2, resultInfo: 'Choose at least one organization' });
+    const nothing = await call('POST', '/api/User/ChildRegister', { id: sub.id });
+    expect(nothing.body).toEqual({ statusCode: 2, resultInfo: 'No changes made.' });
 
-    payload(await call('POST', '/api/User/ChildRegister', { id: sub.id, password: wirePassword('new-pw') }));
+    // The current login sent along needs no code.
+    payload(await call('POST', '/api/User/ChildRegister', { id: sub.id, email: 'Changing@example.com', password: wirePassword('new-pw') }));
     expect((await call('GET', '/api/User/Current', undefined, 'en', session.loginID)).body.statusCode).toBe(19);
     const second = await login(server, 'changing@example.com', 'new-pw');
 
     const noCode = await call('POST', '/api/User/ChildRegister', { id: sub.id, email: 'changed@example.com' }, 'zh-CN');
     expect(noCode.body).toEqual({ statusCode: 2, resultInfo: '请输入验证码。' });
     payload(await server.call('GET', '/api/User?email=changed@example.com&purpose=register'));
+    const checkCode = server.lastCode('changed@example.com');
     const moved = payload(
-      await call<ChildUserInfo>('POST', '/api/User/ChildRegister', { id: sub.id, email: 'changed@example.com', checkCode: server.lastCode('changed@example.com') }),
+      await call<ChildUserInfo>('POST', '/api/User/ChildRegister', { id: sub.id, email: 'changed@example.com', checkCode }),
     );
     expect(moved).toMatchObject({ email: 'changed@example.com', phoneNumber: null });
     expect((await call('GET', '/api/User/Current', undefined, 'en', second.loginID)).body.statusCode).toBe(19);
@@ -267,7 +281,12 @@ describe('sub-users managed by a 302 holder', () => {
     // The organizer: role [101, 302], scope Dept in Sales (so Sales and East).
     const orgStaff = await newStaff(sales);
     const organizer = payload(
-      await openChildUser(server, admin.loginID, { staffId: orgStaff.id, email: 'organizer@example.com', password: 'org-pw', roleId: organizerRole.id }),
+      await openChildUser(server, admin.loginID, {
+        staffId: orgStaff.id,
+        email: 'organizer@example.com',
+        password: 'org-pw',
+        roleId: organizerRole.id,
+      }),
     );
     const me = await login(server, 'organizer@example.com', 'org-pw');
     const as = <T>(method: string, path: string, body?: unknown) => call<T>(method, path, body, 'en', me.loginID);
@@ -282,7 +301,12 @@ describe('sub-users managed by a 302 holder', () => {
     const tooWide = await openChildUser(server, me.loginID, { staffId: target.id, email: 'strong@example.com', authorizationType: 'All' });
     expect(tooWide.body.statusCode).toBe(5);
     server.clock.advance(61_000);
-    const outside = await openChildUser(server, me.loginID, { staffId: target.id, email: 'strong@example.com', authorizationType: 'Custom', authorizedDepts: [ops.id] });
+    const outside = await openChildUser(server, me.loginID, {
+      staffId: target.id,
+      email: 'strong@example.com',
+      authorizationType: 'Custom',
+      authorizedDepts: [ops.id],
+    });
     expect(outside.body).toEqual({ statusCode: 28, resultInfo: '该部门不存在。' });
     server.clock.advance(61_000);
     const notMine = await openChildUser(server, me.loginID, { staffId: opsStaff.id, email: 'strong@example.com' });

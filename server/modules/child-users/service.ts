@@ -106,7 +106,11 @@ export async function listChildUsers(deps: Pick<OrgDeps, 'db'>, actor: Actor): P
 }
 
 /** The departments a sub-user's scope covers ('All': the root), as far as the actor sees them. */
-export async function childUserDepartments(deps: Pick<OrgDeps, 'db'>, actor: Actor, id: number): Promise<DepartmentInfo[]> {
+export async function childUserDepartments(
+  deps: Pick<OrgDeps, 'db'>,
+  actor: Actor,
+  id: number,
+): Promise<DepartmentInfo[]> {
   const row = await findChildUser(deps.db, actor, id);
   const ids = row.auth_scope === 'All' ? [await rootDepartmentId(deps.db, actor.companyId)] : grantDepts(grantOf(row));
   return departmentsByIds(deps.db, actor, ids);
@@ -152,10 +156,10 @@ function accountOf(input: SetChildUserInput): Account | undefined {
 /** A role's codes; roleNotFound when it is not the company's. */
 async function rolePermissions(q: Queryable, companyId: number, roleId: number | null): Promise<number[]> {
   if (roleId === null) return [];
-  const { rows } = await q.query<{ permissions: number[] }>('SELECT permissions FROM roles WHERE company_id = $1 AND id = $2', [
-    companyId,
-    roleId,
-  ]);
+  const { rows } = await q.query<{ permissions: number[] }>(
+    'SELECT permissions FROM roles WHERE company_id = $1 AND id = $2',
+    [companyId, roleId],
+  );
   if (!rows[0]) throw new AppError('roleNotFound');
   return rows[0].permissions;
 }
@@ -166,7 +170,12 @@ async function checkCustomDepts(q: Queryable, actor: Actor, depts: readonly numb
   if (depts.some((id) => !visible.has(id))) throw new AppError('deptNotFound');
 }
 
-async function writeCustomDepts(q: Queryable, companyId: number, userId: number, depts: readonly number[]): Promise<void> {
+async function writeCustomDepts(
+  q: Queryable,
+  companyId: number,
+  userId: number,
+  depts: readonly number[],
+): Promise<void> {
   await q.query('DELETE FROM user_depts WHERE company_id = $1 AND user_id = $2', [companyId, userId]);
   if (depts.length === 0) return;
   await q.query(
@@ -198,7 +207,8 @@ async function withCodeCheck(deps: OrgDeps, fn: (tx: Queryable) => Promise<Error
 
 /** Opens (no id) or changes (id) a sub-user; returns it. */
 export async function setChildUser(deps: OrgDeps, actor: Actor, input: SetChildUserInput): Promise<ChildUserInfo> {
-  const id = input.id === undefined ? await openChildUser(deps, actor, input) : await changeChildUser(deps, actor, input.id, input);
+  const id =
+    input.id === undefined ? await openChildUser(deps, actor, input) : await changeChildUser(deps, actor, input.id, input);
   return toInfo(await findChildUser(deps.db, actor, id));
 }
 
@@ -223,7 +233,8 @@ async function openChildUser(deps: OrgDeps, actor: Actor, input: SetChildUserInp
     const { rows } = await tx.query<{ dept_id: number | null; user_id: number | null }>(
       `SELECT s.dept_id, u.id AS user_id FROM staff s
          LEFT JOIN users u ON u.company_id = s.company_id AND u.staff_id = s.id
-        WHERE s.company_id = ${p.add(actor.companyId)} AND s.id = ${p.add(staffId)} AND ${deptCondition(actor, 's.dept_id', p)}`,
+        WHERE s.company_id = ${p.add(actor.companyId)} AND s.id = ${p.add(staffId)}
+          AND ${deptCondition(actor, 's.dept_id', p)}`,
       p.values,
     );
     const staff = rows[0];
@@ -236,7 +247,8 @@ async function openChildUser(deps: OrgDeps, actor: Actor, input: SetChildUserInp
     if (!(await consumeCode(tx, account.value, 'register', code, now))) return 'invalidCheckCode';
 
     const inserted = await tx.query<{ id: number }>(
-      `INSERT INTO users (company_id, ${columnOf(account)}, password_hash, is_admin, staff_id, role_id, auth_scope, created_at)
+      `INSERT INTO users (company_id, ${columnOf(account)}, password_hash, is_admin, staff_id, role_id, auth_scope,
+                          created_at)
        VALUES ($1, $2, $3, false, $4, $5, $6, $7) RETURNING id`,
       [actor.companyId, account.value, passwordHash, staffId, roleId, scope, now],
     );
@@ -248,7 +260,6 @@ async function openChildUser(deps: OrgDeps, actor: Actor, input: SetChildUserInp
 
 async function changeChildUser(deps: OrgDeps, actor: Actor, id: number, input: SetChildUserInput): Promise<number> {
   const account = accountOf(input);
-  const code = account ? checkCodeOf(input.checkCode) : undefined;
   const password = passwordOf(input.password);
   const scopeGiven = input.authorizationType !== undefined || input.authorizedDepts !== undefined;
   if (!account && !password && input.roleId === undefined && !scopeGiven) throw new AppError('nothingToChange');
@@ -270,10 +281,12 @@ async function changeChildUser(deps: OrgDeps, actor: Actor, id: number, input: S
     }
     await assertCanGrant(tx, actor, { permissions, scope, customDepts, staffDept: target.dept_id });
 
+    // The form may send the current login along: only a new one needs a code.
     const loginChanges = account !== undefined && target[columnOf(account)] !== account.value;
     if (loginChanges) {
+      const code = checkCodeOf(input.checkCode);
       if (await accountTaken(tx, account)) throw new AppError('alreadyRegistered');
-      if (!(await consumeCode(tx, account.value, 'register', code!, now))) return 'invalidCheckCode';
+      if (!(await consumeCode(tx, account.value, 'register', code, now))) return 'invalidCheckCode';
     }
 
     await tx.query(
@@ -304,7 +317,11 @@ export async function enableChildUser(deps: OrgDeps, actor: Actor, id: number, e
   await deps.db.transaction(async (tx) => {
     const target = await findChildUser(tx, actor, id);
     await assertCanManage(tx, actor, grantOf(target));
-    await tx.query('UPDATE users SET enabled = $3 WHERE company_id = $1 AND id = $2', [actor.companyId, target.id, enable === 0]);
+    await tx.query('UPDATE users SET enabled = $3 WHERE company_id = $1 AND id = $2', [
+      actor.companyId,
+      target.id,
+      enable === 0,
+    ]);
     if (enable === 1) await endUserSessions(tx, { userId: target.id, companyId: actor.companyId });
   });
   return toInfo(await findChildUser(deps.db, actor, id));

@@ -37,7 +37,8 @@ interface DeptRow {
 /**
  * What can hold a department and so block its deletion, checked in this order; the first
  * that counts more than zero refuses with its message ({count}). The asset issue adds
- * `{ error: 'deptHasAssets', countSql: 'SELECT count(*)::int AS n FROM assets WHERE company_id = $1 AND dept_id = $2' }`.
+ *   { error: 'deptHasAssets',
+ *     countSql: 'SELECT count(*)::int AS n FROM assets WHERE company_id = $1 AND dept_id = $2' }
  */
 export interface DepartmentHolder {
   error: ErrorKind;
@@ -46,7 +47,10 @@ export interface DepartmentHolder {
 }
 
 export const DEPARTMENT_HOLDERS: readonly DepartmentHolder[] = [
-  { error: 'deptHasChildren', countSql: 'SELECT count(*)::int AS n FROM departments WHERE company_id = $1 AND parent_id = $2' },
+  {
+    error: 'deptHasChildren',
+    countSql: 'SELECT count(*)::int AS n FROM departments WHERE company_id = $1 AND parent_id = $2',
+  },
   { error: 'deptHasStaff', countSql: 'SELECT count(*)::int AS n FROM staff WHERE company_id = $1 AND dept_id = $2' },
   {
     error: 'deptAuthorized',
@@ -95,7 +99,11 @@ export async function listDepartments(deps: OrgDeps, actor: Actor): Promise<Depa
 }
 
 /** The direct children of a department; without one, the tops of the actor's tree (the root for most). */
-export async function childDepartments(deps: OrgDeps, actor: Actor, parentId: number | undefined): Promise<DepartmentInfo[]> {
+export async function childDepartments(
+  deps: OrgDeps,
+  actor: Actor,
+  parentId: number | undefined,
+): Promise<DepartmentInfo[]> {
   const all = await selectDepartments(deps.db, actor);
   if (parentId === undefined) {
     const seen = new Set(all.map((d) => d.id));
@@ -173,7 +181,8 @@ export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepar
       }
       const parentId = input.affiliatedDept ?? (await rootDepartmentId(tx, actor.companyId));
       const parent = await findDept(tx, actor, parentId);
-      return insertDepartment(tx, { companyId: actor.companyId, name, parentId: parent.id, parentPath: parent.path }, deps.clock());
+      const row = { companyId: actor.companyId, name, parentId: parent.id, parentPath: parent.path };
+      return insertDepartment(tx, row, deps.clock());
     });
     return toInfo(await findDept(deps.db, actor, id));
   }
@@ -215,7 +224,11 @@ export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepar
         assertAdmin(actor);
         await tx.query('UPDATE companies SET name = $2 WHERE id = $1', [actor.companyId, name]);
       } else {
-        await tx.query('UPDATE departments SET name = $3 WHERE company_id = $1 AND id = $2', [actor.companyId, dept.id, name]);
+        await tx.query('UPDATE departments SET name = $3 WHERE company_id = $1 AND id = $2', [
+          actor.companyId,
+          dept.id,
+          name,
+        ]);
       }
     }
   });

@@ -67,14 +67,16 @@ export async function setRole(deps: OrgDeps, actor: Actor, input: SetRoleInput):
   try {
     const id = await deps.db.transaction(async (tx) => {
       if (input.id !== undefined) {
-        const found = await tx.query('SELECT 1 FROM roles WHERE company_id = $1 AND id = $2', [actor.companyId, input.id]);
+        const found = await tx.query('SELECT 1 FROM roles WHERE company_id = $1 AND id = $2', [
+          actor.companyId,
+          input.id,
+        ]);
         if (found.rowCount === 0) throw new AppError('roleNotFound');
       }
-      const taken = await tx.query('SELECT 1 FROM roles WHERE company_id = $1 AND lower(name) = lower($2) AND id <> $3', [
-        actor.companyId,
-        name,
-        input.id ?? 0,
-      ]);
+      const taken = await tx.query(
+        'SELECT 1 FROM roles WHERE company_id = $1 AND lower(name) = lower($2) AND id <> $3',
+        [actor.companyId, name, input.id ?? 0],
+      );
       if (taken.rowCount > 0) throw new AppError('roleNameTaken');
       if (input.id === undefined) {
         const { rows } = await tx.query<{ id: number }>(
@@ -84,7 +86,8 @@ export async function setRole(deps: OrgDeps, actor: Actor, input: SetRoleInput):
         return rows[0].id;
       }
       await tx.query(
-        'UPDATE roles SET name = $3, permissions = COALESCE($4::integer[], permissions) WHERE company_id = $1 AND id = $2',
+        `UPDATE roles SET name = $3, permissions = COALESCE($4::integer[], permissions)
+          WHERE company_id = $1 AND id = $2`,
         [actor.companyId, input.id, name, permissions ?? null],
       );
       return input.id;

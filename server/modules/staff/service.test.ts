@@ -131,10 +131,17 @@ describe('staff records', () => {
   });
 
   it('updates only the fields given', async () => {
-    const created = payload(await call<StaffInfo>('POST', '/api/Staff', { staffName: 'Editable', jobNumber: 'ED-1', position: 'Temp', affiliatedDept: dept.ops.id }));
-    const updated = payload(await call<StaffInfo>('POST', '/api/Staff', { id: created.id, staffName: 'Edited', workingStatus: 'inactive' }));
-    expect(updated).toMatchObject({ staffName: 'Edited', jobNumber: 'ED-1', position: 'Temp', affiliatedDept: dept.ops.id, workingStatus: 'inactive' });
-    const moved = payload(await call<StaffInfo>('POST', '/api/Staff', { id: created.id, staffName: 'Edited', affiliatedDept: null, jobNumber: '' }));
+    const set = async (body: unknown) => payload(await call<StaffInfo>('POST', '/api/Staff', body));
+    const created = await set({ staffName: 'Editable', jobNumber: 'ED-1', position: 'Temp', affiliatedDept: dept.ops.id });
+    const updated = await set({ id: created.id, staffName: 'Edited', workingStatus: 'inactive' });
+    expect(updated).toMatchObject({
+      staffName: 'Edited',
+      jobNumber: 'ED-1',
+      position: 'Temp',
+      affiliatedDept: dept.ops.id,
+      workingStatus: 'inactive',
+    });
+    const moved = await set({ id: created.id, staffName: 'Edited', affiliatedDept: null, jobNumber: '' });
     expect(moved).toMatchObject({ affiliatedDept: null, jobNumber: '' });
     // Its own job number again is not a duplicate.
     payload(await call('POST', '/api/Staff', { id: created.id, staffName: 'Edited', jobNumber: 'ED-1' }));

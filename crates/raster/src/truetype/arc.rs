@@ -33,16 +33,34 @@ struct ArcGlyph {
 }
 
 /// Draws `text` along the arc of `bx` into a 1-bit page.
-pub fn draw_arc_text_1bit(page: &mut Page, fonts: &FontSet, style: &TextStyle, text: &str, bx: TextBox) -> Result<(), TextError> {
+pub fn draw_arc_text_1bit(
+    page: &mut Page,
+    fonts: &FontSet,
+    style: &TextStyle,
+    text: &str,
+    bx: TextBox,
+) -> Result<(), TextError> {
     draw_arc(page, fonts, style, text, bx)
 }
 
 /// Draws `text` along the arc of `bx` into a grey image.
-pub fn draw_arc_text_gray(image: &mut GrayImage, fonts: &FontSet, style: &TextStyle, text: &str, bx: TextBox) -> Result<(), TextError> {
+pub fn draw_arc_text_gray(
+    image: &mut GrayImage,
+    fonts: &FontSet,
+    style: &TextStyle,
+    text: &str,
+    bx: TextBox,
+) -> Result<(), TextError> {
     draw_arc(image, fonts, style, text, bx)
 }
 
-fn draw_arc<C: Canvas>(canvas: &mut C, fonts: &FontSet, style: &TextStyle, text: &str, bx: TextBox) -> Result<(), TextError> {
+fn draw_arc<C: Canvas>(
+    canvas: &mut C,
+    fonts: &FontSet,
+    style: &TextStyle,
+    text: &str,
+    bx: TextBox,
+) -> Result<(), TextError> {
     let glyphs = arc_glyphs(fonts, style, text, bx)?;
     let clip = canvas.clip(if style.clip { Some(bx) } else { None });
     let mut scratch = Vec::new();
@@ -64,10 +82,16 @@ fn draw_arc<C: Canvas>(canvas: &mut C, fonts: &FontSet, style: &TextStyle, text:
     Ok(())
 }
 
-fn arc_glyphs(fonts: &FontSet, style: &TextStyle, text: &str, bx: TextBox) -> Result<Vec<ArcGlyph>, TextError> {
+fn arc_glyphs(
+    fonts: &FontSet,
+    style: &TextStyle,
+    text: &str,
+    bx: TextBox,
+) -> Result<Vec<ArcGlyph>, TextError> {
     // Same validation as straight text.
     super::layout::layout_text(fonts, style, "", bx)?;
-    let chars: Vec<(usize, char)> = text.char_indices().map(|(i, c)| (i, if c == '\n' || c == '\r' { ' ' } else { c })).collect();
+    let chars: Vec<(usize, char)> =
+        text.char_indices().map(|(i, c)| (i, if c == '\n' || c == '\r' { ' ' } else { c })).collect();
     let items = measure(fonts, style, &chars);
     let m = fonts.primary().metrics();
     let ascent = m.ascender as f32 * style.size / m.units_per_em as f32;
@@ -110,7 +134,7 @@ fn arc_glyphs(fonts: &FontSet, style: &TextStyle, text: &str, bx: TextBox) -> Re
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_fonts::{load, write_pgm};
+    use super::super::test_fonts::{load, write_pbm};
     use super::*;
 
     fn fonts() -> Option<FontSet> {
@@ -176,8 +200,7 @@ mod tests {
         }
         assert!(top > 1000, "{}", top);
         assert!(bottom < top);
-        let bits: Vec<u8> = (0..240 * 240).map(|i| if page.get(i % 240, i / 240) { 0 } else { 255 }).collect();
-        write_pgm("arc-text.pgm", 240, 240, &bits);
+        write_pbm("arc-text.pbm", &page);
         let mut grey = vec![255u8; 240 * 240];
         let mut img = GrayImage::new(&mut grey, 240, 240, 240).unwrap();
         draw_arc_text_gray(&mut img, &fonts, &style, "固定资产 ASSET 2024", bx).unwrap();

@@ -49,7 +49,8 @@ fn is_no_start(c: char) -> bool {
             | '\u{30A1}' | '\u{30A3}' | '\u{30A5}' | '\u{30A7}' | '\u{30A9}' // ァィゥェォ
             | '\u{30C3}' | '\u{30E3}' | '\u{30E5}' | '\u{30E7}' | '\u{30EE}' // ッャュョヮ
             | '\u{30F5}' | '\u{30F6}' // ヵヶ
-            | '\u{FE50}'..='\u{FE57}' // small form punctuation
+            | '\u{FE50}'
+            ..='\u{FE57}' // small form punctuation
             | '\u{FF01}' | '\u{FF05}' | '\u{FF09}' | '\u{FF0C}' | '\u{FF0E}' // ！％），．
             | '\u{FF1A}' | '\u{FF1B}' | '\u{FF1F}' | '\u{FF3D}' | '\u{FF5D}' // ：；？］｝
             | '\u{FF60}' | '\u{FF61}' | '\u{FF63}' | '\u{FF64}' // ｠ ｡ ｣ ､

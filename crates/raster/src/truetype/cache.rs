@@ -218,7 +218,8 @@ mod tests {
         // 'l' is a vertical bar: slanted, its top row's ink is right of its bottom row's
         let first_ink = |c: &Coverage, row: u32| {
             let w = c.width as usize;
-            c.data[row as usize * w..(row as usize + 1) * w].iter().position(|&v| v >= 128).unwrap() as i32 + c.left
+            c.data[row as usize * w..(row as usize + 1) * w].iter().position(|&v| v >= 128).unwrap() as i32
+                + c.left
         };
         assert_eq!(first_ink(&plain, 0), first_ink(&plain, plain.height - 1));
         assert!(first_ink(&slant, 0) >= first_ink(&slant, slant.height - 1) + 5);

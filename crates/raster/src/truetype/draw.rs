@@ -188,7 +188,7 @@ fn draw<C: Canvas>(canvas: &mut C, layout: &TextLayout, fonts: &FontSet, cache: 
 #[cfg(test)]
 mod tests {
     use super::super::layout::{layout_text, HAlign, TextStyle, VAlign};
-    use super::super::test_fonts::{load, write_pgm};
+    use super::super::test_fonts::{load, write_pbm, write_pgm};
     use super::*;
 
     fn fonts() -> Option<FontSet> {
@@ -203,7 +203,9 @@ mod tests {
                 if p.get(x, y) {
                     b = Some(match b {
                         None => (x, y, x + 1, y + 1, 1),
-                        Some((x0, y0, x1, y1, n)) => (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1), n + 1),
+                        Some((x0, y0, x1, y1, n)) => {
+                            (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1), n + 1)
+                        }
                     });
                 }
             }
@@ -220,7 +222,8 @@ mod tests {
         let mut cache = GlyphCache::new();
         // 'H' at 100 dots to the em: cap height 1409/2048 em, stems ~ 0.09 em
         let mut page = Page::new(200, 150).unwrap();
-        let l = layout_text(&fonts, &TextStyle::new(100.0), "H", TextBox::new(10, 10, 180, 130).unwrap()).unwrap();
+        let l = layout_text(&fonts, &TextStyle::new(100.0), "H", TextBox::new(10, 10, 180, 130).unwrap())
+            .unwrap();
         draw_layout_1bit(&mut page, &l, &fonts, &mut cache);
         let (x0, y0, x1, y1, n) = ink_box(&page).unwrap();
         let baseline = l.glyphs()[0].y.round() as i64;
@@ -242,7 +245,8 @@ mod tests {
             None => return,
         };
         let mut page = Page::new(100, 100).unwrap();
-        let l = layout_text(&fonts, &TextStyle::new(64.0), "国", TextBox::new(10, 10, 80, 80).unwrap()).unwrap();
+        let l =
+            layout_text(&fonts, &TextStyle::new(64.0), "国", TextBox::new(10, 10, 80, 80).unwrap()).unwrap();
         draw_layout_1bit(&mut page, &l, &fonts, &mut GlyphCache::new());
         let (x0, y0, x1, y1, n) = ink_box(&page).unwrap();
         assert!(x1 - x0 > 48 && y1 - y0 > 48, "{:?}", (x0, y0, x1, y1));
@@ -258,7 +262,8 @@ mod tests {
             None => return,
         };
         let mut cache = GlyphCache::new();
-        let l = layout_text(&fonts, &TextStyle::new(30.0), "Ag资", TextBox::new(3, 2, 120, 40).unwrap()).unwrap();
+        let l =
+            layout_text(&fonts, &TextStyle::new(30.0), "Ag资", TextBox::new(3, 2, 120, 40).unwrap()).unwrap();
         let mut page = Page::new(130, 45).unwrap();
         draw_layout_1bit(&mut page, &l, &fonts, &mut cache);
         let mut buf = vec![255u8; 130 * 45];
@@ -369,8 +374,39 @@ mod tests {
             y += l.needed_height() + 8;
         }
         assert!(ink_box(&page).is_some());
-        let bits: Vec<u8> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).map(|(x, y)| if page.get(x, y) { 0 } else { 255 }).collect();
-        write_pgm("hello-300dpi-1bit.pgm", w as usize, h as usize, &bits);
+        write_pbm("hello-300dpi.pbm", &page);
         write_pgm("hello-300dpi-grey.pgm", w as usize, h as usize, &grey);
+    }
+
+    /// A 40 x 30 mm label at 203 dpi: regular, bold and bold italic lines with wrapping,
+    /// centred, written to target/text-samples/ to look at.
+    #[test]
+    fn sample_label_at_203_dpi() {
+        let fonts = match fonts() {
+            Some(f) => f,
+            None => return,
+        };
+        let dots = |mm: f32| mm * 203.0 / 25.4;
+        let (w, h) = (dots(40.0).round() as i64, dots(30.0).round() as i64);
+        let mut page = Page::new(w, h).unwrap();
+        let mut cache = GlyphCache::new();
+        let mut y = 6;
+        for (bold, italic) in [(false, false), (true, false), (true, true)] {
+            let mut style = TextStyle::new(dots(3.0));
+            style.bold = bold;
+            style.italic = italic;
+            style.wrap = true;
+            style.h_align = HAlign::Center;
+            let l = layout_text(
+                &fonts,
+                &style,
+                "资产编号 ZC-2024-0001 使用部门：行政部",
+                TextBox::new(6, y, w - 12, 200).unwrap(),
+            )
+            .unwrap();
+            draw_layout_1bit(&mut page, &l, &fonts, &mut cache);
+            y += l.needed_height() + 4;
+        }
+        write_pbm("label-203dpi.pbm", &page);
     }
 }

@@ -384,10 +384,7 @@ impl Font {
         let d = &self.data[..];
         let i = glyph as usize;
         let (start, end) = if self.loca_long {
-            (
-                u32_at(d, self.loca.start + i * 4)? as usize,
-                u32_at(d, self.loca.start + i * 4 + 4)? as usize,
-            )
+            (u32_at(d, self.loca.start + i * 4)? as usize, u32_at(d, self.loca.start + i * 4 + 4)? as usize)
         } else {
             (
                 u16_at(d, self.loca.start + i * 2)? as usize * 2,
@@ -533,11 +530,13 @@ fn choose_cmap(d: &[u8], t: Span) -> Result<Cmap, FontError> {
     let mut best: Option<(u8, Cmap)> = None;
     for i in 0..n {
         let rec = 4 + i * 8;
-        let (platform, encoding, off) = match (u16_at(table, rec), u16_at(table, rec + 2), u32_at(table, rec + 4)) {
-            (Some(p), Some(e), Some(o)) => (p, e, o as usize),
-            _ => return Err(FontError::BadTable("cmap")),
-        };
-        let unicode_full = (platform == 3 && encoding == 10) || (platform == 0 && (encoding == 4 || encoding == 6));
+        let (platform, encoding, off) =
+            match (u16_at(table, rec), u16_at(table, rec + 2), u32_at(table, rec + 4)) {
+                (Some(p), Some(e), Some(o)) => (p, e, o as usize),
+                _ => return Err(FontError::BadTable("cmap")),
+            };
+        let unicode_full =
+            (platform == 3 && encoding == 10) || (platform == 0 && (encoding == 4 || encoding == 6));
         let unicode_bmp = (platform == 3 && encoding == 1) || (platform == 0 && encoding <= 3);
         let symbol = platform == 3 && encoding == 0;
         if !(unicode_full || unicode_bmp || symbol) {
@@ -564,7 +563,7 @@ fn choose_cmap(d: &[u8], t: Span) -> Result<Cmap, FontError> {
 fn subtable_kind(table: &[u8], off: usize) -> Option<CmapKind> {
     match u16_at(table, off)? {
         4 => {
-            let seg_count = u16_at(table, off + 6)? as usize / 2;
+            let seg_count = u16_at(table, off.checked_add(6)?)? as usize / 2;
             // header 14 + ends + pad 2 + starts + deltas + range offsets
             bytes_at(table, off, 16 + seg_count * 8)?;
             if seg_count == 0 {
@@ -573,7 +572,7 @@ fn subtable_kind(table: &[u8], off: usize) -> Option<CmapKind> {
             Some(CmapKind::Format4 { seg_count })
         }
         12 => {
-            let groups = u32_at(table, off + 12)? as usize;
+            let groups = u32_at(table, off.checked_add(12)?)? as usize;
             bytes_at(table, off, 16usize.checked_add(groups.checked_mul(12)?)?)?;
             Some(CmapKind::Format12 { groups })
         }
@@ -671,7 +670,7 @@ fn kern_subtable(d: &[u8], t: Span) -> Option<Span> {
         if len < 6 {
             return None;
         }
-        at += len;
+        at = at.checked_add(len).filter(|&a| a < end)?;
     }
     None
 }

@@ -7,9 +7,9 @@
 //!
 //! Composites place component glyphs with an offset and an optional scale, x/y scale or
 //! 2x2 matrix; offsets are unscaled unless the component asks otherwise (Microsoft's
-//! default, what FreeType does). Recursion is limited to [`MAX_DEPTH`] levels and the
-//! whole outline to [`MAX_POINTS`] points, so a cyclic or exploding composite in a damaged
-//! font ends as "no outline" instead of a hang.
+//! default, what FreeType does). Recursion is limited to [`MAX_DEPTH`] levels, the records
+//! visited to [`MAX_RECORDS`] and the whole outline to [`MAX_POINTS`] points, so a cyclic
+//! or exploding composite in a damaged font ends as "no outline" instead of a hang.
 
 use super::font::Font;
 use super::read::Cursor;
@@ -18,6 +18,9 @@ use super::read::Cursor;
 const MAX_DEPTH: u32 = 8;
 /// Most points one glyph may expand to.
 const MAX_POINTS: usize = 1 << 16;
+/// Most glyph records one outline may visit (composites of composites of ... many
+/// components each would otherwise cost exponential time).
+const MAX_RECORDS: u32 = 1024;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct OutlinePoint {
@@ -45,7 +48,8 @@ impl Outline {
 /// contours (a space) gives an empty outline.
 pub(super) fn outline(font: &Font, glyph: u16) -> Option<Outline> {
     let mut out = Outline::default();
-    append_glyph(font, glyph, 0, &mut out)?;
+    let mut budget = MAX_RECORDS;
+    append_glyph(font, glyph, 0, &mut budget, &mut out)?;
     Some(out)
 }
 
@@ -58,10 +62,11 @@ pub(super) fn is_composite(font: &Font, glyph: u16) -> bool {
     }
 }
 
-fn append_glyph(font: &Font, glyph: u16, depth: u32, out: &mut Outline) -> Option<()> {
-    if depth > MAX_DEPTH {
+fn append_glyph(font: &Font, glyph: u16, depth: u32, budget: &mut u32, out: &mut Outline) -> Option<()> {
+    if depth > MAX_DEPTH || *budget == 0 {
         return None;
     }
+    *budget -= 1;
     let rec = font.glyph_record(glyph)?;
     if rec.is_empty() {
         return Some(());
@@ -72,7 +77,7 @@ fn append_glyph(font: &Font, glyph: u16, depth: u32, out: &mut Outline) -> Optio
     if contours >= 0 {
         append_simple(c, contours as usize, out)
     } else {
-        append_composite(font, c, depth, out)
+        append_composite(font, c, depth, budget, out)
     }
 }
 
@@ -151,7 +156,13 @@ const WE_HAVE_A_TWO_BY_TWO: u16 = 0x0080;
 const SCALED_COMPONENT_OFFSET: u16 = 0x0800;
 const UNSCALED_COMPONENT_OFFSET: u16 = 0x1000;
 
-fn append_composite(font: &Font, mut c: Cursor, depth: u32, out: &mut Outline) -> Option<()> {
+fn append_composite(
+    font: &Font,
+    mut c: Cursor,
+    depth: u32,
+    budget: &mut u32,
+    out: &mut Outline,
+) -> Option<()> {
     let parent_start = out.points.len();
     loop {
         let flags = c.u16()?;
@@ -179,7 +190,7 @@ fn append_composite(font: &Font, mut c: Cursor, depth: u32, out: &mut Outline) -
 
         let child_start = out.points.len();
         let contours_before = out.contour_ends.len();
-        append_glyph(font, glyph, depth + 1, out)?;
+        append_glyph(font, glyph, depth + 1, budget, out)?;
         if out.points.len() > MAX_POINTS {
             return None;
         }
@@ -280,5 +291,78 @@ mod tests {
         };
         assert!(outline(&f, f.num_glyphs()).is_none());
         assert!(outline(&f, u16::MAX).is_none());
+    }
+}
+
+#[cfg(test)]
+mod built_font_tests {
+    use super::super::test_fonts::{build_font, composite_glyph, simple_glyph};
+    use super::*;
+
+    const XY: u16 = 0x0002;
+    const SCALE: u16 = 0x0008;
+    const TWO_BY_TWO: u16 = 0x0080;
+
+    fn square() -> Vec<u8> {
+        simple_glyph(&[&[(0, 0, true), (0, 100, true), (100, 100, true), (100, 0, true)]])
+    }
+
+    fn pts(o: &Outline) -> Vec<(f32, f32)> {
+        o.points.iter().map(|p| (p.x, p.y)).collect()
+    }
+
+    #[test]
+    fn composite_offsets_scales_and_matrices() {
+        let half = 8192i16; // 0.5 in F2Dot14
+        let one = 16384i16;
+        let glyphs = vec![
+            Vec::new(),
+            square(),
+            // square moved by (10, 20)
+            composite_glyph(&[(XY, 1, 10, 20, &[])]),
+            // square scaled by 0.5, offset unscaled (300, 0)
+            composite_glyph(&[(XY | SCALE, 1, 300, 0, &[half])]),
+            // square through a 2x2 matrix [0 -1; 1 0] (x' = -y, y' = x): a quarter turn
+            composite_glyph(&[(XY | TWO_BY_TWO, 1, 0, 0, &[0, one, -one, 0])]),
+            // square, then a second square whose point 0 lands on the first's point 2
+            composite_glyph(&[(XY, 1, 0, 0, &[]), (0, 1, 2, 0, &[])]),
+        ];
+        let font = Font::parse(build_font(&glyphs, &[('A', 1)], true), 0).unwrap();
+        assert_eq!(font.glyph_index('A'), Some(1));
+        assert_eq!(
+            pts(&outline(&font, 2).unwrap()),
+            vec![(10.0, 20.0), (10.0, 120.0), (110.0, 120.0), (110.0, 20.0)]
+        );
+        assert_eq!(
+            pts(&outline(&font, 3).unwrap()),
+            vec![(300.0, 0.0), (300.0, 50.0), (350.0, 50.0), (350.0, 0.0)]
+        );
+        assert_eq!(
+            pts(&outline(&font, 4).unwrap()),
+            vec![(0.0, 0.0), (-100.0, 0.0), (-100.0, 100.0), (0.0, 100.0)]
+        );
+        let matched = outline(&font, 5).unwrap();
+        assert_eq!(matched.contour_ends, vec![4, 8]);
+        assert_eq!(pts(&matched)[4], (100.0, 100.0));
+    }
+
+    #[test]
+    fn cyclic_and_exploding_composites_end_quickly() {
+        // glyph 1 refers to itself; glyphs 2..=9 each hold 200 copies of the next one:
+        // 200^8 records if followed blindly.
+        let mut glyphs = vec![Vec::new(), composite_glyph(&[(XY, 1, 0, 0, &[])])];
+        for g in 2..10u16 {
+            let comps: Vec<(u16, u16, i16, i16, &[i16])> =
+                (0..200).map(|_| (XY, g + 1, 0, 0, &[][..])).collect();
+            glyphs.push(composite_glyph(&comps));
+        }
+        glyphs.push(square());
+        let font = Font::parse(build_font(&glyphs, &[('A', 1)], false), 0).unwrap();
+        assert_eq!(font.glyph_index('A'), Some(1), "format 4 map");
+        assert!(outline(&font, 1).is_none());
+        let t = std::time::Instant::now();
+        assert!(outline(&font, 2).is_none());
+        assert!(t.elapsed().as_secs() < 5);
+        assert_eq!(outline(&font, 10).unwrap().points.len(), 4);
     }
 }

@@ -282,13 +282,25 @@ pub(super) fn measure(fonts: &FontSet, style: &TextStyle, chars: &[(usize, char)
         let space = is_space(c);
         let (face, glyph) = fonts.lookup(if c == '\t' { ' ' } else { c });
         let font = &fonts.fonts()[face as usize];
-        let synth = Synthetic { bold: style.bold && !font.is_bold(), oblique: style.italic && !font.is_italic() };
+        let synth =
+            Synthetic { bold: style.bold && !font.is_bold(), oblique: style.italic && !font.is_italic() };
         let scale = style.size / font.units_per_em() as f32;
         let mut advance = font.advance(glyph) as f32 * scale;
         if synth.bold {
             advance += style.size * BOLD_X_EM;
         }
-        items.push(Item { ch: c, start, end, face, glyph, advance, kern: 0.0, space, visible: !space, synth });
+        items.push(Item {
+            ch: c,
+            start,
+            end,
+            face,
+            glyph,
+            advance,
+            kern: 0.0,
+            space,
+            visible: !space,
+            synth,
+        });
     }
     if style.kerning {
         for i in 1..items.len() {
@@ -315,7 +327,12 @@ struct RawLine {
 
 /// Lays out `text` in `bx`. Newlines (`\n`, `\r\n`, `\r`) start new paragraphs; other
 /// control characters are ignored.
-pub fn layout_text(fonts: &FontSet, style: &TextStyle, text: &str, bx: TextBox) -> Result<TextLayout, TextError> {
+pub fn layout_text(
+    fonts: &FontSet,
+    style: &TextStyle,
+    text: &str,
+    bx: TextBox,
+) -> Result<TextLayout, TextError> {
     style.check()?;
     let primary = fonts.primary();
     let m = primary.metrics();
@@ -514,7 +531,10 @@ fn wrap_line(items: &[Item], start: usize, end: usize, cs: f32, max_width: f32) 
             }
             // A word wider than the box: cut it here, but keep closing punctuation with the
             // character before it when the line can spare one.
-            if i > start + 1 && !can_break(items[i - 1].ch, it.ch) && can_break_anywhere(items[i - 2].ch, items[i - 1].ch) {
+            if i > start + 1
+                && !can_break(items[i - 1].ch, it.ch)
+                && can_break_anywhere(items[i - 2].ch, items[i - 1].ch)
+            {
                 return i - 1;
             }
             return i;
@@ -760,7 +780,10 @@ mod tests {
             None => return,
         };
         for size in [0.0, -1.0, f32::NAN, f32::INFINITY, 5000.0] {
-            assert_eq!(layout_text(&fonts, &TextStyle::new(size), "a", bx(10, 10)).err(), Some(TextError::InvalidSize));
+            assert_eq!(
+                layout_text(&fonts, &TextStyle::new(size), "a", bx(10, 10)).err(),
+                Some(TextError::InvalidSize)
+            );
         }
         let mut s = TextStyle::new(10.0);
         s.line_space = 0.0;

@@ -17,14 +17,40 @@
 //!   `post`, `cmap` formats 12 and 4, `kern` format 0, and the [`FontSet`] chain.
 //! - `glyf.rs`: outlines, simple and composite.
 //! - `raster.rs`: the signed-area accumulation rasteriser (font-rs / stb_truetype v2),
-//!   nonzero winding, anti-aliased coverage; synthetic bold (multi-strike, 1/20 em) and
+//!   nonzero winding, anti-aliased coverage; synthetic bold (multi-strike, 1/24 em) and
 //!   oblique (shear 0.2) for faces that lack them.
 //! - `cache.rs`: glyph masks by (face, glyph, size, synthetic style).
 //! - `breaking.rs`: line-break opportunities, Latin and CJK (kinsoku) rules.
 //! - `layout.rs`: mapping, wrapping, alignment, spacing, vertical stacking.
 //! - `draw.rs`, `arc.rs`: drawing straight and arc text.
+//! - `face.rs`: [`TrueTypeFace`], a font set behind the renderer's one-line
+//!   [`TextFace`](crate::TextFace) seam (barcode captions).
 //! - `rotate.rs`: quarter turns of 1-bit bitmaps and page-onto-page stamping, for
 //!   rotated elements.
+//!
+//! # Use
+//!
+//! ```ignore
+//! let latin = Font::parse(liberation_bytes, 0)?;          // bytes from the ABI
+//! let cjk = Font::parse(wqy_bytes, 0)?;                   // .ttc: pick the face
+//! let fonts = FontSet::new(vec![latin, cjk]).unwrap();    // fallback order
+//! let mut style = TextStyle::new(28.0);                   // em in dots (3.5 mm at 203 dpi)
+//! style.wrap = true;
+//! let layout = layout_text(&fonts, &style, "资产 ZC-0001", TextBox::new(8, 8, 300, 60).unwrap())?;
+//! draw_layout_1bit(&mut page, &layout, &fonts, &mut cache); // cache: one GlyphCache per worker
+//! ```
+//!
+//! Bold or italic asked of a face that is neither (OS/2 weight/fsSelection, head macStyle)
+//! is synthesised per glyph, so `[LiberationSans-Bold, wqy]` gives real bold Latin and
+//! synthetic bold CJK.
+//!
+//! # Sharing
+//!
+//! [`Font`] and [`FontSet`] are immutable, `Send + Sync` and cheap to clone (the bytes are
+//! shared). A [`GlyphCache`] is mutable state: keep one per engine instance or worker.
+//! [`TrueTypeFace`] owns a cache behind a `RefCell` and is not `Sync`.
+//!
+//! (The module is `truetype`, not `text`: `text.rs` holds the renderer's face seam.)
 //!
 //! # Units
 //!
@@ -42,6 +68,7 @@ mod arc;
 mod breaking;
 mod cache;
 mod draw;
+mod face;
 mod font;
 mod glyf;
 mod layout;
@@ -52,8 +79,11 @@ mod rotate;
 pub use arc::{draw_arc_text_1bit, draw_arc_text_gray};
 pub use cache::GlyphCache;
 pub use draw::{draw_layout_1bit, draw_layout_gray, GrayImage};
+pub use face::TrueTypeFace;
 pub use font::{Font, FontError, FontMetrics, FontSet};
-pub use layout::{layout_text, HAlign, LayoutLine, PlacedGlyph, TextBox, TextError, TextLayout, TextStyle, VAlign};
+pub use layout::{
+    layout_text, HAlign, LayoutLine, PlacedGlyph, TextBox, TextError, TextLayout, TextStyle, VAlign,
+};
 pub use rotate::{blit_page, rotate_bits, rotate_page, QuarterTurn};
 
 #[cfg(test)]

@@ -130,7 +130,11 @@ fn damaged_collections_and_format_12_maps_never_panic() {
             Some(b) => b,
             None => continue,
         };
-        let face = if &clean[..4] == b"ttcf" { u32::from_be_bytes([clean[12], clean[13], clean[14], clean[15]]) as usize } else { 0 };
+        let face = if &clean[..4] == b"ttcf" {
+            u32::from_be_bytes([clean[12], clean[13], clean[14], clean[15]]) as usize
+        } else {
+            0
+        };
         let mut rng = Rng(0xC0FFEE);
         let mut d = clean.clone();
         for _ in 0..150 {
@@ -164,7 +168,8 @@ fn damaged_collections_and_format_12_maps_never_panic() {
 /// for numbers worth quoting).
 #[test]
 fn speed_of_a_two_line_label() {
-    let (lib, cjk) = match (font_bytes("LiberationSans-Regular.ttf"), font_bytes("DroidSansFallbackFull.ttf")) {
+    let (lib, cjk) = match (font_bytes("LiberationSans-Regular.ttf"), font_bytes("DroidSansFallbackFull.ttf"))
+    {
         (Some(a), Some(b)) => (a, b),
         _ => return,
     };
@@ -214,20 +219,11 @@ fn speed_of_a_two_line_label() {
 }
 
 #[test]
-fn tmp_count_rects() {
-    let (lib, cjk) = match (font_bytes("LiberationSans-Regular.ttf"), font_bytes("DroidSansFallbackFull.ttf")) {
-        (Some(a), Some(b)) => (a, b),
-        _ => return,
-    };
-    let fonts = FontSet::new(vec![Font::parse(lib, 0).unwrap(), Font::parse(cjk, 0).unwrap()]).unwrap();
-    let mut cache = GlyphCache::new();
-    let size = 3.5 * 203.0 / 25.4;
-    let mut total = (0, 0, 0);
-    for c in "Asset ZC-2024-0001使用部门：行政部".chars() {
-        let (f, g) = fonts.lookup(c);
-        let img = cache.get(&fonts.fonts()[f as usize], g, size, super::cache::Synthetic::default());
-        let rows: usize = img.rects.iter().map(|r| (r.y1 - r.y0) as usize).sum();
-        total = (total.0 + img.rects.len(), total.1 + rows, total.2 + img.coverage.height as usize);
-    }
-    println!("rects {} rect-rows {} glyph rows {}", total.0, total.1, total.2);
+fn fonts_can_be_shared_between_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    fn send<T: Send>() {}
+    send_sync::<Font>();
+    send_sync::<FontSet>();
+    send_sync::<TextLayout>();
+    send::<GlyphCache>();
 }

@@ -1,0 +1,10 @@
+import { decode_barcode } from 'rxing-wasm';
+import { loadEngine } from '../src/engine/load-node.ts';
+import { pageToLuma } from '../src/engine/testing.ts';
+const e = await loadEngine();
+const data = new Uint8Array([0xa8, 0xc8, 0x57, 0xfa, 0xe7, 0x21, 0xf8]);
+const page = e.renderPage({ widthMm: 20, heightMm: 20, dpi: 203, elements: [{ kind: 'qrcode', data, xMm: 0, yMm: 0, widthMm: 20, heightMm: 20 }] });
+const r = decode_barcode(pageToLuma(page), page.width, page.height, true);
+console.log(JSON.stringify(r.text()), Array.from(r.raw_bytes()).map((b) => b.toString(16)).join(' '));
+const m = r.get_meta_data();
+for (const [k, v] of m) console.log(k, v);

@@ -1,0 +1,12 @@
+import { loadEngine } from '../src/engine/load-node.ts';
+import { corpus } from '../src/engine/corpus/corpus.ts';
+import { renderCase } from '../src/engine/corpus/decoders.ts';
+const e = await loadEngine();
+const cs = corpus('qrcode', 500);
+const versions = new Map<number, number>(); const eccs = new Map<string, number>(); let maxW = 0; const dots = new Map<number, number>();
+let t = performance.now();
+cs.forEach((c, i) => { const r = renderCase(e, c, i); const s = e.encode(r.request); if (s.kind !== 'matrix') return; versions.set(s.version, (versions.get(s.version) ?? 0) + 1); eccs.set(s.ecc, (eccs.get(s.ecc) ?? 0) + 1); maxW = Math.max(maxW, r.page.width);
+  const m = e.measure({ ...(r.request as any), xMm: 0, yMm: 0, widthMm: r.page.width*25.4/203, heightMm: r.page.height*25.4/203, dpi: 203, ...(i%2===1?{}:{moduleWidthMm:0.25}) }); dots.set(m.moduleDots, (dots.get(m.moduleDots) ?? 0) + 1); });
+console.log('render ms', performance.now() - t);
+console.log([...versions.entries()].sort((a, b) => a[0] - b[0]).map(([v, n]) => `${v}:${n}`).join(' '));
+console.log(eccs, 'max page', maxW, 'module dots', dots);

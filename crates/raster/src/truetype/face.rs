@@ -1,0 +1,139 @@
+//! TrueType faces behind the renderer's [`TextFace`] seam (`text.rs`), so barcode
+//! human-readable text and other single-line captions can use a label's fonts instead of
+//! the built-in stroke font, without changes to the renderer.
+//!
+//! The seam speaks of an em box `size` dots tall whose top is the `y` given. A TrueType
+//! face's line box (ascender + descender) is usually a little taller than its em, so it is
+//! scaled into the em box: the baseline sits at `ascender / (ascender - descender)` of
+//! the box. Cap height comes from the first face's `H` (or `0`). Characters no face has
+//! draw as `?`, as the seam asks.
+
+use std::cell::RefCell;
+
+use crate::{Page, TextFace, TextMetrics};
+
+use super::cache::GlyphCache;
+use super::draw::draw_layout_1bit;
+use super::font::FontSet;
+use super::glyf;
+use super::layout::{layout_text, TextBox, TextStyle};
+
+/// A [`FontSet`] with its own glyph cache, usable wherever a [`TextFace`] is.
+pub struct TrueTypeFace {
+    fonts: FontSet,
+    cache: RefCell<GlyphCache>,
+    /// Baseline below the em box's top, in ems.
+    baseline: f32,
+    /// Cap height in ems.
+    cap: f32,
+}
+
+impl TrueTypeFace {
+    /// The fallback chain `fonts` as one face, with a glyph cache of 1 MiB.
+    pub fn new(fonts: FontSet) -> TrueTypeFace {
+        let f = fonts.primary();
+        let m = f.metrics();
+        let baseline = m.ascender as f32 / (m.ascender as f32 - m.descender as f32);
+        let upem = m.units_per_em as f32;
+        let cap = ['H', '0']
+            .iter()
+            .filter_map(|&c| f.glyph_index(c))
+            .filter_map(|g| glyf::outline(f, g))
+            .map(|o| o.points.iter().fold(0f32, |top, p| top.max(p.y)))
+            .find(|&top| top > 0.0)
+            .map_or(0.7, |top| top / upem);
+        TrueTypeFace { fonts, cache: RefCell::new(GlyphCache::with_budget(1 << 20)), baseline, cap }
+    }
+
+    /// The faces.
+    pub fn fonts(&self) -> &FontSet {
+        &self.fonts
+    }
+
+    /// `text` on one line with missing characters as `?`.
+    fn printable(&self, text: &str) -> String {
+        text.chars()
+            .map(|c| match c {
+                '\n' | '\r' | '\t' => ' ',
+                c if c == ' ' || self.fonts.fonts().iter().any(|f| f.glyph_index(c).is_some()) => c,
+                _ => '?',
+            })
+            .collect()
+    }
+
+    fn style(size: u32) -> TextStyle {
+        let mut style = TextStyle::new(size as f32);
+        style.clip = false;
+        style
+    }
+}
+
+impl TextFace for TrueTypeFace {
+    fn advance(&self, text: &str, size: u32) -> i64 {
+        let bx = TextBox::new(0, 0, 1 << 20, 1 << 20).unwrap();
+        match layout_text(&self.fonts, &TrueTypeFace::style(size), &self.printable(text), bx) {
+            Ok(l) => l.content_width().round() as i64,
+            Err(_) => 0,
+        }
+    }
+
+    fn metrics(&self, size: u32) -> TextMetrics {
+        let baseline = (size as f32 * self.baseline).round() as i64;
+        let cap_top = baseline - (size as f32 * self.cap).round() as i64;
+        TextMetrics { cap_top: cap_top.max(0), baseline, em: size as i64 }
+    }
+
+    fn draw(&self, page: &mut Page, text: &str, x: i64, y: i64, size: u32) {
+        let bx = match TextBox::new(x, y, 1 << 20, 1 << 20) {
+            Some(b) => b,
+            None => return,
+        };
+        let mut layout = match layout_text(&self.fonts, &TrueTypeFace::style(size), &self.printable(text), bx)
+        {
+            Ok(l) => l,
+            Err(_) => return,
+        };
+        // Put the baseline where the em box says, whatever the line box's ascender.
+        let want = (y + self.metrics(size).baseline) as f32;
+        if let Some(first) = layout.lines.first() {
+            let dy = want - first.baseline;
+            for g in &mut layout.glyphs {
+                g.y += dy;
+            }
+            for bar in &mut layout.bars {
+                bar.1 += dy;
+            }
+        }
+        draw_layout_1bit(page, &layout, &self.fonts, &mut self.cache.borrow_mut());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_fonts::load;
+    use super::*;
+
+    #[test]
+    fn stands_in_for_the_builtin_font() {
+        let fonts = match (load("LiberationSans-Regular.ttf"), load("DroidSansFallbackFull.ttf")) {
+            (Some(a), Some(b)) => FontSet::new(vec![a, b]).unwrap(),
+            _ => return,
+        };
+        let face = TrueTypeFace::new(fonts);
+        let size = 40;
+        let m = face.metrics(size);
+        // Liberation: baseline at 1854/2288 of the em box, caps 1409/2048 em tall
+        assert_eq!(m.baseline, 32);
+        assert_eq!(m.baseline - m.cap_top, 28);
+        // Arial digits are 1139/2048 em wide
+        assert_eq!(face.advance("0123456789", size), (10.0f32 * 1139.0 * 40.0 / 2048.0).round() as i64);
+
+        let mut page = Page::new(300, 60).unwrap();
+        face.draw(&mut page, "HELLO 12", 5, 7, size);
+        let rows: Vec<i64> = (0..60).filter(|&y| (0..300).any(|x| page.get(x, y))).collect();
+        assert_eq!(*rows.first().unwrap(), 7 + m.cap_top);
+        assert_eq!(*rows.last().unwrap(), 7 + m.baseline - 1);
+        // a character nobody has becomes '?'
+        assert_eq!(face.advance("\u{10FFFD}", size), face.advance("?", size));
+    }
+}

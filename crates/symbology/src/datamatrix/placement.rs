@@ -1,0 +1,191 @@
+//! Module placement (ISO/IEC 16022:2006 Annex F, with the DMRE wrap of ISO/IEC 21471
+//! Annex E) and the finder and timing patterns.
+//!
+//! The codewords go into a *mapping matrix*, the data regions joined without their borders
+//! (`nr x nc` modules). Each codeword is an L-shaped "utah" of 8 modules, most significant
+//! bit top left:
+//!
+//! ```text
+//!         c-2 c-1  c
+//!   r-2 [ 1 ][ 2 ]
+//!   r-1 [ 3 ][ 4 ][ 5 ]
+//!   r   [ 6 ][ 7 ][ 8 ]
+//! ```
+//!
+//! placed with its bottom-right module at `(r, c)`, walking diagonals up-right and then
+//! down-left, two modules apart, starting at `(4, 0)`. Utahs that run off an edge wrap to
+//! the opposite edge with a shift; four corner shapes (A-D) replace the utah where the
+//! walk meets a corner in symbols whose dimensions call for it. A 2x2 corner left over in
+//! some sizes gets a fixed checkerboard. Then the mapping matrix is cut into the data
+//! regions, and each gets its border: solid left column and bottom row (the "L"), and
+//! alternating dark/light top row and right column (the clock track).
+
+use super::sizes::SizeInfo;
+use crate::BitMatrix;
+
+/// Draws the symbol of `size` carrying `codewords` (data and error correction, interleaved;
+/// exactly as many as the size holds).
+pub(super) fn draw(size: &SizeInfo, codewords: &[u8]) -> BitMatrix {
+    let (rows, cols) = (size.rows as usize, size.cols as usize);
+    let (fh, fw) = (size.region_rows as usize, size.region_cols as usize);
+    let (dr, dc) = (fh - 2, fw - 2); // data rows and columns of one region
+    let nr = rows / fh * dr;
+    let nc = cols / fw * dc;
+    let mut mapping = Mapping { nr: nr as isize, nc: nc as isize, cells: vec![EMPTY; nr * nc], codewords };
+    mapping.fill();
+
+    let mut m = BitMatrix::new(cols, rows).expect("Data Matrix sizes are 8 to 144 modules");
+    for y0 in (0..rows).step_by(fh) {
+        for x0 in (0..cols).step_by(fw) {
+            for y in y0..y0 + fh {
+                m.set(x0, y, true); // solid left edge
+                if (y - y0) % 2 == 1 {
+                    m.set(x0 + fw - 1, y, true); // clock track on the right
+                }
+            }
+            for x in x0..x0 + fw {
+                m.set(x, y0 + fh - 1, true); // solid bottom edge
+                if (x - x0) % 2 == 0 {
+                    m.set(x, y0, true); // clock track on top
+                }
+            }
+        }
+    }
+    for r in 0..nr {
+        let y = r + 1 + 2 * (r / dr);
+        let row = &mapping.cells[r * nc..(r + 1) * nc];
+        for (c, &cell) in row.iter().enumerate() {
+            if cell == DARK {
+                m.set(c + 1 + 2 * (c / dc), y, true);
+            }
+        }
+    }
+    m
+}
+
+const EMPTY: u8 = 0;
+const LIGHT: u8 = 1;
+const DARK: u8 = 2;
+
+struct Mapping<'a> {
+    nr: isize,
+    nc: isize,
+    cells: Vec<u8>,
+    codewords: &'a [u8],
+}
+
+impl<'a> Mapping<'a> {
+    /// The Annex F walk.
+    fn fill(&mut self) {
+        let (nr, nc) = (self.nr, self.nc);
+        let mut k = 0; // next codeword
+        let (mut r, mut c) = (4isize, 0isize);
+        loop {
+            // The four corner cases, each met at most once, at the start of a diagonal.
+            if r == nr && c == 0 {
+                self.corner(k, &CORNER_A);
+                k += 1;
+            }
+            if r == nr - 2 && c == 0 && nc % 4 != 0 {
+                self.corner(k, &CORNER_B);
+                k += 1;
+            }
+            if r == nr - 2 && c == 0 && nc % 8 == 4 {
+                self.corner(k, &CORNER_C);
+                k += 1;
+            }
+            if r == nr + 4 && c == 2 && nc % 8 == 0 {
+                self.corner(k, &CORNER_D);
+                k += 1;
+            }
+            // Up and to the right.
+            loop {
+                if r < nr && c >= 0 && self.cells[(r * nc + c) as usize] == EMPTY {
+                    self.utah(r, c, k);
+                    k += 1;
+                }
+                r -= 2;
+                c += 2;
+                if !(r >= 0 && c < nc) {
+                    break;
+                }
+            }
+            r += 1;
+            c += 3;
+            // Down and to the left.
+            loop {
+                if r >= 0 && c < nc && self.cells[(r * nc + c) as usize] == EMPTY {
+                    self.utah(r, c, k);
+                    k += 1;
+                }
+                r += 2;
+                c -= 2;
+                if !(r < nr && c >= 0) {
+                    break;
+                }
+            }
+            r += 3;
+            c += 1;
+            if !(r < nr || c < nc) {
+                break;
+            }
+        }
+        // The unfilled bottom-right corner of some sizes: fixed pattern, dark on the diagonal.
+        let last = (nr * nc - 1) as usize;
+        if self.cells[last] == EMPTY {
+            self.cells[last] = DARK;
+            self.cells[last - 1] = LIGHT;
+            self.cells[last - nc as usize] = LIGHT;
+            self.cells[last - nc as usize - 1] = DARK;
+        }
+    }
+
+    /// Bit `bit` (7 = most significant) of codeword `k` at mapping position `(r, c)`,
+    /// wrapping around the edges (Annex F.2; the last rule is ISO/IEC 21471's, for DMRE).
+    fn module(&mut self, mut r: isize, mut c: isize, k: usize, bit: u8) {
+        let (nr, nc) = (self.nr, self.nc);
+        if r < 0 {
+            r += nr;
+            c += 4 - ((nr + 4) % 8);
+        }
+        if c < 0 {
+            c += nc;
+            r += 4 - ((nc + 4) % 8);
+        }
+        if r >= nr {
+            r -= nr;
+        }
+        let word = self.codewords.get(k).copied().unwrap_or(0);
+        debug_assert_eq!(self.cells[(r * nc + c) as usize], EMPTY, "module placed twice");
+        self.cells[(r * nc + c) as usize] = if word >> bit & 1 == 1 { DARK } else { LIGHT };
+    }
+
+    /// The standard utah with its bottom-right module at `(r, c)`.
+    fn utah(&mut self, r: isize, c: isize, k: usize) {
+        self.module(r - 2, c - 2, k, 7);
+        self.module(r - 2, c - 1, k, 6);
+        self.module(r - 1, c - 2, k, 5);
+        self.module(r - 1, c - 1, k, 4);
+        self.module(r - 1, c, k, 3);
+        self.module(r, c - 2, k, 2);
+        self.module(r, c - 1, k, 1);
+        self.module(r, c, k, 0);
+    }
+
+    /// A corner shape: 8 positions, most significant bit first, as offsets where a negative
+    /// row counts from `nr` and a negative column from `nc`.
+    fn corner(&mut self, k: usize, shape: &[(isize, isize); 8]) {
+        for (i, &(r, c)) in shape.iter().enumerate() {
+            let r = if r < 0 { self.nr + r } else { r };
+            let c = if c < 0 { self.nc + c } else { c };
+            self.module(r, c, k, 7 - i as u8);
+        }
+    }
+}
+
+/// Annex F.3 corner shapes, most significant bit first (row, column); negative values
+/// count from the bottom row / right column (-1 is the last).
+static CORNER_A: [(isize, isize); 8] = [(-1, 0), (-1, 1), (-1, 2), (0, -2), (0, -1), (1, -1), (2, -1), (3, -1)];
+static CORNER_B: [(isize, isize); 8] = [(-3, 0), (-2, 0), (-1, 0), (0, -4), (0, -3), (0, -2), (0, -1), (1, -1)];
+static CORNER_C: [(isize, isize); 8] = [(-3, 0), (-2, 0), (-1, 0), (0, -2), (0, -1), (1, -1), (2, -1), (3, -1)];
+static CORNER_D: [(isize, isize); 8] = [(-1, 0), (-1, -1), (0, -3), (0, -2), (0, -1), (1, -3), (1, -2), (1, -1)];

@@ -1,0 +1,474 @@
+//! Mode choice and the data bit stream (AIMD014 6.3, Tables 5-9).
+//!
+//! Grid Matrix has six modes: Hanzi (13 bits a GB 2312 character, also a digit pair, CR LF or
+//! any byte), numeral (10 bits for three digits, with one of ` +-.,` or CR LF folded into a
+//! block at 10 bits more), lower and upper case (5 bits a letter or space), mixed (6 bits a
+//! digit, letter or space) and byte (8 bits, runs of up to 512 bytes with a 9-bit count).
+//! Lower, upper and mixed reach the other ASCII characters through a shift.
+//!
+//! The choice is zint's: a dynamic programme over the characters in sixths of a bit, keeping
+//! for each mode the cheapest way to end there, with zint's estimates (a digit pair costs
+//! Hanzi 6.5 bits a digit, a numeral block its bits spread over its characters, byte runs
+//! counted from the start of the text) and zint's order of relaxing mode switches. The
+//! estimates are heuristics, not exact bit counts; they are reproduced as they are, because a
+//! symbol equal to the reference encoder's is the test.
+
+/// The modes, in zint's order (the order ties are broken in).
+pub const HANZI: u8 = 0;
+pub const NUMERAL: u8 = 1;
+pub const LOWER: u8 = 2;
+pub const UPPER: u8 = 3;
+pub const MIXED: u8 = 4;
+pub const BYTE: u8 = 5;
+const MODES: usize = 6;
+
+/// The most data bits a symbol holds (1,313 codewords of 7 bits).
+pub const MAX_BITS: usize = 9191;
+
+/*---- Mode choice ----*/
+
+// Costs in sixths of a bit (so that 6.5 and 10/3 bits are whole numbers).
+/// Mode indicator at the start (4 bits), plus the numeral pad field (2) or the byte count (9).
+const HEAD_COST: [u32; MODES] = [24, 36, 24, 24, 24, 78];
+/// Switching from mode `k` (row) to mode `j` (column), with the field the new mode starts with.
+const SWITCH_COST: [[u32; MODES]; MODES] = [
+    [0, 90, 78, 78, 78, 132],
+    [60, 0, 60, 60, 60, 114],
+    [30, 42, 0, 30, 42, 96],
+    [30, 42, 30, 0, 42, 96],
+    [60, 72, 60, 60, 0, 114],
+    [24, 36, 24, 24, 24, 0],
+];
+/// The end-of-data code of each mode.
+const END_COST: [u32; MODES] = [78, 60, 30, 30, 60, 24];
+
+fn is_digit(v: u32) -> bool {
+    (0x30..=0x39).contains(&v)
+}
+
+fn is_upper(v: u32) -> bool {
+    (0x41..=0x5A).contains(&v)
+}
+
+fn is_lower(v: u32) -> bool {
+    (0x61..=0x7A).contains(&v)
+}
+
+/// The non-digits a numeral block can carry (besides CR LF).
+fn is_numeral_punct(v: u32) -> bool {
+    matches!(v, 0x20 | 0x2B | 0x2D | 0x2E | 0x2C)
+}
+
+fn is_crlf(values: &[u32], i: usize) -> bool {
+    values[i] == 13 && values.get(i + 1) == Some(&10)
+}
+
+/// zint's numeral look-ahead: whether position `i` can be in numeral mode, and at what cost a
+/// character. A run of up to 3 digits with at most one non-digit inside it (not at its end)
+/// counts as one block, its 10 or 20 bits spread over its characters; positions inside the
+/// last block found reuse its cost.
+struct Numeral {
+    end: usize,
+    cost: u32,
+}
+
+impl Numeral {
+    fn check(&mut self, values: &[u32], i: usize) -> bool {
+        if i < self.end {
+            return true;
+        }
+        let len = values.len();
+        let (mut j, mut digits, mut nondigit, mut nondigit_at) = (i, 0usize, 0usize, 0usize);
+        while j < len && j < i + 4 && digits < 3 {
+            let v = values[j];
+            if is_digit(v) {
+                digits += 1;
+            } else if is_numeral_punct(v) {
+                if nondigit != 0 {
+                    break;
+                }
+                nondigit = 1;
+                nondigit_at = j;
+            } else if j + 1 < len && is_crlf(values, j) {
+                if nondigit != 0 {
+                    break;
+                }
+                j += 1;
+                nondigit = 2;
+                nondigit_at = j;
+            } else {
+                break;
+            }
+            j += 1;
+        }
+        if digits == 0 {
+            self.end = 0;
+            return false;
+        }
+        if nondigit != 0 && nondigit_at == j - 1 {
+            nondigit = 0; // a trailing non-digit is not part of the block
+        }
+        self.end = i + digits + nondigit;
+        // (10 or 20 bits) * 6 over the block's characters.
+        self.cost = match (digits, nondigit) {
+            (3, 2) => 24,
+            (3, 1) => 30,
+            (3, _) => 20,
+            (2, 2) => 30,
+            (2, 1) => 40,
+            (2, _) => 30,
+            (_, 2) => 40,
+            (_, _) => 60,
+        };
+        true
+    }
+}
+
+/// The mode of each value (zint's `gm_define_mode`).
+pub fn choose(values: &[u32]) -> Vec<u8> {
+    let n = values.len();
+    // via[i * 6 + j]: the mode character i is encoded in on the cheapest path that ends in mode
+    // j after character i; 0 = none yet, else mode + 1.
+    let mut via = vec![0u8; n * MODES];
+    let mut prev = HEAD_COST;
+    let mut byte_count = 0u32; // zint counts from the start of the text, whatever the path
+    let mut numeral = Numeral { end: 0, cost: 0 };
+    for i in 0..n {
+        let v = values[i];
+        let mut double_byte = v > 0xFF;
+        let (mut space, mut digit, mut lower, mut upper, mut control, mut digit_pair, mut eol) =
+            (false, false, false, false, false, false, false);
+        if !double_byte {
+            space = v == 0x20;
+            if !space {
+                digit = is_digit(v);
+                if digit {
+                    digit_pair = i + 1 < n && is_digit(values[i + 1]);
+                } else {
+                    lower = is_lower(v);
+                    if !lower {
+                        upper = is_upper(v);
+                        if !upper {
+                            control = v < 0x7F;
+                            eol = control && i + 1 < n && is_crlf(values, i);
+                        }
+                    }
+                }
+            }
+        }
+        let mut cur = [0u32; MODES];
+        let m = &mut via[i * MODES..(i + 1) * MODES];
+
+        let h = HANZI as usize;
+        cur[h] = prev[h] + if digit_pair || eol { 39 } else { 78 };
+        m[h] = HANZI + 1;
+
+        let b = BYTE as usize;
+        if byte_count == 512 || (double_byte && byte_count == 511) {
+            cur[b] = HEAD_COST[b];
+            if double_byte && byte_count == 511 {
+                cur[b] += 48; // the first byte ends one run, the second starts the next
+                double_byte = false;
+            }
+            byte_count = 0;
+        }
+        cur[b] += prev[b] + if double_byte { 96 } else { 48 };
+        m[b] = BYTE + 1;
+        byte_count += if double_byte { 2 } else { 1 };
+
+        if numeral.check(values, i) {
+            cur[NUMERAL as usize] = prev[NUMERAL as usize] + numeral.cost;
+            m[NUMERAL as usize] = NUMERAL + 1;
+        }
+
+        let (l, u, x) = (LOWER as usize, UPPER as usize, MIXED as usize);
+        if control {
+            cur[l] = prev[l] + 78; // shift + 6-bit character
+            m[l] = LOWER + 1;
+            cur[u] = prev[u] + 78;
+            m[u] = UPPER + 1;
+            cur[x] = prev[x] + 96;
+            m[x] = MIXED + 1;
+        } else {
+            if lower || space {
+                cur[l] = prev[l] + 30;
+                m[l] = LOWER + 1;
+            }
+            if upper || space {
+                cur[u] = prev[u] + 30;
+                m[u] = UPPER + 1;
+            }
+            if digit || lower || upper || space {
+                cur[x] = prev[x] + 36;
+                m[x] = MIXED + 1;
+            }
+        }
+
+        if i == n - 1 {
+            for j in 0..MODES {
+                if m[j] != 0 {
+                    cur[j] += END_COST[j];
+                }
+            }
+        }
+
+        // Switch after this character; updated costs feed later targets (zint's order).
+        for j in 0..MODES {
+            for k in 0..MODES {
+                if j != k && m[k] != 0 {
+                    let cost = cur[k] + SWITCH_COST[k][j];
+                    if m[j] == 0 || cost < cur[j] {
+                        cur[j] = cost;
+                        m[j] = k as u8 + 1;
+                    }
+                }
+            }
+        }
+        prev = cur;
+    }
+
+    let mut mode = 0usize;
+    for j in 1..MODES {
+        if prev[j] < prev[mode] {
+            mode = j;
+        }
+    }
+    let mut modes = vec![0u8; n];
+    for i in (0..n).rev() {
+        let m = via[i * MODES + mode] - 1;
+        modes[i] = m;
+        mode = m as usize;
+    }
+    modes
+}
+
+/*---- Bit stream ----*/
+
+/// Bits, one a byte, with fields that are filled in later (numeral pad, byte count).
+pub struct Bits {
+    pub bits: Vec<u8>,
+}
+
+impl Bits {
+    fn push(&mut self, value: u32, len: usize) {
+        for i in (0..len).rev() {
+            self.bits.push(((value >> i) & 1) as u8);
+        }
+    }
+
+    fn put(&mut self, at: usize, value: u32, len: usize) {
+        for i in 0..len {
+            self.bits[at + i] = ((value >> (len - 1 - i)) & 1) as u8;
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.bits.len()
+    }
+}
+
+/// The shift set above the C0 controls (Table 7, values 32-63).
+const SHIFT_PUNCT: &[u8; 32] = b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+/// The 6-bit shift value of an ASCII control or punctuation character.
+fn shift_value(v: u32) -> u32 {
+    if v < 32 {
+        v
+    } else {
+        SHIFT_PUNCT.iter().position(|&c| c as u32 == v).map_or(0, |p| p as u32 + 32)
+    }
+}
+
+/// The numeral pad field: how many of the last block's three digits are padding.
+fn numeral_pad(digits: usize) -> u32 {
+    match digits {
+        1 => 2,
+        2 => 1,
+        _ => 0,
+    }
+}
+
+/// The data bits of `values` in `modes`, after an ECI header when `eci` is given, padded with
+/// zeros to whole 7-bit codewords. `None` when more than [`MAX_BITS`] are needed.
+pub fn encode(values: &[u32], eci: Option<u16>, modes: &[u8]) -> Option<Bits> {
+    let n = values.len();
+    let mut out = Bits { bits: Vec::with_capacity(MAX_BITS + 64) };
+    if let Some(eci) = eci {
+        out.push(12, 4); // ECI indicator; every ECI used here is below 1024
+        out.push(eci as u32, 11);
+    }
+    const NONE: u8 = 0xFF;
+    let mut current = NONE;
+    let mut sp = 0usize;
+    let mut digits = 0usize; // digits in the last numeral block
+    let (mut pad_at, mut count_at, mut byte_count) = (0usize, 0usize, 0u32);
+    loop {
+        let next = modes[sp];
+        if next != current {
+            match current {
+                NONE => out.push(next as u32 + 1, 4),
+                HANZI => out.push(8160 + next as u32, 13),
+                NUMERAL => {
+                    out.put(pad_at, numeral_pad(digits), 2);
+                    out.push([1019, 0, 1020, 1021, 1022, 1023][next as usize], 10);
+                }
+                LOWER | UPPER => match next {
+                    HANZI => out.push(28, 5),
+                    NUMERAL => out.push(29, 5),
+                    LOWER | UPPER => out.push(30, 5),
+                    MIXED => out.push(124, 7),
+                    _ => out.push(126, 7),
+                },
+                MIXED => out.push([1009, 1010, 1011, 1012, 0, 1015][next as usize], 10),
+                _ => {
+                    out.put(count_at, byte_count - 1, 9);
+                    byte_count = 0;
+                    out.push(next as u32 + 1, 4);
+                }
+            }
+        }
+        let last = current;
+        current = next;
+        let v = values[sp];
+        match current {
+            HANZI => {
+                let glyph = if v > 0xFF {
+                    let (c1, c2) = (v >> 8, v & 0xFF);
+                    let row = if c1 <= 0xA9 { c1 - 0xA1 } else { c1 - 0xB0 + 9 };
+                    0x60 * row + (c2 - 0xA0)
+                } else if sp + 1 < n && is_crlf(values, sp) {
+                    sp += 1;
+                    7776
+                } else if sp + 1 < n && is_digit(v) && is_digit(values[sp + 1]) {
+                    sp += 1;
+                    8033 + 10 * (v - 0x30) + (values[sp] - 0x30)
+                } else {
+                    7777 + v
+                };
+                out.push(glyph, 13);
+                sp += 1;
+            }
+            NUMERAL => {
+                if last != current {
+                    pad_at = out.len();
+                    out.push(0, 2);
+                }
+                digits = 0;
+                let mut punct: Option<(u32, usize)> = None;
+                let mut block = [0u32; 3];
+                loop {
+                    let v = values[sp];
+                    if is_digit(v) {
+                        block[digits] = v - 0x30;
+                        digits += 1;
+                    } else if is_numeral_punct(v) {
+                        if punct.is_some() {
+                            break;
+                        }
+                        punct = Some((v, digits));
+                    } else if sp + 1 < n && is_crlf(values, sp) {
+                        if punct.is_some() {
+                            break;
+                        }
+                        punct = Some((13, digits));
+                        sp += 1;
+                    } else {
+                        break;
+                    }
+                    sp += 1;
+                    if !(digits < 3 && sp < n && modes[sp] == NUMERAL) {
+                        break;
+                    }
+                }
+                if let Some((p, at)) = punct {
+                    let base = match p {
+                        0x20 => 0,
+                        0x2B => 3,
+                        0x2D => 6,
+                        0x2E => 9,
+                        0x2C => 12,
+                        _ => 15, // CR LF
+                    };
+                    out.push(1000 + base + at as u32, 10);
+                }
+                out.push(100 * block[0] + 10 * block[1] + block[2], 10);
+            }
+            BYTE => {
+                if last != current {
+                    count_at = out.len();
+                    out.push(0, 9);
+                }
+                let mut glyph = v;
+                if byte_count == 512 || (glyph > 0xFF && byte_count == 511) {
+                    // A run holds at most 512 bytes; a GB 2312 code may straddle two runs.
+                    if glyph > 0xFF && byte_count == 511 {
+                        out.push(glyph >> 8, 8);
+                        glyph &= 0xFF;
+                        byte_count += 1;
+                    }
+                    out.put(count_at, byte_count - 1, 9);
+                    out.push(7, 4);
+                    count_at = out.len();
+                    out.push(0, 9);
+                    byte_count = 0;
+                }
+                let wide = glyph > 0xFF;
+                out.push(glyph, if wide { 16 } else { 8 });
+                byte_count += if wide { 2 } else { 1 };
+                sp += 1;
+            }
+            MIXED => {
+                if is_digit(v) {
+                    out.push(v - 0x30, 6);
+                } else if is_upper(v) {
+                    out.push(v - 0x41 + 10, 6);
+                } else if is_lower(v) {
+                    out.push(v - 0x61 + 36, 6);
+                } else if v == 0x20 {
+                    out.push(62, 6);
+                } else {
+                    out.push(1014, 10);
+                    out.push(shift_value(v), 6);
+                }
+                sp += 1;
+            }
+            _ => {
+                // LOWER or UPPER
+                let letter = if current == LOWER { is_lower(v) } else { is_upper(v) };
+                if letter {
+                    out.push(v - if current == LOWER { 0x61 } else { 0x41 }, 5);
+                } else if v == 0x20 {
+                    out.push(26, 5);
+                } else {
+                    out.push(125, 7);
+                    out.push(shift_value(v), 6);
+                }
+                sp += 1;
+            }
+        }
+        if out.len() > MAX_BITS {
+            return None;
+        }
+        if sp >= n {
+            break;
+        }
+    }
+    match current {
+        NUMERAL => out.put(pad_at, numeral_pad(digits), 2),
+        BYTE => out.put(count_at, byte_count - 1, 9),
+        _ => {}
+    }
+    match current {
+        HANZI => out.push(8160, 13),
+        NUMERAL => out.push(1018, 10),
+        LOWER | UPPER => out.push(27, 5),
+        MIXED => out.push(1008, 10),
+        _ => out.push(0, 4),
+    }
+    if out.len() > MAX_BITS {
+        return None;
+    }
+    let pad = (7 - out.len() % 7) % 7;
+    out.push(0, pad);
+    Some(out)
+}

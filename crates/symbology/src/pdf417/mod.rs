@@ -1,0 +1,1 @@
+//! PDF417 (ISO/IEC 15438) — in progress.

@@ -1,0 +1,34 @@
+/**
+ * Code 128 (and GS1-128), Code 39 (and full ASCII) and Code 93: the alphanumeric linear symbologies.
+ *
+ * Every type's fixed-seed corpus (corpus.ts, 500 inputs) is rendered at 203 dpi with
+ * 2-dot modules and read back by zbarimg and rxing-wasm (decoders.ts); each must give
+ * back exactly the expected text. See corpus.ts for what each decoder returns per type.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine.ts';
+import { loadEngine } from '../load-node.ts';
+import type { BarcodeType } from '../types.ts';
+import { corpus } from './corpus.ts';
+import { runCorpus } from './decoders.ts';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+
+const COUNT = 500;
+
+describe('Code 128/39/93 corpora', () => {
+  it.each<[BarcodeType, number, number]>([
+    ['code128', 500, 500],
+    ['code39', 500, 500],
+    ['code93', 500, 500],
+  ])('%s: %i inputs decode with zbarimg and rxing-wasm', async (type, zbarMin, rxingMin) => {
+    const result = await runCorpus(engine, corpus(type, COUNT));
+    expect(result.mismatches.slice(0, 10)).toEqual([]);
+    expect(result.cases).toBe(COUNT);
+    expect(result.rxingChecked).toBeGreaterThanOrEqual(rxingMin);
+    expect(result.zbarChecked).toBeGreaterThanOrEqual(zbarMin);
+  }, 180_000);
+});
