@@ -12,7 +12,12 @@ export CARGO_TARGET_DIR="$PWD/target"
 
 # Generated tables (gitignored) that the Rust code includes: made when missing or older than
 # their generator, scripts/gen-tables.mjs.
-[ crates/symbology/src/generated/kanji.bin -nt scripts/gen-tables.mjs ] || node scripts/gen-tables.mjs
+for table in kanji gb2312 eci-sbcs; do
+  if [ ! crates/symbology/src/generated/$table.bin -nt scripts/gen-tables.mjs ]; then
+    node scripts/gen-tables.mjs
+    break
+  fi
+done
 
 # Skip entirely when no Rust source changed since the last optimised build.
 if [ -f "$OUT" ] && [ -z "$(find crates Cargo.toml Cargo.lock scripts/build-wasm.sh -newer "$OUT" -print -quit 2>/dev/null)" ]; then

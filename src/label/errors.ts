@@ -1,0 +1,117 @@
+/**
+ * The label module's one error type and its message catalogue.
+ *
+ * Every failure the user can cause (a hostile or malformed file, an unreadable
+ * spreadsheet, a page outside the data) is a `LabelError` with a stable `code` and
+ * `params`; the UI translates it with `labelMessages` (zh-CN and en, i18next-style
+ * `{{param}}` placeholders) or `formatLabelMessage`. Readers return errors as values
+ * (`{ ok: false, error }`); only caller bugs throw something else.
+ */
+
+export type LabelMessageParams = Record<string, string | number>;
+
+export const LABEL_MESSAGES_EN = {
+  // XML reader
+  'xml.tooLarge': 'The file is too large ({{size}} characters; at most {{max}}).',
+  'xml.tooDeep': 'The file nests elements too deeply (more than {{max}} levels) at line {{line}}.',
+  'xml.tooManyElements': 'The file has too many elements (more than {{max}}).',
+  'xml.tooManyAttributes': 'Element <{{name}}> has too many attributes (more than {{max}}) at line {{line}}.',
+  'xml.attributeTooLong': 'Attribute {{name}} is too long (more than {{max}} characters) at line {{line}}.',
+  'xml.textTooLong': 'A text is too long (more than {{max}} characters) at line {{line}}.',
+  'xml.nameTooLong': 'A name is too long (more than {{max}} characters) at line {{line}}.',
+  'xml.doctype': 'The file has a DOCTYPE declaration, which is not allowed (line {{line}}).',
+  'xml.entityDeclaration': 'The file declares an entity, which is not allowed (line {{line}}).',
+  'xml.unknownEntity': 'Unknown entity &{{name}}; at line {{line}}, column {{column}}.',
+  'xml.badCharRef': 'Invalid character reference &{{ref}}; at line {{line}}, column {{column}}.',
+  'xml.badChar': 'Invalid character U+{{code}} at line {{line}}, column {{column}}.',
+  'xml.syntax': 'Malformed XML at line {{line}}, column {{column}}: {{detail}}.',
+  'xml.unclosed': 'Element <{{name}}> opened at line {{line}} is never closed.',
+  'xml.mismatched': 'Closing tag </{{found}}> at line {{line}} does not match <{{expected}}>.',
+  'xml.duplicateAttribute': 'Attribute {{name}} appears twice at line {{line}}.',
+  'xml.noRoot': 'The file has no root element.',
+  'xml.afterRoot': 'Content after the root element at line {{line}}, column {{column}}.',
+  'xml.encoding': 'The file is in an unsupported encoding ({{encoding}}).',
+  'xml.badBytes': 'The file is not valid {{encoding}} text.',
+  // Label reader
+  'label.notLabel': 'This is not a label file (root element <{{root}}>).',
+  'label.unknownElement': 'Unknown element <{{tag}}> was skipped.',
+  'label.invalidValue': 'Attribute {{attribute}}="{{value}}" of <{{tag}}> is not valid; the default was used.',
+  'label.extraPage': 'The file has more than one page; only the first was read.',
+  'label.internal': 'The file could not be read: {{detail}}.',
+  // Embedded files, spreadsheets, paging
+  'embedded.invalid': 'The embedded {{what}} is not valid base64 data.',
+  'sheet.unreadable': 'The spreadsheet could not be read: {{detail}}.',
+  'sheet.tooLarge': 'The spreadsheet is too large ({{size}} bytes; at most {{max}}).',
+  'sheet.noSheet': 'The spreadsheet has no sheet {{sheet}}.',
+  'page.outOfRange': 'Page {{page}} is outside 1 to {{count}}.',
+  'page.invalid': 'Page {{page}} is not a page number.',
+} as const;
+
+export type LabelErrorCode = keyof typeof LABEL_MESSAGES_EN;
+
+export const LABEL_MESSAGES_ZH: Record<LabelErrorCode, string> = {
+  'xml.tooLarge': '文件过大（{{size}} 个字符，最多 {{max}} 个）。',
+  'xml.tooDeep': '文件元素嵌套过深（超过 {{max}} 层），位于第 {{line}} 行。',
+  'xml.tooManyElements': '文件元素过多（超过 {{max}} 个）。',
+  'xml.tooManyAttributes': '元素 <{{name}}> 的属性过多（超过 {{max}} 个），位于第 {{line}} 行。',
+  'xml.attributeTooLong': '属性 {{name}} 过长（超过 {{max}} 个字符），位于第 {{line}} 行。',
+  'xml.textTooLong': '文本过长（超过 {{max}} 个字符），位于第 {{line}} 行。',
+  'xml.nameTooLong': '名称过长（超过 {{max}} 个字符），位于第 {{line}} 行。',
+  'xml.doctype': '文件包含 DOCTYPE 声明，不允许使用（第 {{line}} 行）。',
+  'xml.entityDeclaration': '文件声明了实体，不允许使用（第 {{line}} 行）。',
+  'xml.unknownEntity': '未知实体 &{{name}};，位于第 {{line}} 行第 {{column}} 列。',
+  'xml.badCharRef': '无效的字符引用 &{{ref}};，位于第 {{line}} 行第 {{column}} 列。',
+  'xml.badChar': '无效字符 U+{{code}}，位于第 {{line}} 行第 {{column}} 列。',
+  'xml.syntax': 'XML 格式错误，位于第 {{line}} 行第 {{column}} 列：{{detailZh}}。',
+  'xml.unclosed': '第 {{line}} 行的元素 <{{name}}> 没有结束标签。',
+  'xml.mismatched': '第 {{line}} 行的结束标签 </{{found}}> 与 <{{expected}}> 不匹配。',
+  'xml.duplicateAttribute': '属性 {{name}} 重复出现，位于第 {{line}} 行。',
+  'xml.noRoot': '文件没有根元素。',
+  'xml.afterRoot': '根元素之后还有内容，位于第 {{line}} 行第 {{column}} 列。',
+  'xml.encoding': '不支持文件的编码（{{encoding}}）。',
+  'xml.badBytes': '文件不是有效的 {{encoding}} 文本。',
+  'label.notLabel': '这不是标签文件（根元素为 <{{root}}>）。',
+  'label.unknownElement': '已跳过未知元素 <{{tag}}>。',
+  'label.invalidValue': '<{{tag}}> 的属性 {{attribute}}="{{value}}" 无效，已使用默认值。',
+  'label.extraPage': '文件有多个页面，只读取了第一页。',
+  'label.internal': '无法读取文件：{{detail}}。',
+  'embedded.invalid': '内嵌的{{what}}不是有效的 base64 数据。',
+  'sheet.unreadable': '无法读取表格：{{detail}}。',
+  'sheet.tooLarge': '表格过大（{{size}} 字节，最多 {{max}} 字节）。',
+  'sheet.noSheet': '表格中没有第 {{sheet}} 个工作表。',
+  'page.outOfRange': '第 {{page}} 页超出范围 1 到 {{count}}。',
+  'page.invalid': '{{page}} 不是有效的页码。',
+};
+
+/** Both catalogues, keyed like the app's languages; merge into i18next under `label`. */
+export const labelMessages = {
+  'zh-CN': LABEL_MESSAGES_ZH,
+  en: LABEL_MESSAGES_EN as Record<LabelErrorCode, string>,
+} as const;
+
+/** A user-caused failure: a code from the catalogue and its parameters. */
+export class LabelError extends Error {
+  override readonly name = 'LabelError';
+
+  constructor(
+    readonly code: LabelErrorCode,
+    readonly params: LabelMessageParams = {},
+  ) {
+    super(formatLabelMessage(code, params, 'en'));
+  }
+}
+
+/** A note about something read leniently (a skipped element, a value replaced by its default). */
+export interface LabelIssue {
+  code: LabelErrorCode;
+  params: LabelMessageParams;
+}
+
+/** The message for `code` in `locale` (zh-CN unless it starts with `en`). */
+export function formatLabelMessage(code: LabelErrorCode, params: LabelMessageParams, locale = 'zh-CN'): string {
+  const table = locale.toLowerCase().startsWith('en') ? labelMessages.en : labelMessages['zh-CN'];
+  return table[code].replace(/\{\{(\w+)\}\}/g, (m, k: string) => (Object.hasOwn(params, k) ? String(params[k]) : m));
+}
+
+/** A value or the error that stopped it; what every reader returns. */
+export type LabelResult<T> = { ok: true; value: T; warnings: LabelIssue[] } | { ok: false; error: LabelError };
