@@ -89,7 +89,7 @@ describe('assetmark encode --format matrix against zint 2.11 (the wiring of ever
     [['--type', 'qrcode', '--data', 'HELLO WORLD 2024', '--ecc', 'H', '--version', '3', '--mask', '5'], ['-b', '58', '--secure=4', '--vers=3', '--mask=5'], 'HELLO WORLD 2024'],
   ];
 
-  it.each(cases)('%j equals zint %j', async (args, zintArgs, zintData) => {
+  it.concurrent.each(cases)('%j equals zint %j', async (args, zintArgs, zintData) => {
     const r = await run(['encode', ...args, '--format', 'matrix']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -169,7 +169,7 @@ describe('assetmark encode --format pbm', () => {
 });
 
 describe('assetmark errors', () => {
-  it.each([
+  it.concurrent.each([
     [['encode', '--type', 'qr', '--data', 'x'], 2, "assetmark: unknown --type 'qr' (types: code128, ean13, ean8, upca, upce, isbn, code39, code93, codabar, itf, itf14, qrcode)"],
     [['encode', '--type', 'code128', '--data', 'x', '--ecc', 'H'], 2, 'assetmark: --ecc applies to qrcode, not code128'],
     [['encode', '--type', 'qrcode', '--data', 'x', '--ecc', 'X'], 2, "assetmark: --ecc must be L, M, Q or H, got 'X'"],

@@ -23,7 +23,7 @@
 //     (Unicode u16 big-endian, byte, 0) for bytes 0x80-0xFF, sorted by Unicode, unused
 //     entries 0xFFFF at the end. 9 KB.
 //
-// The source of truth is the WHATWG Shift_JIS decoder in Node's full ICU (TextDecoder). Two
+// kanji.bin: the source of truth is the WHATWG Shift_JIS decoder in Node's full ICU. Two
 // groups of codes are left out on purpose, because QR decoders disagree about them and a
 // character we put in Kanji mode must come back as the same character from every decoder
 // (zbar decodes with glibc iconv "SJIS", ZXing with Java "Shift_JIS", rxing with encoding_rs,
@@ -93,7 +93,7 @@ function writeKanji() {
 // cells GB 2312 itself assigns are kept (its row layout, below), which leaves 7,445.
 //
 // Two cells decode differently in GBK than in GB 2312's own mapping (unicode.org GB2312.TXT,
-// the table zint and iconv's EUC-CN use): 0xA1A4 (GB 2312 U+30FB katakana middle dot, GBK
+// where zint's table comes from): 0xA1A4 (GB 2312 U+30FB katakana middle dot, GBK
 // U+00B7 middle dot) and 0xA1AA (U+2015 horizontal bar, GBK U+2014 em dash). GB 2312's are
 // kept, so that our symbols equal zint's: zint does not map U+00B7 or U+2014 to GB 2312 and
 // carries such text with an ECI instead.

@@ -17,8 +17,13 @@ import type { AppEnv } from './http/env.ts';
 import { mountWebApp } from './http/web-app.ts';
 import { consoleLogger, type Logger } from './log.ts';
 import type { Mailer } from './mail/index.ts';
+import { FILE_MAX_BYTES, IMPORT_MAX_BYTES } from '../src/api/contract.ts';
+import { assetRoutes } from './routes/asset.ts';
 import { childUserRoutes } from './routes/child-user.ts';
+import { classifyRoutes } from './routes/classify.ts';
 import { departmentRoutes } from './routes/department.ts';
+import { excelRoutes } from './routes/excel.ts';
+import { fileRoutes } from './routes/file.ts';
 import { healthRoutes } from './routes/health.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { roleRoutes } from './routes/role.ts';
@@ -37,6 +42,11 @@ export interface AppDeps {
 function formatBytes(bytes: number): string {
   const MB = 1024 * 1024;
   return bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** The body that carries a file of `bytes` as base64, with room for the other fields. */
+function base64BodyLimit(bytes: number): number {
+  return Math.ceil(bytes / 3) * 4 + 64 * 1024;
 }
 
 export function createApp(appDeps: AppDeps): Hono<AppEnv> {
@@ -58,16 +68,30 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {
     await next();
-    // Replies carry session tokens and tenant data: never cache them.
-    c.header('Cache-Control', 'no-store');
+    // Replies carry session tokens and tenant data: never cache them (a route serving an
+    // immutable file says otherwise itself).
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
-      onError: (c) => failure(c, new AppError('bodyTooLarge', { limit: formatBytes(deps.config.bodyLimitBytes) })),
+  // Bodies are small except on the two routes that carry a file as base64; their refusals
+  // use the file's own message (spec section 9 for imports).
+  const defaultLimit = bodyLimit({
+    maxSize: deps.config.bodyLimitBytes,
+    onError: (c) => failure(c, new AppError('bodyTooLarge', { limit: formatBytes(deps.config.bodyLimitBytes) })),
+  });
+  const fileLimits: Record<string, ReturnType<typeof bodyLimit>> = {
+    '/api/Excel': bodyLimit({
+      maxSize: base64BodyLimit(IMPORT_MAX_BYTES),
+      onError: (c) => failure(c, new AppError('importTooLarge')),
     }),
-  );
+    '/api/File/Upload': bodyLimit({
+      maxSize: base64BodyLimit(FILE_MAX_BYTES),
+      onError: (c) => failure(c, new AppError('fileTooLarge', { limit: formatBytes(FILE_MAX_BYTES) })),
+    }),
+  };
+  api.use('*', (c, next) => {
+    const limit = c.req.method === 'POST' ? fileLimits[c.req.path] : undefined;
+    return (limit ?? defaultLimit)(c, next);
+  });
   api.route('/', healthRoutes(deps));
   api.route('/', sessionRoutes(deps));
   api.route('/', userRoutes(deps));
@@ -75,6 +99,10 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   api.route('/', departmentRoutes(deps));
   api.route('/', staffRoutes(deps));
   api.route('/', roleRoutes(deps));
+  api.route('/', classifyRoutes(deps));
+  api.route('/', assetRoutes(deps));
+  api.route('/', fileRoutes(deps));
+  api.route('/', excelRoutes(deps));
   app.route('/api', api);
 
   mountWebApp(app, deps.config.distDir);

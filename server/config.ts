@@ -4,7 +4,8 @@
  *   SESSION_TTL_HOURS (12: idle timeout of a session), TRUST_PROXY (1: take the client
  *   address from X-Forwarded-For, only behind a reverse proxy that sets it),
  *   SMTP_HOST, SMTP_PORT (587), SMTP_USER, SMTP_PASS, SMTP_FROM, SMTP_SECURE (1: TLS from
- *   the first byte, usually port 465).
+ *   the first byte, usually port 465), TIME_ZONE (Asia/Shanghai: the zone whose calendar
+ *   day is "today" for depreciation and expiry; an IANA name).
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -35,7 +36,12 @@ export interface Config {
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** IANA time zone whose date is "today" for depreciation and expiry bands. */
+  timeZone: string;
 }
+
+/** The product is Chinese first (spec section 1): its calendar day by default. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 const flag = z
   .string()
@@ -59,6 +65,17 @@ const EnvSchema = z.object({
   SMTP_USER: optionalText,
   SMTP_PASS: z.string().optional(),
   SMTP_FROM: optionalText,
+  TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'not a known time zone')
+    .default(DEFAULT_TIME_ZONE),
 });
 
 /** Absolute session lifetime: 7 days, in hours. */
@@ -93,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     session: { idleHours: e.SESSION_TTL_HOURS, absoluteHours: SESSION_ABSOLUTE_HOURS },
     bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    timeZone: e.TIME_ZONE,
   };
 }

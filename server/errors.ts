@@ -173,16 +173,191 @@ export const ERRORS = {
     zh: '该角色已分配给 {count} 个子账号，不能删除。',
     en: 'This role is held by {count} sub-users and cannot be deleted.',
   },
+  // ---- the asset register ------------------------------------------------------------------
+  // {field} is a localized label ({zh, en}, see ErrorParams); {name}, {item}, {code} are user text.
+  classifyNameRequired: { code: StatusCode.parameter, zh: '请输入分类名称。', en: 'Please enter the classification name.' },
+  attributeNameRequired: { code: StatusCode.parameter, zh: '参数名称不能为空。', en: 'Attribute names cannot be empty.' },
+  attributeNameDuplicate: {
+    code: StatusCode.parameter,
+    zh: '参数名称“{name}”重复。',
+    en: 'The attribute name "{name}" is duplicated.',
+  },
+  attributeNameReserved: {
+    code: StatusCode.parameter,
+    zh: '“{name}”是导入导出的标准列名，不能用作参数名称。',
+    en: '"{name}" is a standard import/export column and cannot name an attribute.',
+  },
+  attributeItemsRequired: {
+    code: StatusCode.parameter,
+    zh: '下拉类型的参数“{name}”需要选项。',
+    en: 'The Select attribute "{name}" needs items.',
+  },
+  attributeItemEmpty: { code: StatusCode.parameter, zh: '参数“{name}”的选项不能为空。', en: 'The items of "{name}" cannot be empty.' },
+  attributeItemDuplicate: {
+    code: StatusCode.parameter,
+    zh: '参数“{name}”的选项“{item}”重复。',
+    en: 'The item "{item}" of "{name}" is duplicated.',
+  },
+  assetNameRequired: { code: StatusCode.parameter, zh: '请输入资产名称。', en: 'Please enter the asset name.' },
+  assetsRequired: { code: StatusCode.parameter, zh: '请至少选择一项资产。', en: 'Please select at least one asset.' },
+  fieldTooLong: {
+    code: StatusCode.parameter,
+    zh: '{field}不能超过 {max} 个字符。',
+    en: '{field} cannot be longer than {max} characters.',
+  },
+  amountInvalid: {
+    code: StatusCode.parameter,
+    zh: '{field}必须是不小于 0 的金额，最多两位小数。',
+    en: '{field} must be an amount of at least 0 with at most 2 decimals.',
+  },
+  lossCycleInvalid: {
+    code: StatusCode.parameter,
+    zh: '折旧周期必须是不小于 0 的整数（月）。',
+    en: 'The depreciation period must be a whole number of months, at least 0.',
+  },
+  dateInvalid: {
+    code: StatusCode.parameter,
+    zh: '{field}必须是有效的日期（YYYY-MM-DD）。',
+    en: '{field} must be a valid date (YYYY-MM-DD).',
+  },
+  timeInvalid: {
+    code: StatusCode.parameter,
+    zh: '{field}必须是有效的时间（HH:mm 或 HH:mm:ss）。',
+    en: '{field} must be a valid time (HH:mm or HH:mm:ss).',
+  },
+  selectValueInvalid: {
+    code: StatusCode.parameter,
+    zh: '{field}只能是以下选项之一：{items}。',
+    en: '{field} must be one of: {items}.',
+  },
+  attributeUnknown: {
+    code: StatusCode.parameter,
+    zh: '分类“{classify}”没有参数“{name}”。',
+    en: 'The classification "{classify}" has no attribute "{name}".',
+  },
+  attributeNeedsClassify: {
+    code: StatusCode.parameter,
+    zh: '请先选择分类，再填写自定义参数（{name}）。',
+    en: 'Choose a classification before filling in custom attributes ({name}).',
+  },
+  fileRequired: { code: StatusCode.parameter, zh: '请选择文件。', en: 'Please choose a file.' },
+  fileTypeInvalid: {
+    code: StatusCode.parameter,
+    zh: '只能上传 png、jpg、gif 或 webp 格式的图片。',
+    en: 'Only png, jpg, gif or webp pictures can be uploaded.',
+  },
+  fileTooLarge: { code: StatusCode.parameter, zh: '图片不能超过 {limit}。', en: 'The picture cannot be larger than {limit}.' },
+  classifyNotFound: { code: StatusCode.recordNotFound, zh: '该分类不存在。', en: 'This classification does not exist.' },
+  assetNotFound: {
+    code: StatusCode.recordNotFound,
+    zh: '该资产不存在或不在您的授权范围内。',
+    en: 'This asset does not exist or is outside your authorized scope.',
+  },
+  fileNotFound: { code: StatusCode.recordNotFound, zh: '该文件不存在。', en: 'This file does not exist.' },
+  importJobNotFound: { code: StatusCode.recordNotFound, zh: '该导入记录不存在。', en: 'This import does not exist.' },
+  classifyNameTaken: { code: StatusCode.duplicate, zh: '分类名称已存在', en: 'Classification name already exists' },
+  assetCodingTaken: {
+    code: StatusCode.duplicate,
+    zh: '资产编码“{code}”已存在。',
+    en: 'The asset code "{code}" already exists.',
+  },
+  classifyInUse: {
+    code: StatusCode.inUse,
+    zh: '该分类下还有 {count} 项资产，不能删除。',
+    en: 'This classification is used by {count} assets and cannot be deleted.',
+  },
+  deptHasAssets: {
+    code: StatusCode.inUse,
+    zh: '该部门下还有 {count} 项资产，不能删除。',
+    en: 'This department still has {count} assets and cannot be deleted.',
+  },
+  staffHasAssets: {
+    code: StatusCode.inUse,
+    zh: '该员工名下还有 {count} 项资产，请先转移或归还后再删除。',
+    en: 'This staff member still holds {count} assets. Reassign or return them first.',
+  },
+  // ---- import (the row reasons are stored with the import job, in the importer's language) --
   noExcelImported: { code: StatusCode.noExcelImported, zh: '没有导入 Excel 文件。', en: 'No Excel file was imported.' },
+  importEmpty: { code: StatusCode.noExcelImported, zh: '文件中没有资产数据。', en: 'The file contains no asset rows.' },
+  importWrongType: {
+    code: StatusCode.importWrongType,
+    zh: '只能导入 .xlsx、.xls 或 .csv 文件。',
+    en: 'Only .xlsx, .xls or .csv files can be imported.',
+  },
+  importTooLarge: {
+    code: StatusCode.importTooLarge,
+    zh: '导入的文件不能超过 3MB。',
+    en: 'The imported file cannot be larger than 3MB.',
+  },
+  importParseFailed: {
+    code: StatusCode.importParseFailed,
+    zh: '文件解析出现异常：{reason}。请检查文件是否按模板填写。',
+    en: 'File parsing exception occurred: {reason}. Please check that the file follows the template.',
+  },
+  importBusy: {
+    code: StatusCode.importBusy,
+    zh: '正在导入其他文件，请等待其完成后再试。',
+    en: 'Another import is running. Please try again when it has finished.',
+  },
   staleTemplate: {
     code: StatusCode.staleTemplate,
     zh: '请下载最新模板后重试。',
     en: 'Please download the latest template and try again.',
   },
+  rowCodeRepeated: {
+    code: StatusCode.duplicate,
+    zh: '资产编码“{code}”与第 {row} 行重复。',
+    en: 'The asset code "{code}" repeats row {row}.',
+  },
+  rowDeptUnknown: {
+    code: StatusCode.recordNotFound,
+    zh: '找不到部门“{name}”，或它不在您的授权范围内。',
+    en: 'No department "{name}" within your authorized scope.',
+  },
+  rowDeptAmbiguous: {
+    code: StatusCode.parameter,
+    zh: '有多个部门叫“{name}”，请写出完整路径，如“上级部门/{name}”。',
+    en: 'Several departments are called "{name}". Write its path, e.g. "Parent/{name}".',
+  },
+  rowStaffUnknown: {
+    code: StatusCode.recordNotFound,
+    zh: '找不到员工“{name}”，或其不在您的授权范围内。',
+    en: 'No staff member "{name}" within your authorized scope.',
+  },
+  rowStaffAmbiguous: {
+    code: StatusCode.parameter,
+    zh: '有多名员工叫“{name}”，请写成“姓名(工号)”。',
+    en: 'Several staff members are called "{name}". Write "Name(job number)".',
+  },
+  rowClassifyUnknown: { code: StatusCode.recordNotFound, zh: '找不到分类“{name}”。', en: 'No classification "{name}".' },
+  rowUpdateForbidden: {
+    code: StatusCode.forbidden,
+    zh: '资产编码“{code}”已存在，您没有编辑资产的权限。',
+    en: 'The asset code "{code}" exists and you are not allowed to edit assets.',
+  },
+  rowCreateForbidden: { code: StatusCode.forbidden, zh: '您没有新增资产的权限。', en: 'You are not allowed to add assets.' },
+  importFailed: {
+    code: StatusCode.internal,
+    zh: '导入失败，没有保存任何数据，请重试。',
+    en: 'The import failed and nothing was saved. Please try again.',
+  },
+  importInterrupted: {
+    code: StatusCode.internal,
+    zh: '导入因服务重启而中断，没有保存任何数据，请重新导入。',
+    en: 'The import was interrupted by a server restart and nothing was saved. Please import again.',
+  },
+  importAllOrNothing: {
+    code: StatusCode.parameter,
+    zh: '有 {count} 行数据有误，按“全部成功才导入”的要求，没有保存任何数据。',
+    en: '{count} rows have problems; as all-or-nothing was asked, nothing was saved.',
+  },
+  importNothingValid: { code: StatusCode.parameter, zh: '没有可导入的有效数据。', en: 'No row could be imported.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorKind = keyof typeof ERRORS;
-export type ErrorParams = Record<string, string | number>;
+/** A parameter: text, a number, or a label in both languages (picked by the reply's language). */
+export type ErrorParam = string | number | { zh: string; en: string };
+export type ErrorParams = Record<string, ErrorParam>;
 
 /** A handled failure: the route answers `{statusCode: ERRORS[kind].code, resultInfo: message}`. */
 export class AppError extends Error {
@@ -206,9 +381,11 @@ export class AppError extends Error {
 }
 
 export function errorMessage(kind: ErrorKind, lang: Lang, params: ErrorParams = {}): string {
-  return ERRORS[kind][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return ERRORS[kind][lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
 }
 
 /** English for any `en*` first choice in Accept-Language; Chinese (the product default) otherwise. */

@@ -13,6 +13,7 @@ import { consoleLogger as log } from './log.ts';
 import { createMailer } from './mail/index.ts';
 import { startMaintenance } from './maintenance.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from './modules/accounts/demo.ts';
+import { failInterruptedImports } from './modules/import-export/service.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -20,6 +21,10 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0) log.info(`[db] applied migrations ${applied.join(', ')}`);
   if (await ensureDemoAccount(db, systemClock())) log.info('[db] seeded the demo company and account');
+  // An import still running when the last process stopped saved nothing (its one write
+  // transaction never committed): say so to whoever looks at it.
+  const interrupted = await failInterruptedImports(db, systemClock());
+  if (interrupted > 0) log.info(`[import] ${interrupted} interrupted import(s) marked as failed`);
   const stopMaintenance = startMaintenance(db, systemClock, log);
 
   const app = createApp({ db, config, mailer: createMailer(config, log, systemClock), log });

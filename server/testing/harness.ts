@@ -151,8 +151,8 @@ export async function countRows(db: Db): Promise<Record<string, number>> {
   return counts;
 }
 
-/** The tenant tables of the organisation issue, with the order that makes a snapshot stable. */
-const ORG_TABLES = ['departments', 'staff', 'roles', 'user_depts'];
+/** The tenant tables of the organisation and asset issues. */
+const ORG_TABLES = ['departments', 'staff', 'roles', 'user_depts', 'asset_classes', 'assets', 'files', 'import_jobs'];
 const SNAPSHOT_QUERIES: Record<string, string> = {
   companies: 'SELECT * FROM companies ORDER BY id',
   departments: 'SELECT * FROM departments ORDER BY company_id, id',
@@ -160,6 +160,10 @@ const SNAPSHOT_QUERIES: Record<string, string> = {
   roles: 'SELECT * FROM roles ORDER BY company_id, id',
   users: 'SELECT * FROM users ORDER BY id',
   user_depts: 'SELECT * FROM user_depts ORDER BY company_id, user_id, dept_id',
+  asset_classes: 'SELECT * FROM asset_classes ORDER BY company_id, id',
+  assets: 'SELECT * FROM assets ORDER BY company_id, id',
+  files: 'SELECT company_id, id, file_name, mime_type, size, md5(data) AS data_md5 FROM files ORDER BY company_id, id',
+  import_jobs: 'SELECT * FROM import_jobs ORDER BY company_id, id',
   // Which sessions exist, not when they were last used (every request slides that).
   sessions: 'SELECT token_hash, user_id, company_id, created_at FROM sessions ORDER BY token_hash',
   verification_codes: 'SELECT id, target, purpose, attempts, used_at FROM verification_codes ORDER BY id',

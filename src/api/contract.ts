@@ -38,6 +38,14 @@ export const StatusCode = {
   /** Deletion refused: something still holds the record (the message says what). */
   inUse: 30,
   noExcelImported: 10003,
+  /** Import: the file is not .xlsx, .xls or .csv (by suffix or by content). */
+  importWrongType: 10004,
+  /** Import: the file is larger than IMPORT_MAX_BYTES. */
+  importTooLarge: 10005,
+  /** Import: the file could not be read as a spreadsheet ("File parsing exception occurred: {0}"). */
+  importParseFailed: 10006,
+  /** Import: the company already has an import running. */
+  importBusy: 10007,
   staleTemplate: 10009,
 } as const;
 export type StatusCodeValue = (typeof StatusCode)[keyof typeof StatusCode];
@@ -385,4 +393,355 @@ export interface ChildRegisterRequest {
 export interface EnableRequest {
   id: number;
   enable: 0 | 1;
+}
+
+// ---- The asset register (api/AssetClassify, api/Asset, api/asset/count, api/Dashboard, --
+// ---- api/File, api/Excel) ----------------------------------------------------------------
+//
+// Who may call what (server/modules/access decides):
+// - Reads (classifications, the asset list and details, the dashboard, export, pictures):
+//   any logged-in user of the company, assets within their scope. Assets follow the staff
+//   rule: a sub-user sees the assets of the departments of their scope; assets without a
+//   department are seen by admins only.
+// - Classification writes: 301. Asset create: 101, update: 102, delete: 103. Bulk import:
+//   101 (rows updating an existing asset also need 102). Picture upload: 101 or 102.
+// - An asset id (or code) of another company or outside the caller's scope answers 28
+//   exactly as a missing one does.
+// Money is in yuan with 2 decimals, sent as JSON numbers; dates are 'YYYY-MM-DD'; times 'HH:mm' or 'HH:mm:ss'.
+
+/** Custom attribute types of a classification (spec section 3). */
+export const AttributeType = { text: 0, select: 1, date: 2, time: 3 } as const;
+export type AttributeTypeValue = (typeof AttributeType)[keyof typeof AttributeType];
+
+/** One custom attribute of a classification; `items` only (and required) for Select. */
+export interface ClassifyAttribute {
+  name: string;
+  attributeType: AttributeTypeValue;
+  items?: string[];
+}
+
+export interface AssetClassifyInfo {
+  id: number;
+  classifyName: string;
+  attributes: ClassifyAttribute[];
+  /** Assets in this classification (within the whole company). */
+  assetCount: number;
+}
+
+/**
+ * GET api/AssetClassify/List → {assetClassifys} (by name);
+ * GET api/AssetClassify/Details?assetClassifyId= → AssetClassifyInfo.
+ * POST api/AssetClassify {id?, classifyName, attributes?} → AssetClassifyInfo (301): creates
+ * without id, updates with it (absent attributes stay). The name is required and unique per
+ * company in any letter case ("Classification name already exists", 29); attribute names and
+ * Select items are non-empty and unique; a Select needs items; an attribute name cannot be
+ * one of the import/export column names (IMPORT_COLUMNS, either language).
+ * DELETE api/AssetClassify {id} → null (301); refused (30, naming the count) while assets use it.
+ */
+export interface AssetClassifyListResult {
+  assetClassifys: AssetClassifyInfo[];
+}
+
+export interface AssetClassifySetRequest {
+  id?: number;
+  classifyName: string;
+  attributes?: ClassifyAttribute[];
+}
+
+/** Asset use status codes (spec section 3). */
+export const AssetUseStatus = { none: 0, unused: 2, using: 4, borrowed: 8, maintain: 16, discard: 32 } as const;
+export type AssetUseStatusValue = (typeof AssetUseStatus)[keyof typeof AssetUseStatus];
+
+/**
+ * Expiry bands (spec section 9), each disjoint: expired (the date has passed), within7
+ * (0 to 7 days left), within30 (8 to 30), within90 (31 to 90), later (more than 90), none
+ * (no expiry date).
+ */
+export const EXPIRY_BANDS = ['expired', 'within7', 'within30', 'within90', 'later', 'none'] as const;
+export type ExpiryBand = (typeof EXPIRY_BANDS)[number];
+
+export interface AssetExpiry {
+  /** The effective expiry date: expireDate, else buyDate + lossCycle x 30 days; null without either. */
+  date: string | null;
+  band: ExpiryBand;
+  /** Days left (0 on the day itself) or, when expired, days since; null for 'none'. */
+  days: number | null;
+  /** "will expire on {date}, N days left" / "expired N days", in the caller's language; '' for 'none'. */
+  text: string;
+}
+
+export interface AssetInfo {
+  id: number;
+  assetCoding: string;
+  assetName: string;
+  specifications: string;
+  unit: string;
+  supplier: string;
+  buyDate: string | null;
+  /** Yuan. */
+  buyPrice: number | null;
+  /** Yuan, as entered (residual value the user records; not used by the depreciation rule). */
+  surplusValue: number | null;
+  /** Months. 0 or null: not depreciated. */
+  lossCycle: number | null;
+  /** As entered; see expiry.date for the effective one. */
+  expireDate: string | null;
+  affiliatedDept: number | null;
+  deptName: string | null;
+  affiliatedStaff: number | null;
+  staffName: string | null;
+  depositSite: string;
+  classify: number | null;
+  classifyName: string | null;
+  /** The picture's file id (POST api/File/Upload) and its address (GET, with the session). */
+  pictureId: number | null;
+  picture: string | null;
+  epc: string;
+  tid: string;
+  /** Custom attribute values by attribute name, for the current attributes of the classification. */
+  attributeValues: Record<string, string>;
+  /** The stored status of the last transaction; null until transactions exist. */
+  useStatus: AssetUseStatusValue | null;
+  /** The effective status: useStatus, else 4 (in use) with a staff assignee, else 2 (unused). */
+  status: AssetUseStatusValue;
+  /**
+   * Remaining value in yuan (spec section 9): buyPrice reduced linearly over lossCycle x 30
+   * days from buyDate, 0 once exceeded; buyPrice itself without a buy date or a cycle.
+   */
+  currentValue: number | null;
+  expiry: AssetExpiry;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type AssetSortKey =
+  | 'id'
+  | 'assetCoding'
+  | 'assetName'
+  | 'specifications'
+  | 'unit'
+  | 'supplier'
+  | 'buyDate'
+  | 'buyPrice'
+  | 'surplusValue'
+  | 'lossCycle'
+  | 'expireDate'
+  | 'affiliatedDept'
+  | 'affiliatedStaff'
+  | 'depositSite'
+  | 'classify'
+  | 'status'
+  | 'currentValue'
+  | 'epc'
+  | 'tid'
+  | 'createdAt'
+  | 'updatedAt';
+
+/**
+ * GET api/Asset?... → AssetListResult. GET api/Excel/Export takes the same filters.
+ * search matches part of the code, name, specifications, unit, supplier, location, EPC or
+ * TID (any case). affiliatedDept keeps that department and its sub-departments. status and
+ * expiryBand take one value or several separated by commas (any of them). buyDateFrom/To are
+ * inclusive. sortKey defaults to id, isASC to true; pageIndex counts from 1; pageSize one of
+ * PAGE_SIZES (default 50). expiryBand is evaluated against the server's today.
+ */
+export interface AssetListQuery {
+  search?: string;
+  classify?: number;
+  affiliatedDept?: number;
+  affiliatedStaff?: number;
+  status?: string;
+  buyDateFrom?: string;
+  buyDateTo?: string;
+  expiryBand?: string;
+  sortKey?: AssetSortKey;
+  isASC?: boolean;
+  pageIndex?: number;
+  pageSize?: PageSize;
+}
+
+export interface AssetListResult {
+  assets: AssetInfo[];
+  /** Every match, not just the page. */
+  filterAssetCount: number;
+}
+
+/**
+ * POST api/Asset → AssetInfo. Without id creates (101), with id updates (102; absent fields
+ * stay, null clears). assetName is required; assetCoding is unique per company (29) and,
+ * when left empty on create, generated ('ZC' + a number). affiliatedDept defaults to the
+ * staff member's department; an asset without a department is for admins only. picture takes
+ * a file id or its address. attributeValues are checked against the classification:
+ * unknown names, a Select value outside its items, a bad Date or Time are refused (2).
+ * GET api/Asset/details?id= → AssetInfo.
+ * DELETE api/Asset {id} → null (103).
+ * POST api/Asset/DeleteAll {ids} → {deleted} (103): all or nothing; any id missing or out of
+ * scope deletes none and answers 28.
+ * `loginFlag` is accepted and ignored on every call.
+ */
+export interface AssetSetRequest {
+  id?: number;
+  assetCoding?: string;
+  assetName?: string;
+  specifications?: string;
+  unit?: string;
+  supplier?: string;
+  buyDate?: string | null;
+  buyPrice?: number | string | null;
+  surplusValue?: number | string | null;
+  lossCycle?: number | string | null;
+  expireDate?: string | null;
+  affiliatedDept?: number | null;
+  affiliatedStaff?: number | null;
+  depositSite?: string;
+  classify?: number | null;
+  picture?: number | string | null;
+  epc?: string;
+  tid?: string;
+  attributeValues?: Record<string, string>;
+}
+
+export interface AssetDeleteAllRequest {
+  ids: number[];
+}
+
+/** GET api/asset/count and GET api/Dashboard → DashboardInfo: the caller's scope only. */
+export interface DashboardInfo {
+  totalAssets: number;
+  /** Sum of the current (depreciated) values, yuan: the headline "total asset value". */
+  totalValue: number;
+  /** Sum of the purchase prices, yuan. */
+  totalBuyPrice: number;
+  /** Assets whose effective expiry date has passed. */
+  expiredAssets: number;
+  /** Inventory orders not yet completed (0 until inventory orders exist). */
+  pendingInventoryOrders: number;
+  /** Every status code with its count (zeros included), ascending by status. */
+  statusCounts: { status: AssetUseStatusValue; count: number }[];
+  /** By classification (null: none), by value descending. */
+  valueByClassify: { id: number | null; name: string | null; count: number; value: number; buyPrice: number }[];
+  /** By the asset's own department (null: none), by value descending. */
+  valueByDept: { id: number | null; name: string | null; count: number; value: number; buyPrice: number }[];
+}
+
+/** Pictures: png, jpg/jpeg, gif, webp (by their bytes), at most FILE_MAX_BYTES. */
+export const FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * POST api/File/Upload {fileName, fileData (base64), explain: 2, suffix} → FileInfo.
+ * GET api/File/<id> → the picture's bytes (with its Content-Type); the session as the
+ * loginID header or ?loginID= (for <img src>); another company's id answers 28.
+ */
+export interface FileUploadRequest {
+  fileName: string;
+  fileData: string;
+  explain?: number;
+  suffix: string;
+}
+
+export interface FileInfo {
+  id: number;
+  /** '/api/File/<id>'. */
+  url: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+}
+
+/** Import limits (spec section 9): one file, .xlsx .xls or .csv, at most 3 MB. */
+export const IMPORT_MAX_BYTES = 3 * 1024 * 1024;
+export const IMPORT_SUFFIXES = ['xlsx', 'xls', 'csv'] as const;
+
+/**
+ * The import and export columns, in file order, then one column per custom attribute (its
+ * name). Headers are written in the caller's language; either language (or these keys) is
+ * read back.
+ */
+export const IMPORT_COLUMNS = [
+  'assetCoding',
+  'assetName',
+  'specifications',
+  'unit',
+  'supplier',
+  'buyDate',
+  'buyPrice',
+  'lossCycle',
+  'department',
+  'user',
+  'depositSite',
+  'classification',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/**
+ * POST api/Excel {explain: 3, suffix, fileData (base64), fileName?, allOrNothing?, classifyId?}
+ * → ImportStarted; the rows are then checked and saved in the background (poll GET api/Excel).
+ * Refusals before that: no file 10003, wrong type 10004, over 3 MB 10005, unreadable 10006,
+ * an import already running 10007, a template older than the classification 10009.
+ * classifyId: the classification of rows whose classification cell is empty (the template's).
+ * Rows: an existing asset code updates that asset; department, user (staff) and
+ * classification are matched by name within the caller's scope (a department may also be
+ * written as its path 'A/B', a staff member whose name is shared as 'Name(job number)').
+ * Every row with a problem is reported with its row number (as the spreadsheet shows it) and
+ * the reason; the other rows are saved in one transaction, or none when allOrNothing.
+ */
+export interface ExcelImportRequest {
+  explain?: number;
+  suffix: string;
+  fileData: string;
+  fileName?: string;
+  allOrNothing?: boolean;
+  classifyId?: number;
+}
+
+export interface ImportStarted {
+  jobId: number;
+  /** Data rows found in the file. */
+  totalRows: number;
+}
+
+/** Spec section 4: not imported, importing, success, error. */
+export type ImportStatusValue = 'none' | 'importing' | 'success' | 'error';
+
+/**
+ * GET api/Excel[?jobId=] → ImportStatus of that job, or of the company's latest one
+ * ({status: 'none'} when there is none).
+ * success: the import ran; every valid row was saved (errors lists the others).
+ * error: nothing was saved: allOrNothing with bad rows, no valid row, or a failure (message).
+ */
+export interface ImportStatus {
+  status: ImportStatusValue;
+  jobId?: number;
+  fileName?: string;
+  /** 'checking' the rows, then 'saving' them. */
+  phase?: 'checking' | 'saving';
+  /** Rows processed so far and in all (progress = done / total). */
+  done?: number;
+  total?: number;
+  created?: number;
+  updated?: number;
+  /** Valid rows identical to the asset they name: nothing to write. */
+  unchanged?: number;
+  errorCount?: number;
+  /** The first 1,000 problems; errorCount counts them all. */
+  errors?: { row: number; reason: string }[];
+  allOrNothing?: boolean;
+  message?: string;
+  startedAt?: string;
+  finishedAt?: string | null;
+}
+
+/**
+ * GET api/Excel/Template?classifyId= and GET api/Excel/Export?<AssetListQuery filters>
+ * → ExcelFile: an .xlsx as base64 in the envelope. With &download=1 the reply is the file
+ * itself (Content-Disposition: attachment) instead. Export file name: "asset list" / "资产列表"
+ * plus the date. Both carry a hidden sheet naming the classifications' attribute versions,
+ * so a file made before a classification changed answers 10009 when imported.
+ */
+export interface ExcelFile {
+  fileName: string;
+  fileData: string;
+  mimeType: string;
+  /** Export: the asset rows written. */
+  rowCount?: number;
 }

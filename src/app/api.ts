@@ -3,7 +3,11 @@
  * messages from i18n, and the global answer to an invalid session (code 19): warn with the
  * spec's message and log out (the shell then shows /login).
  */
+import { createChildUserApi } from '../api/childUser';
 import { createApiClient } from '../api/client';
+import { createDepartmentApi } from '../api/department';
+import { createRoleApi } from '../api/role';
+import { createStaffApi } from '../api/staff';
 import { createUserApi } from '../api/user';
 import { i18n } from './i18n';
 import { notify } from './notify';
@@ -35,3 +39,7 @@ export const apiClient = createApiClient({
 });
 
 export const userApi = createUserApi(apiClient);
+export const departmentApi = createDepartmentApi(apiClient);
+export const staffApi = createStaffApi(apiClient);
+export const roleApi = createRoleApi(apiClient);
+export const childUserApi = createChildUserApi(apiClient);

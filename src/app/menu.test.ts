@@ -34,8 +34,24 @@ describe('menu from the route table', () => {
     expect(groupLanding(table, asset, editor)).toBe('/asset/list');
   });
 
-  it('today holds the dashboard only, with the error pages hidden', () => {
+  it('gives a user without permissions the dashboard only, with the error pages hidden', () => {
     expect(paths(buildMenu(pageRoutes, menuGroups, makeUser()))).toEqual(['/dashboard']);
     expect(pageRoutes.filter((r) => r.affix).map((r) => r.path)).toEqual(['/dashboard']);
+  });
+
+  it('opens the organization area to admins and 302 holders, the role area to VIP admins (spec section 6)', () => {
+    const organization = '/organization[/organization/dept-list,/organization/staff-list]';
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true, IsVip: true })))).toEqual([
+      '/dashboard',
+      organization,
+      '/permission[/permission/role-list]',
+    ]);
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true })))).toEqual(['/dashboard', organization]);
+    const organizer = makeUser({ IsVip: true, permissions: [Permission.systemOrganization, Permission.assetAdd] });
+    expect(paths(buildMenu(pageRoutes, menuGroups, organizer))).toEqual(['/dashboard', organization]);
+    const [orgGroup, permissionGroup] = menuGroups;
+    expect(groupLanding(pageRoutes, orgGroup, organizer)).toBe('/organization/dept-list');
+    expect(groupLanding(pageRoutes, permissionGroup, organizer)).toBeNull();
+    expect(groupLanding(pageRoutes, orgGroup, makeUser({ permissions: [Permission.assetAdd] }))).toBeNull();
   });
 });

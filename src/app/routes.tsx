@@ -3,8 +3,8 @@
  * router, the sidebar menu, the page titles and the tags are all generated from it, so
  * adding a page means adding one entry here (and, for a new menu section, one group).
  *
- * Pages later issues build (assets, inventory, organization, roles, templates) are absent
- * until they exist. They will look like:
+ * Pages later issues build (assets, inventory, templates) are absent until they exist.
+ * They will look like:
  *
  *   { path: '/asset/info', titleKey: 'route.assetRegistration', group: 'asset',
  *     icon: AddSquareRegular, access: can.registerAssets, inMenu: can.seeAssetRegistrationInMenu,
@@ -14,9 +14,9 @@
  * no tag and no guard.
  */
 import type { ComponentType } from 'react';
-import { BoardRegular, type FluentIcon } from '@fluentui/react-icons';
+import { BoardRegular, OrganizationRegular, ShieldKeyholeRegular, type FluentIcon } from '@fluentui/react-icons';
 import type { MessageKey } from './i18n/types';
-import type { AccessRule, SessionUser } from './permissions';
+import { can, type AccessRule, type SessionUser } from './permissions';
 import { HOME_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './paths';
 
 export interface PageRoute {
@@ -49,7 +49,10 @@ export interface MenuGroup {
 
 
 /** Menu sections in menu order, e.g. { id: 'asset', path: '/asset', titleKey: 'menu.asset', icon: BoxRegular }. */
-export const menuGroups: MenuGroup[] = [];
+export const menuGroups: MenuGroup[] = [
+  { id: 'organization', path: '/organization', titleKey: 'menu.organization', icon: OrganizationRegular },
+  { id: 'permission', path: '/permission', titleKey: 'menu.permission', icon: ShieldKeyholeRegular },
+];
 
 export const pageRoutes: PageRoute[] = [
   {
@@ -58,6 +61,27 @@ export const pageRoutes: PageRoute[] = [
     icon: BoardRegular,
     affix: true,
     page: () => import('./pages/dashboard/DashboardPage'),
+  },
+  {
+    path: '/organization/dept-list',
+    titleKey: 'route.deptList',
+    group: 'organization',
+    access: can.organize,
+    page: () => import('./pages/organization/DepartmentListPage'),
+  },
+  {
+    path: '/organization/staff-list',
+    titleKey: 'route.staffList',
+    group: 'organization',
+    access: can.organize,
+    page: () => import('./pages/organization/StaffListPage'),
+  },
+  {
+    path: '/permission/role-list',
+    titleKey: 'route.roleList',
+    group: 'permission',
+    access: can.manageRoles,
+    page: () => import('./pages/permission/RoleListPage'),
   },
   { path: UNAUTHORIZED_PATH, titleKey: 'route.unauthorized', hidden: true, page: () => import('./pages/error/UnauthorizedPage') },
   { path: '/error/404', titleKey: 'route.notFound', hidden: true, page: () => import('./pages/error/NotFoundPage') },

@@ -71,6 +71,24 @@ describe('engine.encode', () => {
     );
   });
 
+  it('encodeInto reuses the caller\'s buffer and skips the text', () => {
+    const buffer = new Uint8Array(177 * 177);
+    const a = engine.encodeInto({ type: 'ean13', data: '690123456789' }, buffer);
+    const b = engine.encode({ type: 'ean13', data: '690123456789' });
+    expect(a.modules.buffer).toBe(buffer.buffer);
+    expect(Array.from(a.modules)).toEqual(Array.from(b.modules));
+    expect(a.kind === 'linear' && a.text).toBe('');
+    const qr = engine.encodeInto({ type: 'qrcode', data: 'https://example.com/', ecc: 'H', version: 40 }, buffer);
+    expect(qr).toMatchObject({ kind: 'matrix', width: 177, version: 40, ecc: 'H' });
+    expect(qr.modules.buffer).toBe(buffer.buffer);
+    // Too small a buffer is not written: a fresh array comes back.
+    const small = new Uint8Array(10);
+    const c = engine.encodeInto({ type: 'ean13', data: '690123456789' }, small);
+    expect(c.modules.buffer).not.toBe(small.buffer);
+    expect(Array.from(c.modules)).toEqual(Array.from(b.modules));
+    expect(small.every((m) => m === 0)).toBe(true);
+  });
+
   it('encodes GS1-128 from bracket syntax', () => {
     const plain = engine.encode({ type: 'code128', data: '(01)09501101530003(10)ABC' });
     const gs1 = engine.encode({ type: 'code128', data: '(01)09501101530003(10)ABC', gs1: true });

@@ -8,9 +8,9 @@
  * (a bug: the engine validates every input), the call throws EngineError EngineCrashed and
  * the facade continues on a fresh instance of the same module.
  */
-import { compileDisplayList, compileMeasureRequest, compileSymbolSpec } from './display-list.ts';
+import { compileDisplayList, compileMeasureRequest } from './display-list.ts';
 import { EngineError, ErrorCode } from './errors.ts';
-import { ECC_LEVELS } from './symbologies.ts';
+import { ECC_LEVELS, maxDataBytes, optionBytes, symbologyInfo, writeDataBytes } from './symbologies.ts';
 import type { EncodeRequest, EncodedSymbol, Measurement, MeasureRequest, Page, PageSpec, QrEcc } from './types.ts';
 
 /** The ABI version this facade speaks (`abi_version()` in the module). */
@@ -43,11 +43,15 @@ const REQUIRED_EXPORTS = [
 
 const textDecoder = new TextDecoder();
 
+/** Symbol spec flag (symbol_spec.rs): the modules without the human-readable text. */
+const FLAG_MODULES_ONLY = 1;
+
 export class Engine {
   private exports: EngineExports;
   /** A request buffer in the module's memory, reused across calls (grown on demand). */
   private requestPtr = 0;
   private requestCap = 0;
+  private view: Uint8Array | undefined;
 
   /** Use `createEngine` or a loader, which check the module first. */
   constructor(private readonly module: WebAssembly.Module) {
@@ -62,26 +66,59 @@ export class Engine {
    * InvalidLength, InvalidCheckDigit, InvalidData, VersionTooSmall.
    */
   encode(request: EncodeRequest): EncodedSymbol {
-    const out = this.call('encode', compileSymbolSpec(request));
-    const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
-    const kind = view.getUint8(0);
-    const width = view.getUint32(4, true);
-    const height = view.getUint32(8, true);
-    const end = 12 + width * height;
-    const modules = out.subarray(12, end);
-    if (kind === 1) {
-      const textLen = view.getUint32(end, true);
-      return { kind: 'linear', modules, text: textDecoder.decode(out.subarray(end + 4, end + 4 + textLen)) };
+    return this.encodeWith(request, undefined);
+  }
+
+  /**
+   * `encode` for loops: the modules are written into `target` (a buffer the caller reuses;
+   * `modules` is then a view of it, valid until the next call with the same buffer) and the
+   * human-readable text is not built (`text` is ''). A `target` too small for the symbol
+   * is not used: `modules` is a new array then. Nothing else is allocated per symbol.
+   */
+  encodeInto(request: EncodeRequest, target: Uint8Array): EncodedSymbol {
+    return this.encodeWith(request, target);
+  }
+
+  private encodeWith(request: EncodeRequest, target: Uint8Array | undefined): EncodedSymbol {
+    // The symbol spec (symbol_spec.rs) is written straight into the module's request
+    // buffer: encoding in a loop allocates only the returned modules.
+    const info = symbologyInfo(request.type);
+    const data = request.data;
+    if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
+      throw new EngineError(ErrorCode.Parameter, `data must be text or a Uint8Array, got ${typeof data}`);
     }
-    return {
-      kind: 'matrix',
-      width,
-      height,
-      modules,
-      version: view.getUint8(1),
-      ecc: ECC_LEVELS[view.getUint8(2)] as QrEcc,
-      mask: view.getUint8(3),
-    };
+    const options = optionBytes(request);
+    try {
+      const ptr = this.requestBuffer(4 + options.length + maxDataBytes(request.type, data));
+      let mem = this.memory();
+      mem[ptr] = info.id;
+      mem[ptr + 1] = target === undefined ? 0 : FLAG_MODULES_ONLY;
+      mem[ptr + 2] = options.length & 0xff;
+      mem[ptr + 3] = options.length >> 8;
+      for (let i = 0; i < options.length; i++) mem[ptr + 4 + i] = options[i]!;
+      const len = 4 + options.length + writeDataBytes(request.type, data, mem, ptr + 4 + options.length);
+      const at = this.run('encode', ptr, len);
+      // Read the result in place: at most one allocation, the modules the caller keeps.
+      mem = this.memory();
+      const width = u32(mem, at + 4);
+      const height = u32(mem, at + 8);
+      const count = width * height;
+      const end = at + 12 + count;
+      let modules: Uint8Array;
+      if (target !== undefined && target.length >= count) {
+        target.set(mem.subarray(at + 12, end));
+        modules = target.subarray(0, count);
+      } else {
+        modules = mem.slice(at + 12, end);
+      }
+      if (mem[at] === 1) {
+        const textLen = u32(mem, end);
+        return { kind: 'linear', modules, text: textLen === 0 ? '' : textDecoder.decode(mem.subarray(end + 4, end + 4 + textLen)) };
+      }
+      return { kind: 'matrix', width, height, modules, version: mem[at + 1]!, ecc: ECC_LEVELS[mem[at + 2]!] as QrEcc, mask: mem[at + 3]! };
+    } catch (e) {
+      throw this.crashed(e);
+    }
   }
 
   /**
@@ -129,33 +166,50 @@ export class Engine {
   /** Runs one ABI call on `request` and returns a copy of the result buffer. */
   private call(fn: AbiCall, request: Uint8Array): Uint8Array {
     try {
-      return this.callOnce(fn, request);
+      const ptr = this.requestBuffer(request.length);
+      this.memory().set(request, ptr);
+      const at = this.run(fn, ptr, request.length);
+      return this.memory().slice(at, at + (this.exports.result_len() >>> 0));
     } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError) {
-        // The instance's state is unknown after a trap: start over on a fresh one.
-        this.exports = instantiate(this.module);
-        this.requestPtr = 0;
-        this.requestCap = 0;
-        throw new EngineError(ErrorCode.EngineCrashed, `the label engine crashed (${e.message})`);
-      }
-      throw e;
+      throw this.crashed(e);
     }
   }
 
-  private callOnce(fn: AbiCall, request: Uint8Array): Uint8Array {
+  /**
+   * The error to throw for `e`: a trap restarts the module and becomes EngineError
+   * EngineCrashed; anything else is itself.
+   */
+  private crashed(e: unknown): unknown {
+    if (!(e instanceof WebAssembly.RuntimeError)) return e;
+    // The instance's state is unknown after a trap: start over on a fresh one.
+    this.exports = instantiate(this.module);
+    this.requestPtr = 0;
+    this.requestCap = 0;
+    this.view = undefined;
+    return new EngineError(ErrorCode.EngineCrashed, `the label engine crashed (${e.message})`);
+  }
+
+  /** Calls `fn` on the request at `ptr`; returns where the result lies in memory, or throws
+   * the engine's error. */
+  private run(fn: AbiCall, ptr: number, len: number): number {
     const x = this.exports;
-    const ptr = this.requestBuffer(request.length);
-    new Uint8Array(x.memory.buffer, ptr, request.length).set(request);
-    const status = x[fn](ptr, request.length);
+    const status = x[fn](ptr, len);
     if (status !== 0) {
-      // Views are made after the call: memory may have grown (and its buffer changed).
-      const message = textDecoder.decode(
-        new Uint8Array(x.memory.buffer, x.error_message_ptr() >>> 0, x.error_message_len() >>> 0),
-      );
+      // Views are taken after the call: memory may have grown (and its buffer changed).
+      const at = x.error_message_ptr() >>> 0;
+      const message = textDecoder.decode(this.memory().subarray(at, at + (x.error_message_len() >>> 0)));
       const element = x.error_element();
       throw new EngineError(status, message, element >= 0 ? element : undefined);
     }
-    return new Uint8Array(x.memory.buffer, x.result_ptr() >>> 0, x.result_len() >>> 0).slice();
+    return x.result_ptr() >>> 0;
+  }
+
+  /** A view of the module's whole memory, renewed when memory grows (the old buffer is
+   * detached then). */
+  private memory(): Uint8Array {
+    const buffer = this.exports.memory.buffer;
+    if (this.view === undefined || this.view.buffer !== buffer) this.view = new Uint8Array(buffer);
+    return this.view;
   }
 
   /** The reusable request buffer, at least `len` bytes (one alloc per growth, not per call). */
@@ -187,6 +241,11 @@ export function createEngine(module: WebAssembly.Module): Engine {
     throw new EngineError(ErrorCode.EngineMissing, `the label engine is from another build (missing ${missing.join(', ')}): ${SETUP_HINT}`);
   }
   return new Engine(module);
+}
+
+/** Little-endian u32 at `at`. */
+function u32(bytes: Uint8Array, at: number): number {
+  return (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
 }
 
 function instantiate(module: WebAssembly.Module): EngineExports {

@@ -57,23 +57,44 @@ const utf8 = new TextEncoder();
  */
 export function dataBytes(type: BarcodeType, data: BarcodeData): Uint8Array {
   if (data instanceof Uint8Array) return data;
-  const info = symbologyInfo(type);
-  if (info.charset === 'utf8') return utf8.encode(data);
-  const out = new Uint8Array(data.length);
-  let n = 0;
-  let position = 0;
-  for (const ch of data) {
-    position += 1;
-    const c = ch.codePointAt(0)!;
-    if (info.charset === 'ascii?') {
-      out[n++] = c > 0x7f ? 0x3f : c;
-    } else if (c > 0xff) {
-      throw new EngineError(ErrorCode.InvalidCharacter, `${info.name}: invalid character '${ch}' at position ${position}`);
-    } else {
-      out[n++] = c;
-    }
+  const out = new Uint8Array(maxDataBytes(type, data));
+  return out.subarray(0, writeDataBytes(type, data, out, 0));
+}
+
+/** An upper bound of `dataBytes(type, data).length`, without encoding. */
+export function maxDataBytes(type: BarcodeType, data: BarcodeData): number {
+  if (data instanceof Uint8Array) return data.length;
+  return symbologyInfo(type).charset === 'utf8' ? data.length * 3 : data.length;
+}
+
+/** Writes `dataBytes(type, data)` into `out` at `at` (room: `maxDataBytes`); returns the
+ * number of bytes written. */
+export function writeDataBytes(type: BarcodeType, data: BarcodeData, out: Uint8Array, at: number): number {
+  if (data instanceof Uint8Array) {
+    out.set(data, at);
+    return data.length;
   }
-  return out.subarray(0, n);
+  const info = symbologyInfo(type);
+  if (info.charset === 'utf8') return utf8.encodeInto(data, out.subarray(at)).written;
+  let n = at;
+  for (let i = 0; i < data.length; i++) {
+    let c = data.charCodeAt(i);
+    if (c > 0xff) {
+      const wide = c >= 0xd800 && c <= 0xdbff && i + 1 < data.length; // a surrogate pair
+      if (info.charset === 'ascii?') {
+        c = 0x3f;
+        if (wide) i += 1;
+      } else {
+        const ch = String.fromCodePoint(data.codePointAt(i)!);
+        const position = Array.from(data.slice(0, i)).length + 1;
+        throw new EngineError(ErrorCode.InvalidCharacter, `${info.name}: invalid character '${ch}' at position ${position}`);
+      }
+    } else if (c > 0x7f && info.charset === 'ascii?') {
+      c = 0x3f;
+    }
+    out[n++] = c;
+  }
+  return n - at;
 }
 
 /*---- Options (symbol_spec.rs, options format version 1) ----*/
@@ -124,8 +145,19 @@ function whole(field: string, value: unknown, min: number, max: number): number 
  * the version byte and one record per given option. Options the type does not take are
  * written anyway: the engine refuses them with a message naming the option.
  */
-export function optionBytes(request: SymbolRequest): number[] {
+const NO_OPTIONS: readonly number[] = [];
+
+export function optionBytes(request: SymbolRequest): readonly number[] {
   const o = request as unknown as AnyOptions;
+  // The common case, type and data only: nothing to write.
+  let given = false;
+  for (const key in o) {
+    if (key !== 'type' && key !== 'data' && o[key] !== undefined) {
+      given = true;
+      break;
+    }
+  }
+  if (!given && !(request.type === 'qrcode' && request.data instanceof Uint8Array)) return NO_OPTIONS;
   const records: number[] = [];
   const put = (tag: number, ...value: number[]) => records.push(tag, value.length, ...value);
 

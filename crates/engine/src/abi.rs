@@ -151,12 +151,14 @@ pub unsafe extern "C" fn render(ptr: *const u8, len: usize) -> u32 {
 /// As for [`render`].
 #[cfg_attr(target_arch = "wasm32", no_mangle)]
 pub unsafe extern "C" fn encode(ptr: *const u8, len: usize) -> u32 {
-    finish(request(ptr, len).and_then(|bytes| {
+    // The previous result's buffer is reused: encoding in a loop allocates no result.
+    let mut out = STATE.with(|s| std::mem::take(&mut s.borrow_mut().result));
+    let outcome = request(ptr, len).and_then(|bytes| {
         let encoded = SymbolSpec::parse(bytes)?.encode()?;
-        let mut out = Vec::new();
         write_symbol(&encoded, &mut out)?;
-        Ok(out)
-    }))
+        Ok(())
+    });
+    finish(outcome.map(|()| out))
 }
 
 /// Places a barcode element without drawing it; request and result in the module docs.
@@ -178,7 +180,7 @@ fn measure_bytes(bytes: &[u8]) -> Result<Vec<u8>, EngineError> {
         return Err(EngineError::parameter("dpi must be at least 1"));
     }
     let (area, module_um, spec) = decode_barcode(r.rest())?;
-    let encoded = spec.encode()?;
+    let encoded = spec.encode_with_text()?;
     let p = render::place(&encoded, &spec, &area, module_um, dpi, &BUILTIN_FONT);
     let kind = match encoded.symbol {
         Symbol::Linear(_) => KIND_LINEAR,

@@ -10,7 +10,7 @@
 //! ```
 //!
 //! The C ABI (`abi.rs`) is the only way in: the caller copies its request into memory it
-//! got from `alloc`, calls `render` or `encode`, reads the result buffer or the error, and
+//! got from `alloc`, calls `render`, `encode` or `measure`, reads the result buffer or the error, and
 //! frees its request. Every failure comes back as a status code and message
 //! ([`EngineError`]); nothing panics on bad input (the release build aborts on panic, so
 //! every input is validated explicitly).

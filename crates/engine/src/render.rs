@@ -102,7 +102,7 @@ fn draw(page: &mut Page, command: &Command<'_>, dpi: u32, face: &dyn TextFace) -
             if symbol.data.is_empty() {
                 return Ok(());
             }
-            let encoded = symbol.encode()?;
+            let encoded = symbol.encode_with_text()?;
             let placement = place(&encoded, &symbol, &area, module_um, dpi, face);
             paint(page, &encoded, &placement, face);
             Ok(())
@@ -152,7 +152,8 @@ pub struct Placement {
 /// Places `encoded` (from `spec`) in the box `area` at `dpi`.
 pub fn place(encoded: &Encoded, spec: &SymbolSpec<'_>, area: &UmBox, module_um: u32, dpi: u32, face: &dyn TextFace) -> Placement {
     let b = dot_box(area, dpi);
-    let request = if module_um == 0 { None } else { Some(um_to_dots(module_um as i64, dpi).max(1)) };
+    // A module wider than the largest page is pointless; the clamp keeps run widths in u32.
+    let request = if module_um == 0 { None } else { Some(um_to_dots(module_um as i64, dpi).clamp(1, Page::MAX_SIDE)) };
     match &encoded.symbol {
         Symbol::Matrix(m) => place_matrix(m, &b, request, spec.draw.quiet_zone as i64),
         Symbol::Linear(s) => place_linear(s, encoded, spec, &b, request, dpi, face),
@@ -244,23 +245,17 @@ fn place_linear(
     let mut size = if has_text { um_to_dots(draw.text_size_um as i64, dpi) } else { 0 };
     let gap_of = |size: i64| ((size + 5) / 10).max(1);
     if size > 0 {
-        while size > 0 && size + gap_of(size) > b.height() / 2 {
-            size -= 1;
-        }
+        size = shrink(size, |s| s + gap_of(s) <= b.height() / 2);
         match ean {
             Some(layout) => {
                 for run in &layout.text {
                     let span = (run.end_module - run.start_module) as i64 * module - module.max(1);
-                    while size > 0 && face.advance(&run.text, run_size(size, run.small) as u32) > span {
-                        size -= 1;
-                    }
+                    size = shrink(size, |s| face.advance(&run.text, run_size(s, run.small) as u32) <= span);
                 }
             }
             None => {
                 let room = b.width().max(bars_width);
-                while size > 0 && face.advance(&line, size as u32) > room {
-                    size -= 1;
-                }
+                size = shrink(size, |s| face.advance(&line, s as u32) <= room);
             }
         }
         if size < MIN_TEXT_DOTS {
@@ -327,9 +322,7 @@ fn place_linear(
         let keep_right: i64 = runs.iter().rev().take(last).map(|&w| w as i64).sum();
         let (x0, x1) = (x + keep_left, x + bars_width - keep_right);
         let room = x1 - x0 - 2 * gap;
-        while size >= MIN_TEXT_DOTS && face.advance(&line, size as u32) > room {
-            size -= 1;
-        }
+        size = shrink(size, |s| face.advance(&line, s as u32) <= room);
         if size < MIN_TEXT_DOTS || x1 <= x0 {
             placement.text_dots = 0;
             return placement;
@@ -365,6 +358,34 @@ fn place_linear(
         }
     }
     placement
+}
+
+/// The largest size up to `size` for which `fits` holds (sizes shrink monotonically in
+/// what they need), or 0: halving first, so a huge request costs a few steps, then one dot
+/// at a time from the last size that did not fit.
+fn shrink(size: i64, fits: impl Fn(i64) -> bool) -> i64 {
+    if size <= 0 || fits(size) {
+        return size.max(0);
+    }
+    let mut hi = size; // does not fit
+    let mut lo = size / 2;
+    while lo > 0 && !fits(lo) {
+        hi = lo;
+        lo /= 2;
+    }
+    if lo == 0 {
+        return 0;
+    }
+    // lo fits, hi does not: bisect.
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
 }
 
 /// The size of a text run: UPC's outside digits are 4/5 of the others.
@@ -657,6 +678,20 @@ mod tests {
                 let _ = page_with(40_000, 30_000, 203, (-500, -500, w, h), module, &spec(symbology.id(), &[], data));
             }
         }
+    }
+
+    #[test]
+    fn shrinking_finds_the_largest_size_that_fits() {
+        assert_eq!(shrink(14, |s| s <= 20), 14);
+        assert_eq!(shrink(14, |s| s <= 9), 9);
+        assert_eq!(shrink(1_000_000, |s| s * 3 <= 100), 33);
+        assert_eq!(shrink(14, |_| false), 0);
+        assert_eq!(shrink(0, |_| true), 0);
+        // A text size of 10 cm at 65535 dpi in a small box: drawn small, quickly.
+        let bytes = spec(20, &[(TAG_TEXT_SIZE, &100_000u32.to_le_bytes())], b"A");
+        let mut dl = header(10_000, 10_000, 65_535 / 64);
+        barcode_spec(&mut dl, 0, 0, 10_000, 10_000, 4_000_000_000, &bytes);
+        let _ = render_bytes(&dl).unwrap();
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! | offset | size | field                                                          |
 //! |--------|------|----------------------------------------------------------------|
 //! | 0      | u8   | symbology: zint's barcode number (table in symbology.rs)       |
-//! | 1      | u8   | flags, must be 0 (reserved)                                    |
+//! | 1      | u8   | flags: bit 0 = modules only (`encode` skips the human-readable |
+//! |        |      | text, T = 0 in the result); other bits must be 0               |
 //! | 2      | u16  | N, length of the options in bytes (0 = every default)          |
 //! | 4      | N    | options, below                                                 |
 //! | 4 + N  | rest | data bytes: Latin-1 for linear symbologies; UTF-8 text or raw  |
@@ -129,10 +130,15 @@ impl Default for DrawOptions {
     }
 }
 
+/// Symbol spec flag: `encode` returns the modules without the human-readable text.
+pub const FLAG_MODULES_ONLY: u8 = 1;
+
 /// A decoded symbol spec; `data` borrows the request buffer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SymbolSpec<'a> {
     pub symbology: Symbology,
+    /// `encode` without the human-readable text (flag bit 0).
+    pub modules_only: bool,
     pub encode: EncodeOptions,
     pub draw: DrawOptions,
     pub data: &'a [u8],
@@ -147,13 +153,13 @@ impl<'a> SymbolSpec<'a> {
             EngineError::new(ErrorCode::Unsupported, format!("unsupported symbology {} at byte {}", id, at))
         })?;
         let flags = r.u8("symbol flags")?;
-        if flags != 0 {
-            return Err(EngineError::parameter(format!("symbol flags must be 0, got {}", flags)));
+        if flags & !FLAG_MODULES_ONLY != 0 {
+            return Err(EngineError::parameter(format!("unknown symbol flags {:#04x}", flags)));
         }
         let options_len = r.u16("symbol options length")? as usize;
         let options = r.take(options_len, "symbol options")?;
         let (encode, draw) = read_options(symbology, options)?;
-        Ok(SymbolSpec { symbology, encode, draw, data: r.rest() })
+        Ok(SymbolSpec { symbology, modules_only: flags & FLAG_MODULES_ONLY != 0, encode, draw, data: r.rest() })
     }
 
     /// Parses a whole `encode` request.
@@ -161,7 +167,17 @@ impl<'a> SymbolSpec<'a> {
         SymbolSpec::read(&mut Reader::new(bytes))
     }
 
+    /// Encodes, without the human-readable text when the spec says modules only.
     pub fn encode(&self) -> Result<Encoded, EngineError> {
+        if self.modules_only {
+            Ok(self.symbology.encode_modules(self.data, &self.encode)?)
+        } else {
+            self.encode_with_text()
+        }
+    }
+
+    /// Encodes with the human-readable text whatever the flags say (drawing needs it).
+    pub fn encode_with_text(&self) -> Result<Encoded, EngineError> {
         Ok(self.symbology.encode(self.data, &self.encode)?)
     }
 }
@@ -314,15 +330,20 @@ pub fn text_of(encoded: &Encoded) -> String {
     }
 }
 
-/// Writes `encoded` in the encode-result layout into `out` (cleared first).
+/// Writes `encoded` in the encode-result layout into `out` (cleared first; its capacity is
+/// kept, so a caller that reuses `out` allocates nothing per symbol).
 pub fn write_symbol(encoded: &Encoded, out: &mut Vec<u8>) -> Result<(), EngineError> {
     let (kind, width, height, modules) = match &encoded.symbol {
         Symbol::Linear(s) => (KIND_LINEAR, s.width(), 1, s.modules()),
         Symbol::Matrix(m) => (KIND_MATRIX, m.width(), m.height(), m.modules()),
     };
-    let text = text_of(encoded);
+    let text_len = match &encoded.human_readable {
+        Some(HumanReadable::Line(t)) => t.len(),
+        Some(HumanReadable::Ean(layout)) => layout.text.iter().map(|r| r.text.len()).sum(),
+        None => 0,
+    };
     out.clear();
-    if out.try_reserve_exact(16 + modules.len() + text.len()).is_err() {
+    if out.try_reserve(16 + modules.len() + text_len).is_err() {
         return Err(EngineError::new(ErrorCode::System, "out of memory for the encoded symbol"));
     }
     let qr = match encoded.qr {
@@ -334,8 +355,12 @@ pub fn write_symbol(encoded: &Encoded, out: &mut Vec<u8>) -> Result<(), EngineEr
     out.extend_from_slice(&(width as u32).to_le_bytes());
     out.extend_from_slice(&(height as u32).to_le_bytes());
     out.extend(modules.iter().map(|&m| m as u8));
-    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-    out.extend_from_slice(text.as_bytes());
+    out.extend_from_slice(&(text_len as u32).to_le_bytes());
+    match &encoded.human_readable {
+        Some(HumanReadable::Line(t)) => out.extend_from_slice(t.as_bytes()),
+        Some(HumanReadable::Ean(layout)) => layout.text.iter().for_each(|r| out.extend_from_slice(r.text.as_bytes())),
+        None => {}
+    }
     Ok(())
 }
 
@@ -429,7 +454,8 @@ mod tests {
     #[test]
     fn rejects_unknown_symbology_and_flags() {
         assert_eq!(SymbolSpec::parse(&[99, 0, 0, 0]).unwrap_err().code, ErrorCode::Unsupported);
-        assert_eq!(SymbolSpec::parse(&[20, 1, 0, 0]).unwrap_err().code, ErrorCode::Parameter);
+        assert_eq!(SymbolSpec::parse(&[20, 2, 0, 0]).unwrap_err().code, ErrorCode::Parameter);
+        assert!(SymbolSpec::parse(&[20, 1, 0, 0, b'x']).unwrap().modules_only);
         assert_eq!(SymbolSpec::parse(&[20, 0]).unwrap_err().code, ErrorCode::Parameter);
         assert_eq!(SymbolSpec::parse(&[]).unwrap_err().code, ErrorCode::Parameter);
     }
@@ -446,6 +472,16 @@ mod tests {
         assert_eq!(&out[12 + 46..], &[1, 0, 0, 0, b'A']);
         let ean = SymbolSpec::parse(&spec(13, &[], b"690123456789")).unwrap().encode().unwrap();
         assert_eq!(text_of(&ean), "6901234567892");
+        // Modules only: the same modules, no text.
+        let mut bare_spec = spec(13, &[], b"690123456789");
+        bare_spec[1] = FLAG_MODULES_ONLY;
+        let bare = SymbolSpec::parse(&bare_spec).unwrap().encode().unwrap();
+        let mut a = Vec::new();
+        write_symbol(&ean, &mut a).unwrap();
+        let mut b = Vec::new();
+        write_symbol(&bare, &mut b).unwrap();
+        assert_eq!(&b[..b.len() - 4], &a[..a.len() - 4 - 13]);
+        assert_eq!(&b[b.len() - 4..], &[0, 0, 0, 0]);
     }
 
     #[test]

@@ -123,14 +123,20 @@ pub fn encode_gs1_codewords(data: &[u8]) -> Result<Vec<u8>, SymbologyError> {
     Ok(codewords)
 }
 
-/// Bar/space widths of the codewords, then the stop pattern.
+/// The modules of the codewords, then the stop pattern.
 fn symbol(codewords: &[u8]) -> LinearSymbol {
-    let mut widths: Vec<u8> = Vec::with_capacity(codewords.len() * 6 + STOP.len());
+    let mut modules = Vec::with_capacity(codewords.len() * 11 + 13);
+    let mut push = |bits: u16, len: u32| {
+        for k in (0..len).rev() {
+            modules.push(bits >> k & 1 == 1);
+        }
+    };
     for &cw in codewords {
-        widths.extend_from_slice(pattern(cw));
+        // Values only come from this file's tables and the modulo-103 check, all below 106.
+        push(PATTERN_BITS.get(cw as usize).copied().unwrap_or(0), 11);
     }
-    widths.extend_from_slice(&STOP);
-    LinearSymbol::from_widths(&widths)
+    push(STOP_BITS, 13);
+    LinearSymbol::from_modules(modules)
 }
 
 /// The modulo-103 check: start value plus each following value times its position.
@@ -289,7 +295,7 @@ fn run_of(byte: u8) -> Run {
 /// set-C resolution that follows it in `code128()`).
 fn plan_annex_e(data: &[u8]) -> Vec<Mode> {
     // Runs of bytes with the same need: (need, length).
-    let mut runs: Vec<(Run, usize)> = Vec::new();
+    let mut runs: Vec<(Run, usize)> = Vec::with_capacity(data.len());
     for &b in data {
         let need = run_of(b);
         match runs.last_mut() {
@@ -384,14 +390,28 @@ fn plan_annex_e(data: &[u8]) -> Vec<Mode> {
 
 /*---- Plan 2: shortest, by dynamic programming ----*/
 
-/// One step of the shortest plan: from `(from, set)` to the step's position and set,
-/// writing `codewords[..len]`.
+/// How a state of the shortest plan was reached: the previous set and the kind of step.
+/// Positions and codewords follow from these, so the table is two bytes a state.
 #[derive(Clone, Copy)]
-struct Step {
-    from: usize,
-    from_set: usize,
-    codewords: [u8; 3],
-    len: u8,
+struct Back {
+    from_set: u8,
+    kind: Step,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Not reached (only the start).
+    None,
+    /// One byte in the current set (in set C: FNC1).
+    Char,
+    /// A digit pair in set C.
+    Pair,
+    /// A latch, then one byte in the new set (in set C: FNC1).
+    LatchChar,
+    /// A latch to set C, then a digit pair.
+    LatchPair,
+    /// SHIFT to the other of A/B for one byte.
+    Shift,
 }
 
 /// The fewest symbol characters for `data` (start included, check not); `data` may hold
@@ -401,57 +421,56 @@ struct Step {
 /// number of symbol characters so far. From each state: write the next byte (or digit
 /// pair) in the current set (1), latch to another set and write it there (2), or shift
 /// between A and B for one byte (2). Every byte 0-127 is in A or B, so the end is always
-/// reached. O(n) time and memory.
+/// reached. O(n) time and memory: two small tables, the plan rebuilt by walking back.
 fn plan_shortest(data: &[u8]) -> Vec<u8> {
-    const NONE: u32 = u32::MAX;
-    let n = data.len();
-    let mut cost = vec![[NONE; 3]; n + 1];
-    let mut back: Vec<[Option<Step>; 3]> = vec![[None; 3]; n + 1];
+    const NONE: u16 = u16::MAX;
+    // Data is at most MAX_CHARS bytes (GS1: one FNC1 more), so the tables live on the stack.
+    const STATES: usize = MAX_CHARS + 2;
+    let n = data.len().min(STATES - 1);
+    let data = &data[..n];
+    let mut cost = [[NONE; 3]; STATES];
+    let mut back = [[Back { from_set: 0, kind: Step::None }; 3]; STATES];
     cost[0] = [1, 1, 1]; // the start character selects the first set
 
     for i in 0..n {
+        let byte = data[i];
+        let pair = pair_value(data, i).is_some();
         for s in 0..3 {
             let c = cost[i][s];
             if c == NONE {
                 continue;
             }
-            let mut relax = |to: usize, t: usize, codewords: [u8; 3], len: u8| {
-                let total = c + len as u32;
-                if total < cost[to][t] {
-                    cost[to][t] = total;
-                    back[to][t] = Some(Step { from: i, from_set: s, codewords, len });
-                }
-            };
             // Stay first, so that ties keep the current set; then B, A, C, so that a
             // tied latch goes to B as zint's does (the index order of SETS is A, B, C).
             for (k, &t) in [s, 1, 0, 2].iter().enumerate() {
                 if k > 0 && t == s {
                     continue;
                 }
-                let set = SETS[t];
                 let latch = t != s;
-                let (to, value) = if set == CodeSet::C {
-                    match pair_value(data, i) {
-                        Some(v) => (i + 2, v),
-                        None if data[i] == FNC1_MARK => (i + 1, FNC1),
-                        None => continue,
+                let (to, kind) = if SETS[t] == CodeSet::C {
+                    if pair {
+                        (i + 2, if latch { Step::LatchPair } else { Step::Pair })
+                    } else if byte == FNC1_MARK {
+                        (i + 1, if latch { Step::LatchChar } else { Step::Char })
+                    } else {
+                        continue;
                     }
+                } else if char_value(SETS[t], byte).is_some() {
+                    (i + 1, if latch { Step::LatchChar } else { Step::Char })
                 } else {
-                    match char_value(set, data[i]) {
-                        Some(v) => (i + 1, v),
-                        None => continue,
-                    }
+                    continue;
                 };
-                if latch {
-                    relax(to, t, [latch_value(set), value, 0], 2);
-                } else {
-                    relax(to, t, [value, 0, 0], 1);
+                let total = c + 1 + latch as u16;
+                if total < cost[to][t] {
+                    cost[to][t] = total;
+                    back[to][t] = Back { from_set: s as u8, kind };
                 }
             }
-            if SETS[s] != CodeSet::C {
-                let other = if SETS[s] == CodeSet::A { CodeSet::B } else { CodeSet::A };
-                if let Some(value) = char_value(other, data[i]) {
-                    relax(i + 1, s, [SHIFT, value, 0], 2);
+            if SETS[s] != CodeSet::C && char_value(other_ab(SETS[s]), byte).is_some() {
+                let total = c + 2;
+                if total < cost[i + 1][s] {
+                    cost[i + 1][s] = total;
+                    back[i + 1][s] = Back { from_set: s as u8, kind: Step::Shift };
                 }
             }
         }
@@ -464,24 +483,48 @@ fn plan_shortest(data: &[u8]) -> Vec<u8> {
             end_set = s;
         }
     }
-    let mut steps: Vec<Step> = Vec::new();
+    let mut steps = [(0usize, 0usize, Step::None); STATES]; // (from, set, step), last first
+    let mut count = 0;
     let (mut i, mut s) = (n, end_set);
     while i > 0 {
-        match back[i][s] {
-            Some(step) => {
-                steps.push(step);
-                i = step.from;
-                s = step.from_set;
-            }
-            None => break, // unreachable: every reached state has a step
+        let b = back[i][s];
+        let from = match b.kind {
+            Step::Pair | Step::LatchPair => i - 2,
+            Step::None => break, // unreachable: every reached state has a step
+            _ => i - 1,
+        };
+        steps[count] = (from, s, b.kind);
+        count += 1;
+        i = from;
+        s = b.from_set as usize;
+    }
+    let mut out = Vec::with_capacity(cost[n][end_set] as usize + 1);
+    out.push(start_value(SETS[s]));
+    for &(from, set, kind) in steps[..count].iter().rev() {
+        let set = SETS[set];
+        let single = |set: CodeSet| match set {
+            CodeSet::C => FNC1,
+            _ => char_value(set, data[from]).unwrap_or(0),
+        };
+        match kind {
+            Step::Char => out.push(single(set)),
+            Step::Pair => out.push(pair_value(data, from).unwrap_or(0)),
+            Step::LatchChar => out.extend_from_slice(&[latch_value(set), single(set)]),
+            Step::LatchPair => out.extend_from_slice(&[CODE_C, pair_value(data, from).unwrap_or(0)]),
+            Step::Shift => out.extend_from_slice(&[SHIFT, char_value(other_ab(set), data[from]).unwrap_or(0)]),
+            Step::None => {}
         }
     }
-    let mut out = Vec::with_capacity(n + 8);
-    out.push(start_value(SETS[s]));
-    for step in steps.iter().rev() {
-        out.extend_from_slice(&step.codewords[..step.len as usize]);
-    }
     out
+}
+
+/// The other of sets A and B (C for C, never asked).
+fn other_ab(set: CodeSet) -> CodeSet {
+    match set {
+        CodeSet::A => CodeSet::B,
+        CodeSet::B => CodeSet::A,
+        CodeSet::C => CodeSet::C,
+    }
 }
 
 /*---- Tables (ISO/IEC 15417 table 1) ----*/
@@ -502,24 +545,39 @@ const START_C: u8 = 105;
 /// The stop pattern: bar, space, bar, space, bar, space, bar widths (13 modules).
 const STOP: [u8; 7] = [2, 3, 3, 1, 1, 1, 2];
 
-/// Bar/space widths of value `v` (0-105), as digits.
-fn pattern(v: u8) -> &'static [u8] {
-    // Values only come from this file's tables and the modulo-103 check, all below 106.
-    PATTERNS_DIGITS.get(v as usize).map(|p| &p[..]).unwrap_or(&[])
-}
+/// Each value's 11 modules as bits, the leftmost module in bit 10 (1 = bar).
+const PATTERN_BITS: [u16; 106] = pattern_bits(PATTERNS);
 
-/// The patterns as width digits, value 0 first: bar, space, bar, space, bar, space.
-const PATTERNS_DIGITS: [[u8; 6]; 106] = digits(PATTERNS);
+/// The stop pattern's 13 modules as bits.
+const STOP_BITS: u16 = {
+    let mut bits = 0u16;
+    let mut i = 0;
+    while i < STOP.len() {
+        let mut k = 0;
+        while k < STOP[i] {
+            bits = bits << 1 | (i % 2 == 0) as u16;
+            k += 1;
+        }
+        i += 1;
+    }
+    bits
+};
 
-const fn digits(text: [&[u8; 6]; 106]) -> [[u8; 6]; 106] {
-    let mut out = [[0u8; 6]; 106];
+const fn pattern_bits(text: [&[u8; 6]; 106]) -> [u16; 106] {
+    let mut out = [0u16; 106];
     let mut i = 0;
     while i < 106 {
+        let mut bits = 0u16;
         let mut j = 0;
         while j < 6 {
-            out[i][j] = text[i][j] - b'0';
+            let mut k = 0;
+            while k < text[i][j] - b'0' {
+                bits = bits << 1 | (j % 2 == 0) as u16;
+                k += 1;
+            }
             j += 1;
         }
+        out[i] = bits;
         i += 1;
     }
     out

@@ -126,6 +126,7 @@ fn is_gs1_char(b: u8) -> bool {
 ///
 /// Errors: [`SymbologyError::NoData`] for empty input, [`SymbologyError::InvalidData`]
 /// (with the rule broken) for anything else; `name` is the symbology, for messages.
+/// Shared by GS1-128 (code128.rs) and QR Code's FNC1 mode (qr/segment.rs).
 pub fn element_string(input: &[u8], name: &'static str) -> Result<Vec<u8>, SymbologyError> {
     let err = |reason: &'static str| Err(SymbologyError::InvalidData { symbology: name, reason });
     if input.is_empty() {

@@ -8,8 +8,10 @@
 //!   punctuation, lower/upper/mixed ASCII, controls, Latin-1, mixtures; lengths from 1 to past
 //!   capacity), automatic and with fixed layers/levels. Each option set is one
 //!   `zint --batch --dump --esc` run, one text a line.
-//! * `eci_texts_match_zint`: texts outside GB 2312, which both carry behind an ECI. zint keeps
-//!   an ECI it chose for the lines after it in batch mode, so each of these is its own run.
+//! * `eci_texts_match_zint`, `single_byte_eci_choice_matches_zint`: texts outside GB 2312,
+//!   which both carry behind an ECI (the first of ISO/IEC 8859-1 to -16, Windows-125x, UTF-8
+//!   that holds the text). zint keeps an ECI it chose for the lines after it in batch mode, even
+//!   when the text then fails, so each of these is its own run.
 //! * `gb2312_repertoire_matches_zint`: every BMP character alone: the ones we read as GB 2312
 //!   must give zint's symbol, and zint (told ECI 29, GB 2312) must refuse all the others.
 //! * Errors: texts too long (in all, or for a fixed size) and invalid UTF-8 fail in both.
@@ -65,9 +67,6 @@ fn zint_batch(args: &[String], inputs: &[&[u8]]) -> Vec<ZintResult> {
             }
         }
         text.push(b'\n');
-    }
-    if std::env::var("GM_DEBUG").is_ok() && inputs.len() > 1 {
-        std::fs::write(format!("/tmp/gm_batch_{}.txt", args.join("_")), &text).unwrap();
     }
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || stdin.write_all(&text).expect("write to zint"));
@@ -198,7 +197,9 @@ impl Tally {
                     SymbologyError::InvalidData { reason, .. } if *reason == gridmatrix::TOO_LONG => {
                         message.contains("too long")
                     }
-                    SymbologyError::InvalidData { reason, .. } if *reason == gridmatrix::INVALID_CHARACTER => {
+                    SymbologyError::InvalidData { reason, .. }
+                        if *reason == gridmatrix::INVALID_CHARACTER =>
+                    {
                         message.contains("Unicode") || message.contains("UTF-8")
                     }
                     _ => false,
@@ -251,13 +252,34 @@ fn diff(ours: &[String], theirs: &[String]) -> String {
     }
 }
 
-/// Runs the cases through zint, batched by options; cases ours carries with an ECI each in a
-/// run of their own (zint keeps an ECI it chose for the rest of a batch).
+/// Whether the text has a character outside GB 2312 (one that alone encodes with an ECI):
+/// then zint chooses an ECI, and keeps it for the lines after, even when the text then fails.
+fn needs_eci(input: &[u8], known: &mut HashMap<char, bool>) -> bool {
+    let text = match std::str::from_utf8(input) {
+        Ok(t) => t,
+        Err(_) => return false,
+    };
+    let text = match text.strip_prefix('\u{FEFF}') {
+        Some(rest) if !rest.is_empty() => rest,
+        _ => text,
+    };
+    text.chars().any(|c| {
+        !c.is_ascii()
+            && *known.entry(c).or_insert_with(|| {
+                gridmatrix::encode(c.to_string().as_bytes(), &GmOptions::default())
+                    .map_or(true, |s| s.eci().is_some())
+            })
+    })
+}
+
+/// Runs the cases through zint, batched by options; texts that need an ECI each in a run of
+/// their own.
 fn compare(name: &str, cases: &[Case]) {
     let mut groups: Vec<(Vec<String>, Vec<usize>)> = Vec::new();
     let mut alone = Vec::new();
+    let mut known = HashMap::new();
     for (i, c) in cases.iter().enumerate() {
-        if matches!(gridmatrix::encode(&c.input, &c.options), Ok(ref s) if s.eci().is_some()) {
+        if needs_eci(&c.input, &mut known) {
             alone.push(i);
             continue;
         }
@@ -270,13 +292,8 @@ fn compare(name: &str, cases: &[Case]) {
     let mut tally = Tally::default();
     for (args, indices) in &groups {
         let inputs: Vec<&[u8]> = indices.iter().map(|&i| cases[i].input.as_slice()).collect();
-        for (k, (&i, z)) in indices.iter().zip(zint_batch(args, &inputs)).enumerate() {
-            let before = tally.failures.len();
+        for (&i, z) in indices.iter().zip(zint_batch(args, &inputs)) {
             tally.check(&cases[i], &z);
-            if tally.failures.len() > before && std::env::var("GM_DEBUG").is_ok() {
-                eprintln!("DEBUG {} {:?} line {} of {}: {:?} warn {:?}", name, args, k + 1, inputs.len(), String::from_utf8_lossy(inputs[k]).chars().take(40).collect::<String>(), z.warning);
-                if k > 0 { eprintln!("   prev line: {:?}", String::from_utf8_lossy(inputs[k-1]).chars().take(80).collect::<String>()); }
-            }
         }
     }
     for &i in &alone {
@@ -311,7 +328,7 @@ impl Rng {
 
 /// Common GB 2312 Hanzi (levels 1 and 2), Chinese punctuation and full-width forms.
 const HANZI: &str = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理府研质信表";
-const PUNCTUATION_CN: &str = "，。、；：？！“”‘’（）《》【】—…·～￥％＃＆＊＋－／＝＠０１２３４５６７８９ＡＢＣａｂｃ　①②ⅠⅡαβγАБВぁアāáǎà";
+const PUNCTUATION_CN: &str = "，。、；：？！“”‘’（）《》【】―…・～￥％＃＆＊＋－／＝＠０１２３４５６７８９ＡＢＣａｂｃ　①②ⅠⅡαβγАБВぁアāáǎà";
 const LATIN1_IN_GB2312: &str = "éèêüàáìíòóùúěǐǒǔǘǚ×÷°±§¤¨";
 const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
 const UPPER: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -366,6 +383,15 @@ fn text(rng: &mut Rng, kind: usize, len: usize) -> Vec<u8> {
                 0 => *rng.pick(&latin),
                 _ => ascii(rng, LOWER),
             },
+            10 => {
+                // DEL and controls (byte mode's own) among Hanzi: byte mode carrying GB 2312
+                // codes, across the 512-byte run limit when long.
+                match rng.below(8) {
+                    0..=3 => '\x7F',
+                    4 => (rng.below(32) as u8) as char,
+                    _ => *rng.pick(&hanzi),
+                }
+            }
             _ => {
                 // Mixtures in runs: asset-label-like text.
                 match rng.below(9) {
@@ -388,7 +414,7 @@ fn text(rng: &mut Rng, kind: usize, len: usize) -> Vec<u8> {
 /// to the edge of capacity.
 fn length(rng: &mut Rng, kind: usize) -> usize {
     // Characters that about fill 13 layers at level 1, per kind.
-    let full = [700, 660, 2700, 2300, 1800, 1800, 1500, 900, 1300, 800][kind];
+    let full = [700, 660, 2700, 2300, 1800, 1800, 1500, 900, 1300, 800, 900][kind];
     match rng.below(10) {
         0..=3 => 1 + rng.below(40),
         4..=6 => 1 + rng.below(full),
@@ -398,14 +424,15 @@ fn length(rng: &mut Rng, kind: usize) -> usize {
     }
 }
 
-fn corpus(seed: u64, count: usize, options: impl Fn(&mut Rng) -> GmOptions) -> Vec<Case> {
+fn corpus(seed: u64, count: usize, options: impl Fn(&mut Rng, &[u8]) -> GmOptions) -> Vec<Case> {
     let mut rng = Rng::new(seed);
     (0..count)
         .map(|i| {
-            let kind = i % 10;
+            let kind = i % 11;
             let len = length(&mut rng, kind);
             let input = text(&mut rng, kind, len);
-            Case { input, options: options(&mut rng) }
+            let options = options(&mut rng, &input);
+            Case { input, options }
         })
         .collect()
 }
@@ -415,7 +442,7 @@ fn random_corpus_automatic_size_and_level() {
     if !have_zint("Grid Matrix, automatic") {
         return;
     }
-    let cases = corpus(142, 700, |_| GmOptions::default());
+    let cases = corpus(142, 700, |_, _| GmOptions::default());
     compare("Grid Matrix, automatic", &cases);
 }
 
@@ -424,8 +451,12 @@ fn random_corpus_fixed_layers_and_levels() {
     if !have_zint("Grid Matrix, fixed") {
         return;
     }
-    let cases = corpus(27766, 700, |rng| {
-        let layers = 1 + rng.below(13) as u8;
+    let cases = corpus(27766, 700, |rng, input| {
+        // Half the fixed sizes from the automatic one up, so that most texts fit.
+        let auto = gridmatrix::encode(input, &GmOptions::default()).map_or(13, |s| s.layers());
+        let layers =
+            if rng.below(2) == 0 { 1 + rng.below(13) } else { auto as usize + rng.below(14 - auto as usize) }
+                as u8;
         let ecc = 1 + rng.below(5) as u8;
         match rng.below(4) {
             0 => GmOptions { layers: Some(layers), ecc: None },
@@ -453,6 +484,13 @@ fn every_size_and_level() {
             }
         }
     }
+    // Byte runs of 512 bytes at most, a GB 2312 code straddling the limit or not.
+    for before in [509usize, 510, 511, 512, 513] {
+        let mut t = "\x7F".repeat(before);
+        t.push_str("测\x7F\x7F测");
+        t.push_str(&"\x7F".repeat(20));
+        cases.push(Case { input: t.into_bytes(), options: GmOptions::default() });
+    }
     // Digits from 1 to 60: every automatic size change of the small symbols.
     for len in 1..=60 {
         cases.push(Case { input: vec![b'7'; len], options: GmOptions::default() });
@@ -468,16 +506,53 @@ fn eci_texts_match_zint() {
         return;
     }
     let samples = [
-        "€", "price 12.50 €", "a·b", "Müller & Co. ©", "™", "ƒ", "ș ț", "İstanbul ğ", "Ελληνικά €",
-        "Привет ©", "עברית", "العربية", "ภาษาไทย", "Łódź", "Ærø", "資產管理", "固定資產 No. 42",
-        "emoji 😀", "😀", "测试€", "\u{85}", "a\u{9F}b", "\u{FEFF}", "—", "© 2024 资产", "Ŋŋ", "ſ",
-        "ÿŸ", "Œuvre", "šđčćž", "\u{A0}", "ĀāĒē", "ĦħĊċ", "ĶķĻļ", "ŴŵŶŷ", "ؠ", "ร้อย", "§¶",
+        "€",
+        "price 12.50 €",
+        "a·b",
+        "Müller & Co. ©",
+        "™",
+        "ƒ",
+        "ș ț",
+        "İstanbul ğ",
+        "Ελληνικά €",
+        "Привет ©",
+        "עברית",
+        "العربية",
+        "ภาษาไทย",
+        "Łódź",
+        "Ærø",
+        "資產管理",
+        "固定資產 No. 42",
+        "emoji 😀",
+        "😀",
+        "测试€",
+        "\u{85}",
+        "a\u{9F}b",
+        "\u{FEFF}",
+        "—",
+        "© 2024 资产",
+        "Ŋŋ",
+        "ſ",
+        "ÿŸ",
+        "Œuvre",
+        "šđčćž",
+        "\u{A0}",
+        "ĀāĒē",
+        "ĦħĊċ",
+        "ĶķĻļ",
+        "ŴŵŶŷ",
+        "ؠ",
+        "ร้อย",
+        "§¶",
     ];
     let mut cases: Vec<Case> = Vec::new();
     for (i, s) in samples.iter().enumerate() {
         cases.push(Case { input: s.as_bytes().to_vec(), options: GmOptions::default() });
         let layers = Some(1 + (i % 13) as u8);
-        cases.push(Case { input: s.as_bytes().to_vec(), options: GmOptions { layers, ecc: Some(1 + (i % 5) as u8) } });
+        cases.push(Case {
+            input: s.as_bytes().to_vec(),
+            options: GmOptions { layers, ecc: Some(1 + (i % 5) as u8) },
+        });
     }
     // Longer mixtures, up to and past capacity.
     let mut rng = Rng::new(29);
@@ -502,6 +577,34 @@ fn eci_texts_match_zint() {
     compare("Grid Matrix, ECI", &cases);
 }
 
+/// Every character we carry in a single-byte character set (ECI 3-24), alone and in random
+/// pairs and triples: both must choose the same (lowest) ECI and the same bytes.
+#[test]
+fn single_byte_eci_choice_matches_zint() {
+    if !have_zint("Grid Matrix, single-byte ECIs") {
+        return;
+    }
+    let single_byte = |c: char| {
+        let symbol = gridmatrix::encode(c.to_string().as_bytes(), &GmOptions::default());
+        matches!(symbol.map(|s| s.eci()), Ok(Some(eci)) if eci < 26)
+    };
+    let chars: Vec<char> = (0x80..0x3000u32).filter_map(char::from_u32).filter(|&c| single_byte(c)).collect();
+    assert!(chars.len() > 450, "{} characters in single-byte sets", chars.len());
+    let mut cases: Vec<Case> = chars
+        .iter()
+        .map(|c| Case { input: c.to_string().into_bytes(), options: GmOptions::default() })
+        .collect();
+    let mut rng = Rng::new(8859);
+    for i in 0..150 {
+        let mut t = String::from(if i % 2 == 0 { "Ab1 " } else { "" });
+        for _ in 0..2 + rng.below(2) {
+            t.push(*rng.pick(&chars));
+        }
+        cases.push(Case { input: t.into_bytes(), options: GmOptions::default() });
+    }
+    compare("Grid Matrix, single-byte ECIs", &cases);
+}
+
 /// Every character of the Basic Multilingual Plane beyond ASCII, alone: those we read as
 /// GB 2312 must give zint's symbol, and zint held to GB 2312 (ECI 29) must refuse every other.
 #[test]
@@ -523,7 +626,8 @@ fn gb2312_repertoire_matches_zint() {
         }
     }
     assert_eq!(in_gb.len(), 7445, "GB 2312 has 7,445 characters");
-    let cases: Vec<Case> = in_gb.into_iter().map(|input| Case { input, options: GmOptions::default() }).collect();
+    let cases: Vec<Case> =
+        in_gb.into_iter().map(|input| Case { input, options: GmOptions::default() }).collect();
     compare("Grid Matrix, GB 2312 characters", &cases);
 
     let inputs: Vec<&[u8]> = outside.iter().map(|v| v.as_slice()).collect();
@@ -559,7 +663,9 @@ fn errors_match_zint() {
     for layers in 1..=13u8 {
         for ecc in [1u8, 3, 5] {
             let options = GmOptions { layers: Some(layers), ecc: Some(ecc) };
-            let fits = |len: usize| gridmatrix::encode(&vec![b'9'; len], &options).map_or(false, |s| s.layers() == layers);
+            let fits = |len: usize| {
+                gridmatrix::encode(&vec![b'9'; len], &options).map_or(false, |s| s.layers() == layers)
+            };
             let (mut len, mut over) = (1usize, 3000usize); // fits(len), !fits(over)
             while over - len > 1 {
                 let mid = (len + over) / 2;

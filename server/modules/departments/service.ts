@@ -36,9 +36,7 @@ interface DeptRow {
 
 /**
  * What can hold a department and so block its deletion, checked in this order; the first
- * that counts more than zero refuses with its message ({count}). The asset issue adds
- *   { error: 'deptHasAssets',
- *     countSql: 'SELECT count(*)::int AS n FROM assets WHERE company_id = $1 AND dept_id = $2' }
+ * that counts more than zero refuses with its message ({count}).
  */
 export interface DepartmentHolder {
   error: ErrorKind;
@@ -56,6 +54,7 @@ export const DEPARTMENT_HOLDERS: readonly DepartmentHolder[] = [
     error: 'deptAuthorized',
     countSql: 'SELECT count(DISTINCT user_id)::int AS n FROM user_depts WHERE company_id = $1 AND dept_id = $2',
   },
+  { error: 'deptHasAssets', countSql: 'SELECT count(*)::int AS n FROM assets WHERE company_id = $1 AND dept_id = $2' },
 ];
 
 function toInfo(row: DeptRow): DepartmentInfo {

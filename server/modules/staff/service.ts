@@ -257,11 +257,19 @@ export async function setStaff(deps: OrgDeps, actor: Actor, input: SetStaffInput
 
 /**
  * Deletes a staff member. Their sub-user, if any, is closed in the same transaction (its
- * login and sessions go), under the same rules as closing it directly.
+ * login and sessions go), under the same rules as closing it directly. A staff member who
+ * still holds assets (as their user) is not deleted: the assets would silently turn from
+ * "in use" to "unused", so the refusal names the count and the assets are reassigned or
+ * returned first.
  */
 export async function deleteStaff(deps: OrgDeps, actor: Actor, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const staff = await findStaff(tx, actor, id);
+    const held = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM assets WHERE company_id = $1 AND staff_id = $2', [
+      actor.companyId,
+      staff.id,
+    ]);
+    if (held.rows[0].n > 0) throw new AppError('staffHasAssets', { count: held.rows[0].n });
     if (staff.userId !== null) await closeChildUserOf(tx, actor, staff.id);
     await tx.query('DELETE FROM staff WHERE company_id = $1 AND id = $2', [actor.companyId, staff.id]);
   });

@@ -1,16 +1,33 @@
 /**
- * UI settings remembered across visits (spec section 3): language and sidebar state.
+ * UI settings remembered across visits (spec section 3): language, sidebar state and the
+ * page size of paged lists.
  */
 import { proxy } from 'valtio';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../api/contract';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/types';
 import { i18n } from '../i18n';
-import { readJson, StorageKey, writeJson } from './storage';
+import { readJson, readRaw, StorageKey, writeJson } from './storage';
 
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
+/** The stored page size when what is stored is not one of the sizes (spec section 9). */
+export const STORED_PAGE_SIZE_FALLBACK: PageSize = 20;
+
+/**
+ * The page size to use from the text storage holds (spec section 9): nothing stored yet
+ * gives the default 50; a stored value that is not one of 20/50/100/200 (old junk, a hand
+ * edit) gives the stored fallback 20.
+ */
+export function pageSizeFromStorage(raw: string | null): PageSize {
+  if (raw === null) return DEFAULT_PAGE_SIZE;
+  const n = Number(raw.trim().replace(/^"(.*)"$/, '$1'));
+  return (PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : STORED_PAGE_SIZE_FALLBACK;
+}
 
 export const settings = proxy({
   language: readJson(StorageKey.language, isLanguage) ?? DEFAULT_LANGUAGE,
   sidebarCollapsed: readJson(StorageKey.sidebarCollapsed, isBoolean) ?? false,
+  pageSize: pageSizeFromStorage(readRaw(StorageKey.pageSize)),
 });
 
 export function setLanguage(language: Language): void {
@@ -23,4 +40,9 @@ export function setLanguage(language: Language): void {
 export function setSidebarCollapsed(collapsed: boolean): void {
   settings.sidebarCollapsed = collapsed;
   writeJson(StorageKey.sidebarCollapsed, collapsed);
+}
+
+export function setPageSize(pageSize: PageSize): void {
+  settings.pageSize = pageSize;
+  writeJson(StorageKey.pageSize, pageSize);
 }

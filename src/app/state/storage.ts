@@ -1,5 +1,5 @@
 /**
- * Local settings (spec section 3): last user, sidebar state, language. One key each,
+ * Local settings (spec section 3): last user, sidebar state, language, page size. One key each,
  * read defensively: storage may be unavailable (private mode) or hold old junk.
  */
 const PREFIX = 'assetmark.';
@@ -8,6 +8,7 @@ export const StorageKey = {
   lastUser: `${PREFIX}lastUser`,
   sidebarCollapsed: `${PREFIX}sidebarCollapsed`,
   language: `${PREFIX}language`,
+  pageSize: `${PREFIX}pageSize`,
 } as const;
 type Key = (typeof StorageKey)[keyof typeof StorageKey];
 
@@ -17,6 +18,15 @@ export function readJson<T>(key: Key, accept: (value: unknown) => value is T): T
     if (raw == null) return null;
     const value: unknown = JSON.parse(raw);
     return accept(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The raw stored text of a key; null when absent or unreadable. */
+export function readRaw(key: Key): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
   } catch {
     return null;
   }

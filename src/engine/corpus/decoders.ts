@@ -24,7 +24,7 @@ import { EngineError, ErrorCode } from '../errors.ts';
 import { pageToPbm } from '../pbm.ts';
 import { modulesToPage, pageToLuma } from '../testing.ts';
 import type { Page, SymbolRequest } from '../types.ts';
-import { HINT, type CorpusCase } from './corpus.ts';
+import { HINT, RXING_FORMAT, type CorpusCase } from './corpus.ts';
 
 export const DPI = 203;
 /** 2 dots at 203 dpi: round(0.25 mm * 203 / 25.4) = 2. */
@@ -43,9 +43,8 @@ export interface Rendered {
 
 /** Renders one case as a label at 203 dpi (see the module documentation). */
 export function renderCase(engine: Engine, c: CorpusCase, index: number): Rendered {
-  let request = c.request;
-  if (request.type === 'qrcode') {
-    request = raiseVersion(engine, request);
+  if (c.request.type === 'qrcode') {
+    const request = raiseVersion(engine, c.request);
     const symbol = engine.encode(request);
     if (symbol.kind !== 'matrix') throw new Error('QR is a matrix');
     const qz = request.quietZone ?? 2;
@@ -60,6 +59,7 @@ export function renderCase(engine: Engine, c: CorpusCase, index: number): Render
     });
     return { page, request };
   }
+  const request = c.request;
   const probe = engine.measure({ ...request, xMm: 0, yMm: 0, widthMm: 10_000, heightMm: LINEAR_HEIGHT_MM, dpi: DPI, moduleWidthMm: MODULE_MM });
   const quietMm = LINEAR_QUIET_MODULES * probe.moduleDots * DOT_MM;
   const widthMm = probe.extentWidthDots * DOT_MM;
@@ -223,13 +223,17 @@ const show = (s: string | Uint8Array): string =>
  * Renders every case, decodes all pages with zbarimg (in parallel batches, while rxing
  * decodes them in-process) and lists every disagreement with the expected text.
  */
-export async function runCorpus(engine: Engine, cases: CorpusCase[]): Promise<CorpusResult> {
+export async function runCorpus(
+  engine: Engine,
+  cases: CorpusCase[],
+  render: (engine: Engine, c: CorpusCase, index: number) => Rendered = renderCase,
+): Promise<CorpusResult> {
   const dir = mkdtempSync(join(tmpdir(), 'assetmark-corpus-'));
   try {
     const mismatches: Mismatch[] = [];
     const rendered: (Rendered | undefined)[] = cases.map((c, i) => {
       try {
-        return renderCase(engine, c, i);
+        return render(engine, c, i);
       } catch (e) {
         mismatches.push({ case: c.name, decoder: 'engine', expected: 'a symbol', got: String(e) });
         return undefined;
@@ -272,7 +276,8 @@ export async function runCorpus(engine: Engine, cases: CorpusCase[]): Promise<Co
       if (!r) return;
       const c = cases[i]!;
       if (c.rxing === null) return;
-      const got = decodeRxing(r.page, c.rxingHints, c.rxingBytes !== undefined);
+      const hints = { [HINT.PossibleFormats]: RXING_FORMAT[c.request.type], ...c.rxingHints };
+      const got = decodeRxing(r.page, hints, c.rxingBytes !== undefined);
       rxingChecked += 1;
       if (got === c.rxing) return;
       if (isRxingCheckFnc1Quirk(engine, c as CorpusCase & { rxing: string }, got)) rxingQuirks.push(c.name);

@@ -50,8 +50,10 @@
 //! * C40/Text/X12 at a boundary with the rest of the data one ASCII codeword (one character,
 //!   or a digit pair, not for X12) and exactly one codeword left: that codeword, no Unlatch.
 //! * EDIFACT: with three or more codewords left an Unlatch (value 31) ends it; with one or
-//!   two left the decoder returns to ASCII by itself, so the remaining characters (at most
-//!   two codewords of ASCII) follow directly.
+//!   two left at the start of a quadruplet the decoder returns to ASCII by itself, so the
+//!   remaining characters (at most two codewords of ASCII) follow directly. For the same
+//!   reason a last quadruplet of one value and the Unlatch (two codewords) needs a third
+//!   codeword after it.
 //!
 //! Pads are 129, then 129 randomised by the 253-state algorithm (Annex B.1); Base256
 //! codewords are randomised by the 255-state algorithm (Annex B.2). Both depend on the
@@ -106,6 +108,10 @@ fn latch_codeword(s: Scheme) -> u8 {
         Scheme::Edifact => 240,
     }
 }
+
+/// `t % 3` and `2 * (t / 3)` for 1 to 6 C40/Text values (a division by a variable is slow).
+const MOD3: [usize; 7] = [0, 1, 2, 0, 1, 2, 0];
+const CODEWORDS3: [u32; 7] = [0, 0, 0, 2, 2, 2, 4];
 
 /// Codewords an EDIFACT Unlatch takes with `pending` values waiting: the value 31 joins
 /// them and the bits are padded to whole bytes (6, 12, 18 or 24 bits).
@@ -230,15 +236,18 @@ impl<'a> Encodation<'a> {
                 cur[ASCII] = prev[ASCII] + if b >= 128 { 2 } else { 1 };
                 if i >= 2 && class & 0x40 != 0 && data[i - 2].is_ascii_digit() {
                     let via_pair = before[row - 2 * STATES + ASCII] + 1;
-                    if via_pair <= cur[ASCII] {
+                    // On a tie the single digit wins, so that odd runs pair from the left
+                    // (as zint does).
+                    if via_pair < cur[ASCII] {
                         cur[ASCII] = via_pair;
                         pair[i] = true;
                     }
                 }
                 for (base, count) in [(C40, (class & 3) as usize + 1), (TEXT, (class >> 2 & 3) as usize + 1)] {
                     for q in 0..3 {
+                        // t = q + count values: (t % 3) waiting, 2 * (t / 3) codewords done.
                         let t = q + count;
-                        cur[base + t % 3] = prev[base + q] + 2 * (t / 3) as u32;
+                        cur[base + MOD3[t]] = prev[base + q] + CODEWORDS3[t];
                     }
                 }
                 if class & 0x10 != 0 {
@@ -303,8 +312,11 @@ impl<'a> Encodation<'a> {
             add(EndKind::Open, n, s, self.at(n, s), self.at(n, s));
         }
         for p in 0..4 {
+            // With one value waiting, value and Unlatch take two codewords, which must not be
+            // the symbol's last two: a decoder that finds at most two codewords left at the
+            // start of a quadruplet reads them as ASCII. So a pad follows them.
             let k = self.at(n, EDIFACT + p);
-            add(EndKind::Open, n, EDIFACT + p, k, k.saturating_add(if p == 0 { 0 } else { EDIFACT_UNLATCH[p] }));
+            add(EndKind::Open, n, EDIFACT + p, k, k.saturating_add([0, 3, 3, 3][p]));
         }
         // An empty Base256 segment (latched at the very end) is no ending.
         if b256_len[n] > 0 {
@@ -362,6 +374,27 @@ impl<'a> Encodation<'a> {
             }
         }
         best
+    }
+
+    /// Every ending that fits `capacity` (tests write each one to check the rules with
+    /// decoders) and its kind.
+    #[cfg(test)]
+    pub(super) fn all_fitting(&self, capacity: usize) -> Vec<(usize, String)> {
+        let c = capacity as u32;
+        (0..self.ends.len())
+            .filter(|&i| {
+                let e = &self.ends[i];
+                // Not the degenerate ends in a scheme latched at that very position.
+                let latched_there = e.state != ASCII && self.switched_from[e.pos * STATES + e.state] == ASCII as u8;
+                !latched_there
+                    && match e.kind {
+                    EndKind::Open => e.used <= c,
+                    EndKind::Base256ToEnd | EndKind::ShiftPad | EndKind::ImplicitAscii => e.used == c,
+                    EndKind::EdifactAscii => e.used <= c && c <= e.base + 2,
+                }
+            })
+            .map(|i| (i, format!("{:?} {:?}", self.ends[i].kind, scheme(self.ends[i].state))))
+            .collect()
     }
 
     /// The path to an ending, first step first.
@@ -430,10 +463,12 @@ impl<'a> Encodation<'a> {
                                 // Length 0, "to the end of the symbol", when nothing follows:
                                 // needed for Base256ToEnd, zint's choice for a short
                                 // segment that happens to fill the symbol.
-                                let to_end = k + 1 + len == ops.len()
-                                    && scheme(end.state) == Scheme::Base256
+                                let after = &ops[k + 1 + len..];
+                                let last = after.is_empty()
+                                    || (after.len() == 1 && matches!(after[0], Op::Switch { from, .. } if from as usize == BASE256));
+                                let to_end = last
                                     && (end.kind == EndKind::Base256ToEnd
-                                        || (end.used as usize == capacity && len < 250));
+                                        || (end.kind == EndKind::Open && end.used as usize == capacity && len < 250));
                                 let start = w.out.len();
                                 if to_end {
                                     w.out.push(0);
@@ -658,5 +693,148 @@ impl Writer {
         if self.n_values > 0 {
             self.flush_edifact();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The smallest capacity (of `capacities`) that an encodation of `data` fits, found
+    /// with *every* achievable cost of every state (bit sets of costs), not only the
+    /// cheapest: checks that the cheapest costs are all the end-of-data rules need.
+    fn smallest_by_all_costs(data: &[u8], gs1: bool, capacities: &[u32]) -> Option<u32> {
+        type Set = u128;
+        let n = data.len();
+        let mut sets = vec![[0 as Set; STATES]; n + 1];
+        let mut b256_nonempty = vec![0 as Set; n + 1];
+        for i in 0..=n {
+            let mut cur = [0 as Set; STATES];
+            if i == 0 {
+                cur[ASCII] = 1;
+            } else {
+                let prev = sets[i - 1];
+                let b = data[i - 1];
+                let fnc1 = gs1 && b == 0x1D;
+                let class = if fnc1 { FNC1_CLASS } else { CLASS[b as usize] };
+                cur[ASCII] = prev[ASCII] << if b >= 128 { 2 } else { 1 };
+                if i >= 2 && class & 0x40 != 0 && data[i - 2].is_ascii_digit() {
+                    cur[ASCII] |= sets[i - 2][ASCII] << 1;
+                }
+                for (base, count) in [(C40, (class & 3) as usize + 1), (TEXT, (class >> 2 & 3) as usize + 1)] {
+                    for q in 0..3 {
+                        let t = q + count;
+                        cur[base + t % 3] |= prev[base + q] << (2 * (t / 3));
+                    }
+                }
+                if class & 0x10 != 0 {
+                    for q in 0..3 {
+                        cur[X12 + (q + 1) % 3] |= prev[X12 + q] << (2 * ((q + 1) / 3));
+                    }
+                }
+                if class & 0x20 != 0 {
+                    for q in 0..4 {
+                        cur[EDIFACT + (q + 1) % 4] |= prev[EDIFACT + q] << (3 * ((q + 1) / 4));
+                    }
+                }
+                if !fnc1 {
+                    cur[BASE256] = prev[BASE256] << 1;
+                    b256_nonempty[i] = cur[BASE256];
+                }
+            }
+            let mut ascii = cur[ASCII] | cur[BASE256];
+            for s in [C40, TEXT, X12] {
+                ascii |= cur[s] << 1;
+            }
+            for p in 0..4 {
+                ascii |= cur[EDIFACT + p] << EDIFACT_UNLATCH[p];
+            }
+            cur[ASCII] = ascii;
+            for s in [C40, TEXT, X12, EDIFACT] {
+                cur[s] |= ascii << 1;
+            }
+            cur[BASE256] |= ascii << 2;
+            sets[i] = cur;
+        }
+        // Bit tests on the sets: some cost k with k + add <= c, or k + add == c, or
+        // k + add <= c <= k + 2.
+        let up_to = |set: Set, add: u32, c: u32| c >= add && set & ((2 as Set) << (c - add)).wrapping_sub(1) != 0;
+        let exactly = |set: Set, add: u32, c: u32| c >= add && set >> (c - add) & 1 == 1;
+        let fits = |c: u32| -> bool {
+            let at = |i: usize, s: usize| sets[i][s];
+            let mut ok = [ASCII, C40, TEXT, X12, EDIFACT].iter().any(|&s| up_to(at(n, s), 0, c))
+                || (1..4).any(|p| up_to(at(n, EDIFACT + p), 3, c))
+                || up_to(b256_nonempty[n], 0, c)
+                || [C40 + 2, TEXT + 2].iter().any(|&s| exactly(at(n, s), 2, c));
+            for back in 1..=4.min(n) {
+                let j = n - back;
+                let rest = ascii_cost(&data[j..], gs1);
+                if rest == 1 {
+                    ok |= exactly(at(j, C40), 1, c) || exactly(at(j, TEXT), 1, c) || (back == 1 && exactly(at(j, X12), 1, c));
+                }
+                if rest <= 2 {
+                    // k + rest <= c <= k + 2
+                    ok |= (0..=2 - rest).any(|slack| exactly(at(j, EDIFACT), rest + slack, c));
+                }
+            }
+            ok
+        };
+        capacities.iter().copied().find(|&c| fits(c))
+    }
+
+    #[test]
+    fn cheapest_costs_suffice_for_every_ending() {
+        let mut capacities: Vec<u32> = super::super::sizes::SIZES.iter().map(|s| s.data_codewords as u32).collect();
+        capacities.sort_unstable();
+        capacities.dedup();
+        // Small alphabets that mix the schemes' strengths, every string up to a length,
+        // then random longer ones.
+        let alphabets: [&[u8]; 6] = [b"A1a", b"A !", b"1a\xe9", b"Z9*", b"a@1", b"\x1dA1"];
+        let mut checked = 0;
+        for (ai, alphabet) in alphabets.iter().enumerate() {
+            let gs1 = ai == 5;
+            let k = alphabet.len();
+            for len in 1..=6usize {
+                for mut code in 0..k.pow(len as u32) {
+                    let data: Vec<u8> = (0..len)
+                        .map(|_| {
+                            let b = alphabet[code % k];
+                            code /= k;
+                            b
+                        })
+                        .collect();
+                    let e = Encodation::new(&data, gs1);
+                    let ours = capacities.iter().copied().find(|&c| e.fits(c as usize).is_some());
+                    assert_eq!(ours, smallest_by_all_costs(&data, gs1, &capacities), "{:?}", String::from_utf8_lossy(&data));
+                    checked += 1;
+                }
+            }
+        }
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let pool = b"ABCXYZ0123456789 abcxyz!*>\r@\xe9\xff";
+        for _ in 0..2000 {
+            let len = 1 + (next() % 30) as usize;
+            let data: Vec<u8> = (0..len).map(|_| pool[(next() % pool.len() as u64) as usize]).collect();
+            let e = Encodation::new(&data, false);
+            let ours = capacities.iter().copied().find(|&c| e.fits(c as usize).is_some());
+            assert_eq!(ours, smallest_by_all_costs(&data, false, &capacities), "{:?}", String::from_utf8_lossy(&data));
+            checked += 1;
+        }
+        assert!(checked > 6_000);
+    }
+
+    #[test]
+    fn costs_of_simple_runs() {
+        let min = |d: &[u8]| Encodation::new(d, false).min_codewords();
+        assert_eq!(min(b"123456"), 3); // digit pairs
+        assert_eq!(min(b"ABCDEF"), 5); // C40: latch, 2 triplets (and no Unlatch if that fills the symbol)
+        assert_eq!(min(&[0xE9; 10]), 12); // Base256: latch, length, 10 bytes
+        assert_eq!(min(b"ABC>ABC>ABC>"), 9); // X12: latch + 4 triplets, no unlatch when full
     }
 }

@@ -13,10 +13,13 @@
 //!    order of capacity, squares before rectangles of the same capacity (as zint); or the
 //!    fixed one, which must hold it.
 //! 4. **Codewords**: data, end-of-data and pad codewords, then Reed-Solomon
-//!    ([`crate::reed_solomon::DATA_MATRIX`]) per block; codeword `n` of the whole stream
-//!    belongs to block `n % blocks`, which for 144x144 makes 8 blocks of 156 data codewords
-//!    and 2 of 155, and puts the error-correction codewords of blocks 9 and 10 first in
-//!    each round.
+//!    ([`crate::reed_solomon::DATA_MATRIX`]) per block, interleaved: data codeword `n`
+//!    belongs to block `n % blocks`, and so does error-correction codeword `n`. 144x144 is
+//!    the one size whose blocks differ: 8 of 156 data codewords and 2 of 155. Its
+//!    error-correction codewords come in two conventions (see [`DmOptions::iso_144`]): the
+//!    industry's (zint, BWIPP, ZXing), which counts them on from the data, so that each
+//!    round starts with blocks 9 and 10; and the one ISO/IEC 16022's coming revision
+//!    clarifies, each round starting with block 1 (libdmtx reads only this one).
 //! 5. **Modules** (`placement.rs`): the Annex F "utah" placement, then the finder and clock
 //!    patterns of each data region.
 //!
@@ -48,12 +51,13 @@
 //! The [`BitMatrix`] is the symbol alone. ISO/IEC 16022 asks for a light margin of one
 //! module on every side; the label's `zoneSize` decides what the renderer leaves.
 
+mod ecc;
 mod encodation;
 mod placement;
 mod sizes;
 
-use crate::reed_solomon;
 use crate::{gs1, BitMatrix, SymbologyError};
+use ecc::add_error_correction;
 use encodation::Encodation;
 use sizes::{SizeInfo, SIZES};
 
@@ -143,8 +147,13 @@ pub struct DmOptions {
     /// Data is raw bytes: no UTF-8 reading, no ECI.
     pub binary: bool,
     /// Automatic sizing may also choose DMRE rectangles (8x48 ... 26x64); not every reader
-    /// knows them (zint's `--dmre`).
+    /// knows them (zint's `--dmre`; libdmtx does not read them).
     pub dmre: bool,
+    /// 144x144 only: order the error-correction codewords as ISO/IEC 16022 states it
+    /// (each round from block 1; zint 2.12's `--dmiso144`) instead of the industry
+    /// convention that zint, BWIPP and ZXing write and read (from block 9). libdmtx
+    /// reads only the ISO order, ZXing only the other, zxing-cpp both.
+    pub iso_144: bool,
 }
 
 /// An encoded Data Matrix symbol.
@@ -246,7 +255,7 @@ fn encode_codewords(data: &[u8], options: &DmOptions) -> Result<(SymbolSize, Vec
     };
     let capacity = size.data_codewords() - prefix.len();
     let (data_codewords, used) = enc.write(end, capacity, &prefix);
-    Ok((size, add_error_correction(&data_codewords, size.info()), used))
+    Ok((size, add_error_correction(&data_codewords, size.info(), options.iso_144), used))
 }
 
 /*---- Input ----*/
@@ -265,32 +274,6 @@ fn prepare(data: &[u8], options: &DmOptions) -> Result<(Vec<u8>, Vec<u8>), Symbo
         Ok(_) => Ok((data.to_vec(), vec![241, 27])), // ECI 26 (UTF-8): codeword 241, then 26 + 1
         Err(_) => Ok((data.to_vec(), Vec::new())),
     }
-}
-
-/*---- Error correction ----*/
-
-/// Appends the Reed-Solomon codewords: codeword `n` of the whole stream (data, then error
-/// correction) belongs to block `n % blocks`.
-fn add_error_correction(data: &[u8], size: &SizeInfo) -> Vec<u8> {
-    let blocks = size.blocks as usize;
-    let ecc_len = size.ecc_per_block as usize;
-    let mut out = Vec::with_capacity(data.len() + blocks * ecc_len);
-    out.extend_from_slice(data);
-    out.resize(data.len() + blocks * ecc_len, 0);
-    let rs = reed_solomon::DATA_MATRIX.encoder(ecc_len);
-    let mut block = Vec::with_capacity(data.len() / blocks + 1);
-    let mut ecc = [0u8; reed_solomon::MAX_DEGREE];
-    for b in 0..blocks {
-        block.clear();
-        block.extend(data.iter().skip(b).step_by(blocks));
-        rs.encode_into(&block, &mut ecc[..ecc_len]);
-        let mut p = data.len() + (b + blocks - data.len() % blocks) % blocks;
-        for &e in &ecc[..ecc_len] {
-            out[p] = e;
-            p += blocks;
-        }
-    }
-    out
 }
 
 #[cfg(test)]

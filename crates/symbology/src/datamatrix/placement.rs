@@ -28,12 +28,6 @@ use crate::BitMatrix;
 pub(super) fn draw(size: &SizeInfo, codewords: &[u8]) -> BitMatrix {
     let (rows, cols) = (size.rows as usize, size.cols as usize);
     let (fh, fw) = (size.region_rows as usize, size.region_cols as usize);
-    let (dr, dc) = (fh - 2, fw - 2); // data rows and columns of one region
-    let nr = rows / fh * dr;
-    let nc = cols / fw * dc;
-    let mut mapping = Mapping { nr: nr as isize, nc: nc as isize, cells: vec![EMPTY; nr * nc], codewords };
-    mapping.fill();
-
     let mut m = BitMatrix::new(cols, rows).expect("Data Matrix sizes are 8 to 144 modules");
     for y0 in (0..rows).step_by(fh) {
         for x0 in (0..cols).step_by(fw) {
@@ -51,11 +45,13 @@ pub(super) fn draw(size: &SizeInfo, codewords: &[u8]) -> BitMatrix {
             }
         }
     }
-    for r in 0..nr {
+    // Cells: 0 empty, 1 light, 2 dark.
+    let mapping = Mapping::filled(size, |k, bit| 1 + (codewords.get(k).map_or(0, |&c| c >> bit & 1)), |dark| 1 + dark as u8);
+    let (dr, dc) = (fh - 2, fw - 2);
+    for (r, row) in mapping.cells.chunks_exact(mapping.nc as usize).enumerate() {
         let y = r + 1 + 2 * (r / dr);
-        let row = &mapping.cells[r * nc..(r + 1) * nc];
         for (c, &cell) in row.iter().enumerate() {
-            if cell == DARK {
+            if cell == 2 {
                 m.set(c + 1 + 2 * (c / dc), y, true);
             }
         }
@@ -63,18 +59,60 @@ pub(super) fn draw(size: &SizeInfo, codewords: &[u8]) -> BitMatrix {
     m
 }
 
-const EMPTY: u8 = 0;
-const LIGHT: u8 = 1;
-const DARK: u8 = 2;
-
-struct Mapping<'a> {
-    nr: isize,
-    nc: isize,
-    cells: Vec<u8>,
-    codewords: &'a [u8],
+/// What a module of the data regions carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bit {
+    /// Bit `b` (7 = most significant) of codeword `k`.
+    Codeword(usize, u8),
+    /// The fixed pattern of an unfilled corner.
+    Fixed(bool),
 }
 
-impl<'a> Mapping<'a> {
+/// Calls `f(x, y, bit)` for every module of the data regions, in symbol coordinates (for
+/// tests, which read codewords back from other encoders' symbols).
+#[cfg(test)]
+pub(super) fn for_each_module(size: &SizeInfo, mut f: impl FnMut(usize, usize, Bit)) {
+    const LIGHT: u16 = 0xFFFE;
+    const DARK: u16 = 0xFFFF;
+    let mapping = Mapping::filled(size, |k, bit| (8 * k + bit as usize + 1) as u16, |dark| if dark { DARK } else { LIGHT });
+    let (dr, dc) = (size.region_rows as usize - 2, size.region_cols as usize - 2);
+    for (r, row) in mapping.cells.chunks_exact(mapping.nc as usize).enumerate() {
+        for (c, &cell) in row.iter().enumerate() {
+            let bit = match cell {
+                DARK => Bit::Fixed(true),
+                LIGHT | 0 => Bit::Fixed(false),
+                v => Bit::Codeword((v as usize - 1) / 8, ((v - 1) % 8) as u8),
+            };
+            f(c + 1 + 2 * (c / dc), r + 1 + 2 * (r / dr), bit);
+        }
+    }
+}
+
+/// The mapping matrix, `nr x nc` cells; 0 is an empty cell.
+struct Mapping<C, V, F> {
+    nr: isize,
+    nc: isize,
+    cells: Vec<C>,
+    /// The cell value for bit `bit` of codeword `k` (never 0).
+    value: V,
+    /// The cell value of a fixed corner module.
+    fixed: F,
+}
+
+impl<C: Copy + Default + PartialEq, V: Fn(usize, u8) -> C, F: Fn(bool) -> C> Mapping<C, V, F> {
+    /// The mapping matrix of `size` after the Annex F walk.
+    fn filled(size: &SizeInfo, value: V, fixed: F) -> Mapping<C, V, F> {
+        let nr = (size.rows / size.region_rows) as usize * (size.region_rows as usize - 2);
+        let nc = (size.cols / size.region_cols) as usize * (size.region_cols as usize - 2);
+        let mut m = Mapping { nr: nr as isize, nc: nc as isize, cells: vec![C::default(); nr * nc], value, fixed };
+        m.fill();
+        m
+    }
+
+    fn empty(&self, r: isize, c: isize) -> bool {
+        self.cells[(r * self.nc + c) as usize] == C::default()
+    }
+
     /// The Annex F walk.
     fn fill(&mut self) {
         let (nr, nc) = (self.nr, self.nc);
@@ -100,7 +138,7 @@ impl<'a> Mapping<'a> {
             }
             // Up and to the right.
             loop {
-                if r < nr && c >= 0 && self.cells[(r * nc + c) as usize] == EMPTY {
+                if r < nr && c >= 0 && self.empty(r, c) {
                     self.utah(r, c, k);
                     k += 1;
                 }
@@ -114,7 +152,7 @@ impl<'a> Mapping<'a> {
             c += 3;
             // Down and to the left.
             loop {
-                if r >= 0 && c < nc && self.cells[(r * nc + c) as usize] == EMPTY {
+                if r >= 0 && c < nc && self.empty(r, c) {
                     self.utah(r, c, k);
                     k += 1;
                 }
@@ -132,16 +170,18 @@ impl<'a> Mapping<'a> {
         }
         // The unfilled bottom-right corner of some sizes: fixed pattern, dark on the diagonal.
         let last = (nr * nc - 1) as usize;
-        if self.cells[last] == EMPTY {
-            self.cells[last] = DARK;
-            self.cells[last - 1] = LIGHT;
-            self.cells[last - nc as usize] = LIGHT;
-            self.cells[last - nc as usize - 1] = DARK;
+        if self.cells[last] == C::default() {
+            let (dark, light) = ((self.fixed)(true), (self.fixed)(false));
+            self.cells[last] = dark;
+            self.cells[last - 1] = light;
+            self.cells[last - nc as usize] = light;
+            self.cells[last - nc as usize - 1] = dark;
         }
     }
 
     /// Bit `bit` (7 = most significant) of codeword `k` at mapping position `(r, c)`,
     /// wrapping around the edges (Annex F.2; the last rule is ISO/IEC 21471's, for DMRE).
+    #[inline]
     fn module(&mut self, mut r: isize, mut c: isize, k: usize, bit: u8) {
         let (nr, nc) = (self.nr, self.nc);
         if r < 0 {
@@ -155,13 +195,29 @@ impl<'a> Mapping<'a> {
         if r >= nr {
             r -= nr;
         }
-        let word = self.codewords.get(k).copied().unwrap_or(0);
-        debug_assert_eq!(self.cells[(r * nc + c) as usize], EMPTY, "module placed twice");
-        self.cells[(r * nc + c) as usize] = if word >> bit & 1 == 1 { DARK } else { LIGHT };
+        debug_assert!(self.empty(r, c), "module placed twice");
+        self.cells[(r * nc + c) as usize] = (self.value)(k, bit);
     }
 
     /// The standard utah with its bottom-right module at `(r, c)`.
     fn utah(&mut self, r: isize, c: isize, k: usize) {
+        if r >= 2 && c >= 2 && c < self.nc {
+            // Inside: no wrapping, one row slice at a time.
+            let nc = self.nc;
+            let base = ((r - 2) * nc + c - 2) as usize;
+            let nc = nc as usize;
+            let v = |s: &Self, bit| (s.value)(k, bit);
+            let (b7, b6, b5, b4, b3, b2, b1, b0) = (v(self, 7), v(self, 6), v(self, 5), v(self, 4), v(self, 3), v(self, 2), v(self, 1), v(self, 0));
+            self.cells[base] = b7;
+            self.cells[base + 1] = b6;
+            self.cells[base + nc] = b5;
+            self.cells[base + nc + 1] = b4;
+            self.cells[base + nc + 2] = b3;
+            self.cells[base + 2 * nc] = b2;
+            self.cells[base + 2 * nc + 1] = b1;
+            self.cells[base + 2 * nc + 2] = b0;
+            return;
+        }
         self.module(r - 2, c - 2, k, 7);
         self.module(r - 2, c - 1, k, 6);
         self.module(r - 1, c - 2, k, 5);

@@ -159,7 +159,9 @@ mod tests {
             let code = u16::from_be_bytes([GB2312[i * 4 + 2], GB2312[i * 4 + 3]]);
             assert!(i == 0 || u > prev);
             let (c1, c2) = (code >> 8, code & 0xFF);
-            assert!(((0xA1..=0xA9).contains(&c1) || (0xB0..=0xF7).contains(&c1)) && (0xA1..=0xFE).contains(&c2));
+            assert!(
+                ((0xA1..=0xA9).contains(&c1) || (0xB0..=0xF7).contains(&c1)) && (0xA1..=0xFE).contains(&c2)
+            );
             assert_eq!(gb2312(char::from_u32(u as u32).unwrap()), Some(code));
             prev = u;
         }

@@ -71,7 +71,7 @@ pub fn spiral_index(dx: i32, dy: i32) -> usize {
     ((2 * r - 1) * (2 * r - 1) + along) as usize
 }
 
-/// The layer identifier of ring `ring` (2 bits, Table 10): it tells a reader the ECC level.
+/// The layer identifier of ring `ring` (2 bits): with the ring it tells a reader the ECC level.
 fn layer_id(ring: u32, ecc: u8) -> u32 {
     if ecc == 1 {
         3 - ring % 4
@@ -84,7 +84,7 @@ fn layer_id(ring: u32, ecc: u8) -> u32 {
 pub fn draw(words: &[u8], layers: u8, ecc: u8) -> BitMatrix {
     let m = 2 * layers as usize + 1;
     let size = 6 * m;
-    let mut grid = vec![false; size * size];
+    let mut matrix = BitMatrix::new(size, size).expect("Grid Matrix sizes are 18 to 162");
     let centre = layers as i32;
     for my in 0..m {
         for mx in 0..m {
@@ -92,28 +92,23 @@ pub fn draw(words: &[u8], layers: u8, ecc: u8) -> BitMatrix {
             let (dx, dy) = (mx as i32 - centre, my as i32 - centre);
             if (mx + my) % 2 == 0 {
                 for i in 0..6 {
-                    grid[y0 * size + x0 + i] = true;
-                    grid[(y0 + 5) * size + x0 + i] = true;
-                    grid[(y0 + i) * size + x0] = true;
-                    grid[(y0 + i) * size + x0 + 5] = true;
+                    matrix.set(x0 + i, y0, true);
+                    matrix.set(x0 + i, y0 + 5, true);
+                }
+                for i in 1..5 {
+                    matrix.set(x0, y0 + i, true);
+                    matrix.set(x0 + 5, y0 + i, true);
                 }
             }
             let k = spiral_index(dx, dy);
-            // Interior, row by row: layer id (2 bits), then the odd codeword, then the even.
+            // Interior, row by row: layer id (2 bits), then the odd codeword, then the even;
+            // cell c (0-15) holds bit 15 - c.
             let id = layer_id(dx.abs().max(dy.abs()) as u32, ecc);
-            let bits = id << 14 | (words[2 * k + 1] as u32) << 7 | words[2 * k] as u32;
-            for cell in 0..16 {
-                if bits >> (15 - cell) & 1 != 0 {
-                    grid[(y0 + 1 + cell / 4) * size + x0 + 1 + cell % 4] = true;
-                }
-            }
-        }
-    }
-    let mut matrix = BitMatrix::new(size, size).expect("Grid Matrix sizes are 18 to 162");
-    for y in 0..size {
-        for x in 0..size {
-            if grid[y * size + x] {
-                matrix.set(x, y, true);
+            let mut bits = id << 14 | (words[2 * k + 1] as u32) << 7 | words[2 * k] as u32;
+            while bits != 0 {
+                let cell = 15 - bits.trailing_zeros() as usize;
+                matrix.set(x0 + 1 + cell % 4, y0 + 1 + cell / 4, true);
+                bits &= bits - 1;
             }
         }
     }

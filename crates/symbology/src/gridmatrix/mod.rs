@@ -9,8 +9,10 @@
 //! 1. **Characters** (`charset.rs`): UTF-8 text becomes ASCII values and GB 2312 codes, or,
 //!    when a character is not in GB 2312, the whole text becomes bytes of the first character
 //!    set that holds it, behind an ECI (UTF-8, ECI 26, as the last resort). So all valid
-//!    UTF-8 can be encoded and reads back as the same text. Pure ASCII text is the same in
-//!    zint's data and Unicode modes; other text is converted as zint's Unicode mode does.
+//!    UTF-8 can be encoded and reads back as the same text. The spec's rule (text with
+//!    characters beyond one byte in Unicode mode, else data mode) comes to this: ASCII text is
+//!    the same in zint's data and Unicode modes, and all other text goes the Unicode way (a
+//!    Latin-1 byte in data mode would read back as half a GB 2312 character).
 //! 2. **Modes** (`modes.rs`): Hanzi, numeral, lower, upper, mixed or byte for each
 //!    character, by zint's cost model, then the bit stream (at most 9,191 bits).
 //! 3. **Size**: zint's rules, below ([`encode`]).
@@ -51,14 +53,14 @@ pub const INVALID_CHARACTER: &str = "Invalid character in input data (E30)";
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct GmOptions {
     /// 1-13: the size, `6 + 12 * layers` modules. `None`, or a value outside 1-13 (the label
-    /// document's 0), chooses automatically. A fixed size too small for the data is an error;
-    /// one big enough only at a lower ECC level takes that level; and where no level of it
-    /// fits (it needs the capacity of a fixed level), the symbol grows: as zint does.
+    /// document's 0), chooses automatically. A fixed size is kept, at a lower ECC level if the
+    /// data needs it; one too small at every level is an error ([`TOO_LONG`]).
     pub layers: Option<u8>,
     /// 1-5: the error-correction level, 5 strongest. `None`, or a value outside 1-5, chooses
-    /// automatically (5 for 1 layer, 4 for 2-3 layers, else 3). Raised to the lowest level
-    /// the size has (4 for 1 layer, 2 for 2 layers); lowered if the data does not fit
-    /// otherwise.
+    /// automatically (5 for 1 layer, 4 for 2-3 layers, else 3). Raised to the lowest level the
+    /// size has (4 for 1 layer, 2 for 2 layers). With fixed layers it is lowered as far as the
+    /// data needs; with automatic layers the size grows to hold the data at this level, and
+    /// only at 13 layers is the level lowered. All as zint does; the result says what was used.
     pub ecc: Option<u8>,
 }
 
@@ -105,14 +107,14 @@ impl GridMatrix {
 
 /// Encodes UTF-8 `data` as a Grid Matrix symbol.
 ///
-/// The size and level follow zint: automatically, the smallest size whose recommended level
-/// holds the data, at that level (5, 4 or 3; see [`GmOptions`]); if a fixed ECC level does
-/// not fit that size, the size grows, and at 13 layers the level drops until the data fits.
+/// Automatically, the size is the smallest whose recommended level holds the data, at that
+/// level (see [`GmOptions`] for fixed sizes and levels).
 ///
 /// Errors, about the data (nothing is drawn; show the message, let the user edit):
 /// * [`SymbologyError::NoData`]: `data` is empty.
 /// * [`SymbologyError::InvalidData`] with reason [`TOO_LONG`]: more than the largest symbol
-///   holds (1,313 codewords at level 1 down to 729 at level 5), or more than the fixed size.
+///   holds (9,191 data bits, 1,313 codewords: about 2,750 digits, 1,800 letters or 700
+///   Hanzi), or more than a fixed size holds.
 /// * [`SymbologyError::InvalidData`] with reason [`INVALID_CHARACTER`]: not valid UTF-8.
 pub fn encode(data: &[u8], options: &GmOptions) -> Result<GridMatrix, SymbologyError> {
     let too_long = || SymbologyError::InvalidData { symbology: NAME, reason: TOO_LONG };
@@ -126,11 +128,7 @@ pub fn encode(data: &[u8], options: &GmOptions) -> Result<GridMatrix, SymbologyE
     let text = charset::convert(data)?;
     let chosen = modes::choose(&text.values);
     let bits = modes::encode(&text.values, text.eci, &chosen).ok_or_else(too_long)?;
-    let data_codewords: Vec<u8> = bits
-        .bits
-        .chunks(7)
-        .map(|c| c.iter().fold(0u8, |acc, &b| acc << 1 | b))
-        .collect();
+    let data_codewords = bits.codewords();
     let (layers, ecc) = size(data_codewords.len(), options).ok_or_else(too_long)?;
     let words = layout::codewords(&data_codewords, layers, ecc);
     let modules = layout::draw(&words, layers, ecc);
@@ -142,7 +140,8 @@ pub fn encode(data: &[u8], options: &GmOptions) -> Result<GridMatrix, SymbologyE
 /// zint's choice of layers and ECC level for `count` data codewords; `None` when it does not
 /// fit (or not in the fixed size).
 fn size(count: usize, options: &GmOptions) -> Option<(u8, u8)> {
-    let smallest = |table: &[u16; 13]| (1..=13u8).find(|&l| table[l as usize - 1] as usize >= count).unwrap_or(13);
+    let smallest =
+        |table: &[u16; 13]| (1..=13u8).find(|&l| table[l as usize - 1] as usize >= count).unwrap_or(13);
     let fixed_layers = options.layers.filter(|l| (1..=13).contains(l));
     let min_layers = smallest(&tables::MAX_CODEWORDS);
     let mut layers = match fixed_layers {

@@ -1,4 +1,4 @@
-//! Mode choice and the data bit stream (AIMD014 6.3, Tables 5-9).
+//! Mode choice and the data bit stream (AIMD014 6.3; mode switches, Table 9).
 //!
 //! Grid Matrix has six modes: Hanzi (13 bits a GB 2312 character, also a digit pair, CR LF or
 //! any byte), numeral (10 bits for three digits, with one of ` +-.,` or CR LF folded into a
@@ -126,9 +126,14 @@ impl Numeral {
 
 /// The mode of each value (zint's `gm_define_mode`).
 pub fn choose(values: &[u32]) -> Vec<u8> {
+    // A mode that cannot take the character costs UNSET, more than any real path (at most
+    // 17,400 characters of 16 bits), so it is never chosen while another mode can: zint's
+    // "no mode yet" flag. (Hanzi and byte take every character, so every mode is reachable
+    // again after the switches.)
+    const UNSET: u32 = 1 << 30;
     let n = values.len();
     // via[i * 6 + j]: the mode character i is encoded in on the cheapest path that ends in mode
-    // j after character i; 0 = none yet, else mode + 1.
+    // j after character i.
     let mut via = vec![0u8; n * MODES];
     let mut prev = HEAD_COST;
     let mut byte_count = 0u32; // zint counts from the start of the text, whatever the path
@@ -156,57 +161,46 @@ pub fn choose(values: &[u32]) -> Vec<u8> {
                 }
             }
         }
-        let mut cur = [0u32; MODES];
-        let m = &mut via[i * MODES..(i + 1) * MODES];
+        let mut cur = [UNSET; MODES];
+        let mut m: [u8; MODES] = [0, 1, 2, 3, 4, 5];
 
-        let h = HANZI as usize;
-        cur[h] = prev[h] + if digit_pair || eol { 39 } else { 78 };
-        m[h] = HANZI + 1;
+        cur[0] = prev[0] + if digit_pair || eol { 39 } else { 78 };
 
         let b = BYTE as usize;
+        let mut byte_cost = prev[b];
         if byte_count == 512 || (double_byte && byte_count == 511) {
-            cur[b] = HEAD_COST[b];
+            byte_cost += HEAD_COST[b];
             if double_byte && byte_count == 511 {
-                cur[b] += 48; // the first byte ends one run, the second starts the next
+                byte_cost += 48; // the first byte ends one run, the second starts the next
                 double_byte = false;
             }
             byte_count = 0;
         }
-        cur[b] += prev[b] + if double_byte { 96 } else { 48 };
-        m[b] = BYTE + 1;
+        cur[b] = byte_cost + if double_byte { 96 } else { 48 };
         byte_count += if double_byte { 2 } else { 1 };
 
         if numeral.check(values, i) {
-            cur[NUMERAL as usize] = prev[NUMERAL as usize] + numeral.cost;
-            m[NUMERAL as usize] = NUMERAL + 1;
+            cur[1] = prev[1] + numeral.cost;
         }
-
-        let (l, u, x) = (LOWER as usize, UPPER as usize, MIXED as usize);
         if control {
-            cur[l] = prev[l] + 78; // shift + 6-bit character
-            m[l] = LOWER + 1;
-            cur[u] = prev[u] + 78;
-            m[u] = UPPER + 1;
-            cur[x] = prev[x] + 96;
-            m[x] = MIXED + 1;
+            cur[2] = prev[2] + 78; // shift + 6-bit character
+            cur[3] = prev[3] + 78;
+            cur[4] = prev[4] + 96;
         } else {
             if lower || space {
-                cur[l] = prev[l] + 30;
-                m[l] = LOWER + 1;
+                cur[2] = prev[2] + 30;
             }
             if upper || space {
-                cur[u] = prev[u] + 30;
-                m[u] = UPPER + 1;
+                cur[3] = prev[3] + 30;
             }
             if digit || lower || upper || space {
-                cur[x] = prev[x] + 36;
-                m[x] = MIXED + 1;
+                cur[4] = prev[4] + 36;
             }
         }
 
         if i == n - 1 {
             for j in 0..MODES {
-                if m[j] != 0 {
+                if cur[j] != UNSET {
                     cur[j] += END_COST[j];
                 }
             }
@@ -215,15 +209,16 @@ pub fn choose(values: &[u32]) -> Vec<u8> {
         // Switch after this character; updated costs feed later targets (zint's order).
         for j in 0..MODES {
             for k in 0..MODES {
-                if j != k && m[k] != 0 {
+                if j != k {
                     let cost = cur[k] + SWITCH_COST[k][j];
-                    if m[j] == 0 || cost < cur[j] {
+                    if cost < cur[j] {
                         cur[j] = cost;
-                        m[j] = k as u8 + 1;
+                        m[j] = k as u8;
                     }
                 }
             }
         }
+        via[i * MODES..(i + 1) * MODES].copy_from_slice(&m);
         prev = cur;
     }
 
@@ -235,7 +230,7 @@ pub fn choose(values: &[u32]) -> Vec<u8> {
     }
     let mut modes = vec![0u8; n];
     for i in (0..n).rev() {
-        let m = via[i * MODES + mode] - 1;
+        let m = via[i * MODES + mode];
         modes[i] = m;
         mode = m as usize;
     }
@@ -244,26 +239,76 @@ pub fn choose(values: &[u32]) -> Vec<u8> {
 
 /*---- Bit stream ----*/
 
-/// Bits, one a byte, with fields that are filled in later (numeral pad, byte count).
+/// A bit string, packed most significant bit first into 64-bit words, with fields that are
+/// filled in later (numeral pad, byte count).
 pub struct Bits {
-    pub bits: Vec<u8>,
+    words: Vec<u64>,
+    len: usize,
 }
 
 impl Bits {
-    fn push(&mut self, value: u32, len: usize) {
-        for i in (0..len).rev() {
-            self.bits.push(((value >> i) & 1) as u8);
-        }
+    fn with_capacity(bits: usize) -> Bits {
+        Bits { words: Vec::with_capacity(bits / 64 + 2), len: 0 }
     }
 
+    /// Appends the low `len` bits of `value` (len <= 32), most significant first.
+    #[inline]
+    fn push(&mut self, value: u32, len: usize) {
+        let end = self.len + len;
+        while self.words.len() * 64 < end {
+            self.words.push(0);
+        }
+        if len == 0 {
+            return;
+        }
+        let value = value as u64 & ((1u64 << len) - 1);
+        let (w, off) = (self.len / 64, self.len % 64);
+        let free = 64 - off;
+        if len <= free {
+            self.words[w] |= value << (free - len);
+        } else {
+            self.words[w] |= value >> (len - free);
+            self.words[w + 1] |= value << (64 - (len - free));
+        }
+        self.len = end;
+    }
+
+    /// Overwrites `len` bits from position `at` with the low bits of `value`.
     fn put(&mut self, at: usize, value: u32, len: usize) {
         for i in 0..len {
-            self.bits[at + i] = ((value >> (len - 1 - i)) & 1) as u8;
+            let pos = at + i;
+            let mask = 1u64 << (63 - pos % 64);
+            if (value >> (len - 1 - i)) & 1 != 0 {
+                self.words[pos / 64] |= mask;
+            } else {
+                self.words[pos / 64] &= !mask;
+            }
         }
     }
 
     pub fn len(&self) -> usize {
-        self.bits.len()
+        self.len
+    }
+
+    /// The bit at `pos`, 0 or 1.
+    #[cfg(test)]
+    pub fn bit(&self, pos: usize) -> u8 {
+        (self.words[pos / 64] >> (63 - pos % 64)) as u8 & 1
+    }
+
+    /// The bits as 7-bit codewords (the length is a multiple of 7 after [`encode`]).
+    pub fn codewords(&self) -> Vec<u8> {
+        (0..self.len / 7)
+            .map(|k| {
+                let (w, off) = (7 * k / 64, 7 * k % 64);
+                let window = if off <= 57 {
+                    self.words[w] >> (57 - off)
+                } else {
+                    self.words[w] << (off - 57) | self.words[w + 1] >> (121 - off)
+                };
+                (window & 0x7F) as u8
+            })
+            .collect()
     }
 }
 
@@ -292,7 +337,7 @@ fn numeral_pad(digits: usize) -> u32 {
 /// zeros to whole 7-bit codewords. `None` when more than [`MAX_BITS`] are needed.
 pub fn encode(values: &[u32], eci: Option<u16>, modes: &[u8]) -> Option<Bits> {
     let n = values.len();
-    let mut out = Bits { bits: Vec::with_capacity(MAX_BITS + 64) };
+    let mut out = Bits::with_capacity(MAX_BITS + 64);
     if let Some(eci) = eci {
         out.push(12, 4); // ECI indicator; every ECI used here is below 1024
         out.push(eci as u32, 11);

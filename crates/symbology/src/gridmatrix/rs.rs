@@ -54,17 +54,32 @@ pub fn mul(a: u8, b: u8) -> u8 {
     }
 }
 
-/// An encoder for one degree: `log_gen[k]` is the log of the coefficient of x^(n-1-k) of
-/// `g(x) = (x - a)(x - a^2)...(x - a^n)` below its leading 1 (none is zero).
+/// Each of the eight 7-bit field elements packed in `w` (one a byte) times a = x: shift left,
+/// and where x^7 appears replace it by x^3 + 1 (the field polynomial).
+fn double(w: u64) -> u64 {
+    const LOW6: u64 = 0x3F3F_3F3F_3F3F_3F3F;
+    const BIT6: u64 = 0x0101_0101_0101_0101;
+    ((w & LOW6) << 1) ^ ((w >> 6) & BIT6) * 0x09
+}
+
+/// An encoder for one degree. The remainder is kept as bytes packed little-endian in 64-bit
+/// words, and for every factor f the products f * g_k are kept the same way, so that one
+/// step of the division (shift the remainder a codeword, add f * g) is a shift and an XOR per
+/// 8 codewords rather than a table lookup per codeword.
 pub struct Encoder {
     degree: usize,
-    log_gen: [u8; MAX_DEGREE],
+    /// Words per remainder, `ceil(degree / 8)`.
+    words: usize,
+    /// `products[f * words + w]`: bytes 8w..8w+8 of `f * (g_(n-1), ..., g_0)`, the generator's
+    /// coefficients below its leading 1, highest power first; zero beyond the degree.
+    products: Vec<u64>,
 }
 
 impl Encoder {
     /// Panics unless 1 <= degree <= 63 (degrees come from the block table).
     pub fn new(degree: usize) -> Encoder {
         assert!((1..=MAX_DEGREE).contains(&degree), "Grid Matrix Reed-Solomon degree out of range");
+        // g(x) = product of (x + a^i), i = 1..n, coefficients highest power first.
         let mut g = [0u8; MAX_DEGREE + 1];
         g[0] = 1;
         for i in 0..degree {
@@ -73,41 +88,54 @@ impl Encoder {
                 g[j] ^= mul(g[j - 1], root);
             }
         }
-        let mut log_gen = [0u8; MAX_DEGREE];
-        for k in 0..degree {
-            log_gen[k] = FIELD.log[g[k + 1] as usize];
+        let words = (degree + 7) / 8;
+        // Row f = f * g. Multiplication distributes over XOR, so row f is row (f without its
+        // lowest set bit) XOR row (that bit); the rows of 1, 2, 4, ..., 64 are g doubled again
+        // and again, eight bytes at a time.
+        let mut products = vec![0u64; 128 * words];
+        for (k, &c) in g[1..=degree].iter().enumerate() {
+            products[words + k / 8] |= (c as u64) << (8 * (k % 8));
         }
-        Encoder { degree, log_gen }
+        for bit in 1..7 {
+            let (f, half) = (1usize << bit, 1usize << (bit - 1));
+            for w in 0..words {
+                products[f * words + w] = double(products[half * words + w]);
+            }
+        }
+        for f in 3..128usize {
+            let low = f & f.wrapping_neg();
+            if low != f {
+                for w in 0..words {
+                    products[f * words + w] = products[(f ^ low) * words + w] ^ products[low * words + w];
+                }
+            }
+        }
+        Encoder { degree, words, products }
     }
 
     /// The generator's coefficients, highest power first, with the leading 1 (for tests).
     #[cfg(test)]
     pub fn generator(&self) -> Vec<u8> {
         let mut g = vec![1u8];
-        g.extend(self.log_gen[..self.degree].iter().map(|&l| FIELD.exp[l as usize]));
+        g.extend((0..self.degree).map(|k| (self.products[self.words + k / 8] >> (8 * (k % 8))) as u8));
         g
     }
 
     /// Writes the `degree` error-correction codewords of `data` (7-bit values) into `ecc`,
     /// highest power first: the order they follow the data in a block.
     pub fn encode_into(&self, data: &[u8], ecc: &mut [u8]) {
-        let n = self.degree;
-        assert_eq!(ecc.len(), n);
-        ecc.iter_mut().for_each(|e| *e = 0);
-        let gen = &self.log_gen[..n];
+        assert_eq!(ecc.len(), self.degree);
+        let w = self.words;
+        let mut rem = [0u64; 9]; // one spare word of zeros shifts in from the top
         for &d in data {
-            let factor = (d ^ ecc[0]) & 0x7F;
-            if factor == 0 {
-                ecc.copy_within(1.., 0);
-                ecc[n - 1] = 0;
-            } else {
-                let lf = FIELD.log[factor as usize] as usize;
-                // `& 255` keeps the index visibly inside the table (both logs are below 127).
-                for j in 0..n - 1 {
-                    ecc[j] = ecc[j + 1] ^ FIELD.exp[(lf + gen[j] as usize) & 255];
-                }
-                ecc[n - 1] = FIELD.exp[(lf + gen[n - 1] as usize) & 255];
+            let factor = ((d ^ rem[0] as u8) & 0x7F) as usize;
+            let row = &self.products[factor * w..factor * w + w];
+            for k in 0..w {
+                rem[k] = (rem[k] >> 8 | rem[k + 1] << 56) ^ row[k];
             }
+        }
+        for (k, e) in ecc.iter_mut().enumerate() {
+            *e = (rem[k / 8] >> (8 * (k % 8))) as u8;
         }
     }
 }
@@ -140,6 +168,24 @@ mod tests {
                 let root = exp(r);
                 let acc = data.iter().chain(ecc.iter()).fold(0u8, |acc, &c| mul(acc, root) ^ c);
                 assert_eq!(acc, 0, "degree {} root a^{}", degree, r);
+            }
+        }
+    }
+
+    /// The packed products are f * g_k for every factor f and coefficient g_k.
+    #[test]
+    fn products_table() {
+        for &degree in &[1usize, 8, 9, 37, 63] {
+            let e = Encoder::new(degree);
+            let g = e.generator();
+            for f in 0..128u8 {
+                for k in 0..degree {
+                    let packed = (e.products[f as usize * e.words + k / 8] >> (8 * (k % 8))) as u8;
+                    assert_eq!(packed, mul(f, g[k + 1]), "degree {} f {} k {}", degree, f, k);
+                }
+                for k in degree..e.words * 8 {
+                    assert_eq!((e.products[f as usize * e.words + k / 8] >> (8 * (k % 8))) as u8, 0);
+                }
             }
         }
     }

@@ -1,5 +1,5 @@
-//! Capacity and block tables of Grid Matrix (AIMD014 rev. 1.63, Table 4 and Table A.1; the
-//! same numbers as GB/T 27766), plus the two layer tables zint uses to choose a size.
+//! Capacity and block tables of Grid Matrix (AIMD014 rev. 1.63, with Table A.1), plus the
+//! two layer tables zint uses to choose a size.
 //!
 //! A symbol of L layers has `2L + 1` macromodules a side, each holding two 7-bit codewords:
 //! `2 (2L + 1)^2` codewords in all, split into Reed-Solomon blocks.
@@ -41,7 +41,7 @@ pub const ECC_BLOCKS: [[(u8, u8, u8); 5]; 13] = [
     [(13, 1, 12), (25, 3, 24), (37, 5, 36), (49, 7, 48), (61, 9, 60)],
 ];
 
-/// Data codewords per layer and ECC level 1-5 (Table 4); 0 where the level does not exist.
+/// Data codewords per layer and ECC level 1-5; 0 where the level does not exist.
 /// Equal to the total less the error-correction codewords of [`ECC_BLOCKS`] (tested).
 pub const DATA_CODEWORDS: [[u16; 5]; 13] = [
     [0, 15, 13, 11, 9],
