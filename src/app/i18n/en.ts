@@ -319,8 +319,8 @@ export const en: Messages = {
     '106': 'Borrow assets',
     '107': 'Maintain assets',
     '108': 'Scrap assets',
-    '201': 'Inventory',
-    '301': 'Classification',
+    '201': 'Inventory counts',
+    '301': 'Asset classification',
     '302': 'Organization',
   },
   error: {

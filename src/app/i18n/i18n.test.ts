@@ -38,5 +38,11 @@ describe('UI texts', () => {
     expect(english.get('api.unknown')).toBe('Unknown Error!');
     expect(english.get('validation.passwordMismatch')).toBe('The passwords entered do not match. Please enter again.');
     expect(english.get('validation.codeInvalid')).toBe('No valid verification code detected');
+    // Organisation and access (spec sections 5 and 8).
+    expect(english.get('role.duplicate')).toBe('Role name already exists');
+    expect(zh.get('role.duplicate')).toBe('角色名称已存在');
+    expect(english.get('subUser.deptsRequired')).toBe('Choose at least one organization');
+    expect(zh.get('subUser.deptsRequired')).toBe('请至少选择一个组织');
+    expect(zh.get('staff.nameRequired')).toBe('员工姓名不能为空');
   });
 });

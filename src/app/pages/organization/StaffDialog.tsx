@@ -1,0 +1,184 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { StatusCode, type StaffInfo, type WorkingStatus } from '../../../api/contract';
+import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { notify } from '../../notify';
+import type { DeptTree } from '../../state/departmentTree';
+import { org } from '../../state/org';
+
+/** Longest name, position or job number the server accepts (server/modules/staff). */
+export const STAFF_TEXT_MAX = 50;
+
+const useStyles = makeStyles({
+  form: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
+  wide: { gridColumn: '1 / -1' },
+  surface: { maxWidth: '600px' },
+});
+
+type StaffField = 'staffName' | 'jobNumber' | 'position' | 'affiliatedDept';
+
+/**
+ * Creates or edits a staff member: name (required), job number (unique in the company),
+ * position, department, working status. A refusal about a field shows under it.
+ */
+export function StaffDialog({
+  tree,
+  staff,
+  defaultDept,
+  allowNoDept,
+  onClose,
+}: {
+  tree: DeptTree;
+  /** The member to edit; absent to create one. */
+  staff?: StaffInfo;
+  defaultDept: number | null;
+  /** Admins may keep staff outside every department. */
+  allowNoDept: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [staffName, setStaffName] = useState(staff?.staffName ?? '');
+  const [jobNumber, setJobNumber] = useState(staff?.jobNumber ?? '');
+  const [position, setPosition] = useState(staff?.position ?? '');
+  const [dept, setDept] = useState<number | null>(staff ? staff.affiliatedDept : defaultDept);
+  const [status, setStatus] = useState<WorkingStatus>(staff?.workingStatus ?? 'active');
+  const [errors, setErrors] = useState<Partial<Record<StaffField, string>>>({});
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const clear = (field: StaffField) => {
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    setFormMessage(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Partial<Record<StaffField, string>> = {};
+    if (staffName.trim() === '') next.staffName = t('staff.nameRequired');
+    if (dept === null && !allowNoDept) next.affiliatedDept = t('staff.deptRequired');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setBusy(true);
+    const result = await org.saveStaff({
+      ...(staff ? { id: staff.id } : {}),
+      staffName: staffName.trim(),
+      jobNumber: jobNumber.trim(),
+      position: position.trim(),
+      affiliatedDept: dept,
+      workingStatus: status,
+    });
+    setBusy(false);
+    if (result.ok) {
+      notify('success', staff ? t('staff.saved') : t('staff.created'));
+      onClose();
+      return;
+    }
+    // Where the server's message belongs: a taken job number, a missing name, a department.
+    if (result.code === StatusCode.duplicate) setErrors({ jobNumber: result.message });
+    else if (result.code === StatusCode.parameter && staffName.trim() === '') setErrors({ staffName: result.message });
+    else if (result.code === StatusCode.recordNotFound && dept !== null && !tree.byId.has(dept)) setErrors({ affiliatedDept: result.message });
+    else setFormMessage(result.message);
+  };
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface className={styles.surface} aria-describedby={undefined} data-testid="staff-dialog">
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{staff ? t('staff.editTitle') : t('staff.createTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {formMessage && (
+                <MessageBar intent="error" className={styles.wide} data-testid="dialog-error">
+                  <MessageBarBody>{formMessage}</MessageBarBody>
+                </MessageBar>
+              )}
+              <Field label={t('staff.name')} required validationMessage={errors.staffName} className={styles.wide}>
+                <Input
+                  name="staffName"
+                  value={staffName}
+                  maxLength={STAFF_TEXT_MAX}
+                  placeholder={t('staff.namePlaceholder')}
+                  autoFocus
+                  onChange={(_, d) => {
+                    setStaffName(d.value);
+                    clear('staffName');
+                  }}
+                />
+              </Field>
+              <Field label={t('staff.jobNumber')} validationMessage={errors.jobNumber}>
+                <Input
+                  name="jobNumber"
+                  value={jobNumber}
+                  maxLength={STAFF_TEXT_MAX}
+                  placeholder={t('staff.jobNumberPlaceholder')}
+                  onChange={(_, d) => {
+                    setJobNumber(d.value);
+                    clear('jobNumber');
+                  }}
+                />
+              </Field>
+              <Field label={t('staff.position')} validationMessage={errors.position}>
+                <Input
+                  name="position"
+                  value={position}
+                  maxLength={STAFF_TEXT_MAX}
+                  placeholder={t('staff.positionPlaceholder')}
+                  onChange={(_, d) => {
+                    setPosition(d.value);
+                    clear('position');
+                  }}
+                />
+              </Field>
+              <Field label={t('staff.department')} required={!allowNoDept} validationMessage={errors.affiliatedDept} className={styles.wide}>
+                <DepartmentSelect
+                  tree={tree}
+                  value={dept}
+                  showPath
+                  noneLabel={allowNoDept ? t('staff.noDepartment') : undefined}
+                  placeholder={t('dept.choose')}
+                  onChange={(id) => {
+                    setDept(id);
+                    clear('affiliatedDept');
+                  }}
+                  data-testid="staff-dept"
+                />
+              </Field>
+              <Field label={t('staff.workingStatus')} className={styles.wide}>
+                <RadioGroup layout="horizontal" value={status} onChange={(_, d) => setStatus(d.value as WorkingStatus)} data-testid="staff-status">
+                  <Radio value="active" label={t('staff.active')} />
+                  <Radio value="inactive" label={t('staff.inactive')} />
+                </RadioGroup>
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={busy} data-testid="staff-submit">
+                {busy ? t('common.saving') : t('common.ok')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

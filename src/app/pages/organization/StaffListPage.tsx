@@ -1,0 +1,428 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Dropdown,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Option,
+  SearchBox,
+  Spinner,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableCellLayout,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title3,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
+import {
+  AddRegular,
+  DeleteRegular,
+  EditRegular,
+  PersonAddRegular,
+  PersonDeleteRegular,
+  PersonEditRegular,
+  PersonKeyRegular,
+  PeopleSearchRegular,
+} from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import { useSnapshot } from 'valtio';
+import type { StaffInfo, StaffSortKey, WorkingStatus } from '../../../api/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { avatarInitials } from '../../components/initials';
+import { Pager } from '../../components/Pager';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useChildUsers, useDepartments } from '../../hooks/useOrgData';
+import type { MessageKey } from '../../i18n/types';
+import { notify } from '../../notify';
+import { org, orgState } from '../../state/org';
+import { session } from '../../state/session';
+import { setPageSize, settings } from '../../state/settings';
+import { StaffDialog } from './StaffDialog';
+import { SubUserDialog } from './SubUserDialog';
+
+/** How long the search box waits for typing to stop before it searches. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  heading: { margin: 0, flexGrow: 1 },
+  filters: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  search: { width: '260px', maxWidth: '100%' },
+  dept: { width: '220px' },
+  status: { minWidth: '140px' },
+  tableBox: {
+    overflowX: 'auto',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    position: 'relative',
+  },
+  table: { minWidth: '920px' },
+  headerRow: { backgroundColor: tokens.colorNeutralBackground3 },
+  nameCell: { fontWeight: tokens.fontWeightSemibold },
+  muted: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXXS, justifyContent: 'flex-end' },
+  subUser: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  empty: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalXXXL,
+    color: tokens.colorNeutralForeground3,
+  },
+  emptyIcon: { fontSize: '40px' },
+  loading: {
+    position: 'absolute',
+    inset: 0,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    backgroundColor: 'rgba(255, 255, 255, 0.5)',
+  },
+});
+
+interface Sort {
+  key: StaffSortKey;
+  asc: boolean;
+}
+
+type DialogState =
+  | { kind: 'create' }
+  | { kind: 'edit'; staff: StaffInfo }
+  | { kind: 'delete'; staff: StaffInfo }
+  | { kind: 'openSubUser'; staff: StaffInfo }
+  | { kind: 'editSubUser'; staff: StaffInfo }
+  | { kind: 'closeSubUser'; staff: StaffInfo }
+  | null;
+
+const COLUMNS: Array<{ key: StaffSortKey; titleKey: MessageKey; width?: string }> = [
+  { key: 'staffName', titleKey: 'staff.name' },
+  { key: 'jobNumber', titleKey: 'staff.jobNumber', width: '120px' },
+  { key: 'position', titleKey: 'staff.position' },
+  { key: 'affiliatedDept', titleKey: 'staff.department' },
+  { key: 'workingStatus', titleKey: 'staff.workingStatus', width: '110px' },
+];
+
+/**
+ * /organization/staff-list: staff with search (debounced), sort by column, paging (the page
+ * size is remembered), a department filter (the department and its sub-departments, also
+ * from ?dept=ID) and a working-status filter; create, edit and delete; and each staff
+ * member's sub-user: open, change, enable/disable, close.
+ */
+export default function StaffListPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { user } = useSnapshot(session);
+  const { pageSize } = useSnapshot(settings);
+  const snap = useSnapshot(orgState);
+  const { tree } = useDepartments();
+  useChildUsers();
+  const [params, setParams] = useSearchParams();
+  const deptParam = Number(params.get('dept'));
+  const dept = Number.isInteger(deptParam) && deptParam > 0 ? deptParam : null;
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<WorkingStatus | null>(null);
+  const [sort, setSort] = useState<Sort>({ key: 'id', asc: true });
+  const [pageIndex, setPageIndex] = useState(1);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [switching, setSwitching] = useState<ReadonlySet<number>>(new Set());
+
+  // A new filter, sort or page size starts again at page 1.
+  useEffect(() => setPageIndex(1), [query, dept, status, sort, pageSize]);
+
+  const key = user
+    ? (['staff-list', user.loginID, query, dept, status, sort.key, sort.asc, pageIndex, pageSize, snap.staffRevision] as const)
+    : null;
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    key,
+    async ([, , search, affiliatedDept, workingStatus, sortKey, isASC, index, size]) => {
+      const result = await org.fetchStaffPage({
+        search,
+        affiliatedDept: affiliatedDept ?? undefined,
+        workingStatus: workingStatus ?? undefined,
+        sortKey,
+        isASC,
+        pageIndex: index,
+        pageSize: size,
+      });
+      if (!result.ok) throw new Error(result.message);
+      return result.data;
+    },
+    { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+
+  // Past the last page (the last row of it was deleted): show the last page.
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  useEffect(() => {
+    if (data && pageIndex > pageCount) setPageIndex(pageCount);
+  }, [data, pageIndex, pageCount]);
+
+  const rows = useMemo(() => (data ? data.ids.flatMap((id) => (snap.staff[id] ? [snap.staff[id] as StaffInfo] : [])) : []), [data, snap.staff]);
+
+  const setDept = (id: number | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === null) next.delete('dept');
+        else next.set('dept', String(id));
+        return next;
+      },
+      { replace: true },
+    );
+
+  const toggleSort = (key: StaffSortKey) =>
+    setSort((s) => (s.key === key ? { key, asc: !s.asc } : { key, asc: true }));
+
+  const setEnabled = async (staff: StaffInfo, enabled: boolean) => {
+    if (staff.userId === null) return;
+    setSwitching((s) => new Set([...s, staff.id]));
+    const result = await org.setSubUserEnabled(staff.userId, enabled);
+    setSwitching((s) => new Set([...s].filter((id) => id !== staff.id)));
+    if (result.ok) notify('success', enabled ? t('subUser.enabledNotice', { name: staff.staffName }) : t('subUser.disabledNotice', { name: staff.staffName }));
+    else notify('error', result.message);
+  };
+
+  const subUserCell = (staff: StaffInfo) => {
+    if (staff.userId === null) {
+      return (
+        <Badge appearance="outline" color="informative" data-testid="subuser-state" data-state="none">
+          {t('subUser.stateNone')}
+        </Badge>
+      );
+    }
+    const enabled = staff.userEnabled === true;
+    return (
+      <Switch
+        checked={enabled}
+        disabled={switching.has(staff.id)}
+        label={enabled ? t('subUser.stateEnabled') : t('subUser.stateDisabled')}
+        onChange={(_, d) => void setEnabled(staff, d.checked)}
+        data-testid="subuser-switch"
+        data-state={enabled ? 'enabled' : 'disabled'}
+      />
+    );
+  };
+
+  const subUserActions = (staff: StaffInfo) =>
+    staff.userId === null ? (
+      <Tooltip content={t('subUser.open')} relationship="label">
+        <Button appearance="subtle" size="small" icon={<PersonAddRegular />} onClick={() => setDialog({ kind: 'openSubUser', staff })} data-testid="subuser-open" />
+      </Tooltip>
+    ) : (
+      <Menu positioning="below-end">
+        <MenuTrigger disableButtonEnhancement>
+          <Tooltip content={t('subUser.manage')} relationship="label">
+            <Button appearance="subtle" size="small" icon={<PersonKeyRegular />} data-testid="subuser-menu" />
+          </Tooltip>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuItem
+              icon={<PersonEditRegular />}
+              disabled={!org.subUserOf(staff.id)}
+              onClick={() => setDialog({ kind: 'editSubUser', staff })}
+              data-testid="subuser-edit"
+            >
+              {t('subUser.edit')}
+            </MenuItem>
+            <MenuItem icon={<PersonDeleteRegular />} onClick={() => setDialog({ kind: 'closeSubUser', staff })} data-testid="subuser-close">
+              {t('subUser.close')}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+    );
+
+  const showTable = rows.length > 0;
+  const filtered = query !== '' || dept !== null || status !== null;
+
+  return (
+    <Card className={styles.card}>
+      <div className={styles.header}>
+        <Title3 as="h2" className={styles.heading}>
+          {t('staff.title')}
+        </Title3>
+        <Button appearance="primary" icon={<AddRegular />} disabled={!tree} onClick={() => setDialog({ kind: 'create' })} data-testid="staff-create">
+          {t('staff.create')}
+        </Button>
+      </div>
+      <div className={styles.filters}>
+        <SearchBox
+          className={styles.search}
+          placeholder={t('staff.searchPlaceholder')}
+          value={search}
+          onChange={(_, d) => setSearch(d.value)}
+          data-testid="staff-search"
+        />
+        {tree && (
+          <div className={styles.dept}>
+            <DepartmentSelect
+              tree={tree}
+              value={dept}
+              onChange={setDept}
+              noneLabel={t('staff.allDepartments')}
+              aria-label={t('staff.deptFilter')}
+              data-testid="staff-dept-filter"
+            />
+          </div>
+        )}
+        <Dropdown
+          className={styles.status}
+          aria-label={t('staff.workingStatus')}
+          value={status === null ? t('staff.allStatuses') : t(status === 'active' ? 'staff.active' : 'staff.inactive')}
+          selectedOptions={[status ?? '']}
+          onOptionSelect={(_, d) => setStatus((d.optionValue || null) as WorkingStatus | null)}
+          data-testid="staff-status-filter"
+        >
+          <Option value="">{t('staff.allStatuses')}</Option>
+          <Option value="active">{t('staff.active')}</Option>
+          <Option value="inactive">{t('staff.inactive')}</Option>
+        </Dropdown>
+      </div>
+
+      {error && (
+        <MessageBar intent="error" data-testid="staff-error">
+          <MessageBarBody>{(error as Error).message}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void mutate()}>{t('common.retry')}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+
+      <div className={styles.tableBox} aria-busy={isValidating}>
+        <Table className={styles.table} sortable aria-label={t('staff.title')} data-testid="staff-table">
+          <TableHeader>
+            <TableRow className={styles.headerRow}>
+              {COLUMNS.map((c) => (
+                <TableHeaderCell
+                  key={c.key}
+                  style={c.width ? { width: c.width } : undefined}
+                  sortDirection={sort.key === c.key ? (sort.asc ? 'ascending' : 'descending') : undefined}
+                  onClick={() => toggleSort(c.key)}
+                  data-testid={`staff-sort-${c.key}`}
+                >
+                  {t(c.titleKey)}
+                </TableHeaderCell>
+              ))}
+              <TableHeaderCell style={{ width: '150px' }}>{t('subUser.column')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '132px' }}>
+                <span className={styles.actions} style={{ width: '100%' }}>
+                  {t('common.actions')}
+                </span>
+              </TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((staff) => (
+              <TableRow key={staff.id} data-testid="staff-row" data-name={staff.staffName}>
+                <TableCell>
+                  <TableCellLayout
+                    media={<Avatar size={24} name={staff.staffName} initials={avatarInitials(staff.staffName)} color="colorful" />}
+                    className={styles.nameCell}
+                  >
+                    {staff.staffName}
+                  </TableCellLayout>
+                </TableCell>
+                <TableCell>{staff.jobNumber || <span className={styles.muted}>—</span>}</TableCell>
+                <TableCell>{staff.position || <span className={styles.muted}>—</span>}</TableCell>
+                <TableCell data-testid="staff-dept-name">{staff.deptName ?? <span className={styles.muted}>{t('staff.noDepartment')}</span>}</TableCell>
+                <TableCell>
+                  <Badge appearance="tint" color={staff.workingStatus === 'active' ? 'success' : 'subtle'} data-testid="staff-status">
+                    {t(staff.workingStatus === 'active' ? 'staff.active' : 'staff.inactive')}
+                  </Badge>
+                </TableCell>
+                <TableCell>
+                  <div className={styles.subUser}>{subUserCell(staff)}</div>
+                </TableCell>
+                <TableCell>
+                  <div className={styles.actions}>
+                    <Tooltip content={t('common.edit')} relationship="label">
+                      <Button appearance="subtle" size="small" icon={<EditRegular />} onClick={() => setDialog({ kind: 'edit', staff })} data-testid="staff-edit" />
+                    </Tooltip>
+                    {subUserActions(staff)}
+                    <Tooltip content={t('common.delete')} relationship="label">
+                      <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => setDialog({ kind: 'delete', staff })} data-testid="staff-delete" />
+                    </Tooltip>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {!showTable && !isLoading && !error && (
+          <div className={styles.empty} data-testid="staff-empty">
+            <PeopleSearchRegular className={styles.emptyIcon} />
+            <Text>{filtered ? t('staff.noMatch') : t('staff.empty')}</Text>
+          </div>
+        )}
+        {isLoading && !data && (
+          <div className={styles.empty}>
+            <Spinner size="small" label={t('shell.loading')} />
+          </div>
+        )}
+      </div>
+
+      <Pager total={data?.total ?? 0} pageIndex={pageIndex} pageSize={pageSize} onPageChange={setPageIndex} onPageSizeChange={setPageSize} />
+
+      {tree && dialog?.kind === 'create' && (
+        <StaffDialog tree={tree} defaultDept={dept ?? (user?.IsAdmin ? null : (tree.roots[0]?.dept.id ?? null))} allowNoDept={user?.IsAdmin === true} onClose={() => setDialog(null)} />
+      )}
+      {tree && dialog?.kind === 'edit' && (
+        <StaffDialog tree={tree} staff={dialog.staff} defaultDept={null} allowNoDept={user?.IsAdmin === true} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('staff.deleteTitle')}
+          message={dialog.staff.userId !== null ? t('staff.deleteConfirmWithSubUser', { name: dialog.staff.staffName }) : t('staff.deleteConfirm', { name: dialog.staff.staffName })}
+          onConfirm={async () => {
+            const result = await org.deleteStaff(dialog.staff.id);
+            if (!result.ok) return result.message;
+            notify('success', t('staff.deleted'));
+            return null;
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {tree && dialog?.kind === 'openSubUser' && <SubUserDialog tree={tree} staff={dialog.staff} onClose={() => setDialog(null)} />}
+      {tree && dialog?.kind === 'editSubUser' && org.subUserOf(dialog.staff.id) && (
+        <SubUserDialog tree={tree} staff={dialog.staff} current={org.subUserOf(dialog.staff.id)} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'closeSubUser' && (
+        <ConfirmDialog
+          title={t('subUser.closeTitle')}
+          message={t('subUser.closeConfirm', { name: dialog.staff.staffName })}
+          confirmLabel={t('subUser.close')}
+          onConfirm={async () => {
+            if (dialog.staff.userId === null) return null;
+            const result = await org.closeSubUser(dialog.staff.userId, dialog.staff.id);
+            if (!result.ok) return result.message;
+            notify('success', t('subUser.closed'));
+            return null;
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Card>
+  );
+}

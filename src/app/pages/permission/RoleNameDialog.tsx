@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { ApiResult } from '../../../api/client';
+import { StatusCode, type RoleInfo } from '../../../api/contract';
+
+/** Longest role name the server accepts (server/modules/roles). */
+export const ROLE_NAME_MAX = 50;
+
+const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
+
+/**
+ * Names a new role or renames one (spec section 5): not empty, not another role's name
+ * (any case) — checked here against the roles shown, and again by the server.
+ */
+export function RoleNameDialog({
+  mode,
+  initialName = '',
+  takenNames,
+  onSubmit,
+  onClose,
+}: {
+  mode: 'create' | 'rename';
+  initialName?: string;
+  /** Names of the other roles. */
+  takenNames: readonly string[];
+  onSubmit: (name: string) => Promise<ApiResult<RoleInfo>>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [name, setName] = useState(initialName);
+  const [fieldMessage, setFieldMessage] = useState<string | undefined>();
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const taken = new Set(takenNames.map((n) => n.trim().toLocaleLowerCase()));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = name.trim();
+    if (value === '') return setFieldMessage(t('role.nameRequired'));
+    if (taken.has(value.toLocaleLowerCase())) return setFieldMessage(t('role.duplicate'));
+    setBusy(true);
+    const result = await onSubmit(value);
+    setBusy(false);
+    if (result.ok) return onClose();
+    if (result.code === StatusCode.duplicate || result.code === StatusCode.parameter) setFieldMessage(result.message);
+    else setFormMessage(result.message);
+  };
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface aria-describedby={undefined} data-testid="role-name-dialog">
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{mode === 'create' ? t('role.createTitle') : t('role.renameTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {formMessage && (
+                <MessageBar intent="error" data-testid="dialog-error">
+                  <MessageBarBody>{formMessage}</MessageBarBody>
+                </MessageBar>
+              )}
+              <Field label={t('role.name')} required validationMessage={fieldMessage}>
+                <Input
+                  name="roleName"
+                  value={name}
+                  maxLength={ROLE_NAME_MAX}
+                  placeholder={t('role.namePlaceholder')}
+                  autoFocus
+                  onChange={(_, d) => {
+                    setName(d.value);
+                    setFieldMessage(d.value.trim() === '' ? t('role.nameRequired') : undefined);
+                    setFormMessage(null);
+                  }}
+                  data-testid="role-name-input"
+                />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={busy} data-testid="role-name-submit">
+                {busy ? t('common.saving') : t('common.ok')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
