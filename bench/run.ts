@@ -3,6 +3,7 @@
  *
  *   symbology   symbol encoding, engine vs bwip-js and rxing-wasm (bench/symbology.ts)
  *   staff       staff list queries on PGlite, path vs recursive CTE (bench/staff-list.ts)
+ *   assets      100,000 assets on PGlite: list, import, export (bench/assets.ts)
  *
  * `--json` asks a benchmark for one JSON object on stdout instead of a table (those that
  * support it; symbology does). Benchmarks print medians and ratios to peers measured in
@@ -20,6 +21,11 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     summary: 'staff list queries: materialized path vs recursive CTE',
     json: false,
     run: async () => import('./staff-list.ts'), // runs on import
+  },
+  assets: {
+    summary: 'asset register on PGlite: list pages, import and export of 10k-100k rows',
+    json: false,
+    run: async () => import('./assets.ts'), // runs on import
   },
 };
 

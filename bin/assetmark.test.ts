@@ -87,6 +87,12 @@ describe('assetmark encode --format matrix against zint 2.11 (the wiring of ever
     [['--type', 'itf14', '--data', '1234567890123'], ['-b', '89'], '1234567890123'],
     [['--type', 'qrcode', '--data', '12345678', '--ecc', 'M', '--version', '1', '--mask', '2'], ['-b', '58', '--secure=2', '--vers=1', '--mask=2'], '12345678'],
     [['--type', 'qrcode', '--data', 'HELLO WORLD 2024', '--ecc', 'H', '--version', '3', '--mask', '5'], ['-b', '58', '--secure=4', '--vers=3', '--mask=5'], 'HELLO WORLD 2024'],
+    [['--type', 'datamatrix', '--data', '123456'], ['-b', '71'], '123456'],
+    [['--type', 'datamatrix', '--data', 'Asset 固定资产', '--version', '16x48'], ['-b', '71', '--vers=30'], 'Asset 固定资产'],
+    [['--type', 'datamatrix', '--data', 'ABC123', '--version', '5'], ['-b', '71', '--vers=5'], 'ABC123'],
+    [['--type', 'gridmatrix', '--data', '固定资产 Fixed asset'], ['-b', '142'], '固定资产 Fixed asset'],
+    [['--type', 'gridmatrix', '--data', '12345', '--ecc', '2', '--version', '3'], ['-b', '142', '--secure=2', '--vers=3'], '12345'],
+    [['--type', 'pdf417', '--data', 'PDF417', '--ecc', '1', '--cols', '2'], ['-b', '55', '--secure=1', '--cols=2'], 'PDF417'],
   ];
 
   it.concurrent.each(cases)('%j equals zint %j', async (args, zintArgs, zintData) => {
@@ -139,6 +145,42 @@ describe('assetmark encode images', () => {
     expect(r.stdout.length).toBe(header.length + Math.ceil(side / 8) * side);
   });
 
+  it('draws Data Matrix and Grid Matrix with their quiet zones, and dmtxread reads the PBM', async () => {
+    const r = await run(['encode', '--type', 'datamatrix', '--data', 'Asset 123', '--shape', 'rect', '--format', 'pbm']);
+    expect(r.status).toBe(0);
+    // 12x26 (rectangle for 9 characters in C40/ASCII), 2 modules of quiet zone, 4 dots each.
+    const dm = r.stdout.toString('latin1').split('\n')[1]!.split(' ').map(Number);
+    const file = join(scratch, 'dm.pbm');
+    writeFileSync(file, r.stdout);
+    expect(execFileSync('dmtxread', [file], { encoding: 'utf8' })).toBe('Asset 123');
+    const m = await run(['encode', '--type', 'datamatrix', '--data', 'Asset 123', '--shape', 'rect']);
+    const [h, w] = [m.stdout.toString().trimEnd().split('\n').length, m.stdout.toString().indexOf('\n')];
+    expect(h).toBeLessThan(w);
+    expect(dm).toEqual([(w + 4) * 4, (h + 4) * 4]);
+    const g = await run(['encode', '--type', 'gridmatrix', '--data', 'x', '--scale', '1', '--format', 'pbm']);
+    expect(g.stdout.toString('latin1').split('\n')[1]).toBe(`${18 + 12} ${18 + 12}`);
+  });
+
+  it('draws PDF417 rows --row-height modules tall (default 3) in a 2-module quiet zone', async () => {
+    const m = await run(['encode', '--type', 'pdf417', '--data', 'PDF417', '--cols', '2']);
+    const lines = m.stdout.toString().trimEnd().split('\n');
+    const size = (r: { stdout: Buffer }) => r.stdout.toString('latin1').split('\n')[1];
+    expect(size(await run(['encode', '--type', 'pdf417', '--data', 'PDF417', '--cols', '2', '--scale', '1', '--format', 'pbm']))).toBe(`${lines[0]!.length + 4} ${lines.length * 3 + 4}`);
+    expect(size(await run(['encode', '--type', 'pdf417', '--data', 'PDF417', '--cols', '2', '--scale', '1', '--row-height', '5', '--format', 'pbm']))).toBe(`${lines[0]!.length + 4} ${lines.length * 5 + 4}`);
+    expect((await run(['encode', '--type', 'pdf417', '--data', 'x', '--rows', '2'])).stderr.toString()).toContain("--rows must be a whole number from 3 to 90, got '2'");
+    expect((await run(['encode', '--type', 'pdf417', '--data', 'x', '--aspect', 'wide'])).stderr.toString()).toContain("--aspect must be a number from 1 to 100, got 'wide'");
+    expect((await run(['encode', '--type', 'qrcode', '--data', 'x', '--cols', '2'])).stderr.toString()).toContain('--cols applies to pdf417, not qrcode');
+  });
+
+  it('refuses options of other types for the matrix symbologies', async () => {
+    expect((await run(['encode', '--type', 'datamatrix', '--data', 'x', '--ecc', '2'])).stderr.toString()).toContain('--ecc applies to qrcode, gridmatrix, pdf417, not datamatrix');
+    expect((await run(['encode', '--type', 'gridmatrix', '--data', 'x', '--ecc', '6'])).stderr.toString()).toContain("--ecc must be a whole number from 1 to 5, got '6'");
+    expect((await run(['encode', '--type', 'gridmatrix', '--data', 'x', '--version', '14'])).stderr.toString()).toContain("--version must be a whole number from 1 to 13, got '14'");
+    expect((await run(['encode', '--type', 'datamatrix', '--data', 'x', '--shape', 'round'])).stderr.toString()).toContain("--shape must be auto, square or rect, got 'round'");
+    expect((await run(['encode', '--type', 'datamatrix', '--data', 'x', '--version', 'huge'])).stderr.toString()).toContain('--version must be a size number 1-48');
+    expect((await run(['encode', '--type', 'qrcode', '--data', 'x', '--shape', 'square'])).stderr.toString()).toContain('--shape applies to datamatrix, not qrcode');
+  });
+
   it('encodes raw bytes with --binary', async () => {
     const r = await run(['encode', '--type', 'qrcode', '--esc', '--binary', '--data', '\\x00\\xff\\x80A', '--format', 'pbm']);
     expect(r.status).toBe(0);
@@ -170,8 +212,8 @@ describe('assetmark encode --format pbm', () => {
 
 describe('assetmark errors', () => {
   it.concurrent.each([
-    [['encode', '--type', 'qr', '--data', 'x'], 2, "assetmark: unknown --type 'qr' (types: code128, ean13, ean8, upca, upce, isbn, code39, code93, codabar, itf, itf14, qrcode)"],
-    [['encode', '--type', 'code128', '--data', 'x', '--ecc', 'H'], 2, 'assetmark: --ecc applies to qrcode, not code128'],
+    [['encode', '--type', 'qr', '--data', 'x'], 2, "assetmark: unknown --type 'qr' (types: code128, ean13, ean8, upca, upce, isbn, code39, code93, codabar, itf, itf14, qrcode, datamatrix, gridmatrix, pdf417)"],
+    [['encode', '--type', 'code128', '--data', 'x', '--ecc', 'H'], 2, 'assetmark: --ecc applies to qrcode, gridmatrix, pdf417, not code128'],
     [['encode', '--type', 'qrcode', '--data', 'x', '--ecc', 'X'], 2, "assetmark: --ecc must be L, M, Q or H, got 'X'"],
     [['encode', '--type', 'qrcode', '--data', 'x', '--version', '41'], 2, "assetmark: --version must be a whole number from 1 to 40, got '41'"],
     [['encode', '--type', 'qrcode', '--data', 'x', '--mask', '8'], 2, "assetmark: --mask must be a whole number from 0 to 7, got '8'"],

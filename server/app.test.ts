@@ -24,7 +24,7 @@ const validRegistration = {
 describe('API envelope', () => {
   it('reports health once migrated', async () => {
     const result = await server.call('GET', '/api/health');
-    expect(result).toEqual({ status: 200, body: { statusCode: 0, resultInfo: { schemaVersion: 2 } } });
+    expect(result).toEqual({ status: 200, body: { statusCode: 0, resultInfo: { schemaVersion: 3 } } });
   });
 
   it('answers an unknown /api path with HTTP 404 and code 4', async () => {
@@ -191,6 +191,7 @@ describe('config', () => {
       session: { idleHours: 12, absoluteHours: 168 },
       bodyLimitBytes: 1024 * 1024,
       trustProxy: false,
+      timeZone: 'Asia/Shanghai',
     });
     const custom = loadConfig(
       { PORT: '9000', DATA_DIR: '/var/lib/am', SESSION_TTL_HOURS: '2', SMTP_HOST: 'mail.example.com', SMTP_USER: 'u@example.com' },
@@ -200,5 +201,7 @@ describe('config', () => {
     expect(custom.smtp).toEqual({ host: 'mail.example.com', port: 587, secure: false, user: 'u@example.com', pass: undefined, from: 'u@example.com' });
     expect(loadConfig({ PORT: '' }).port).toBe(8080);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(loadConfig({ TIME_ZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(() => loadConfig({ TIME_ZONE: 'Mars/Olympus' })).toThrow(/TIME_ZONE/);
   });
 });

@@ -335,7 +335,6 @@ export const ERRORS = {
     zh: '资产编码“{code}”已存在，您没有编辑资产的权限。',
     en: 'The asset code "{code}" exists and you are not allowed to edit assets.',
   },
-  rowCreateForbidden: { code: StatusCode.forbidden, zh: '您没有新增资产的权限。', en: 'You are not allowed to add assets.' },
   importFailed: {
     code: StatusCode.internal,
     zh: '导入失败，没有保存任何数据，请重试。',

@@ -713,7 +713,7 @@ export interface ImportStatus {
   status: ImportStatusValue;
   jobId?: number;
   fileName?: string;
-  /** 'checking' the rows, then 'saving' them. */
+  /** While importing: 'checking' the rows, then 'saving' them. */
   phase?: 'checking' | 'saving';
   /** Rows processed so far and in all (progress = done / total). */
   done?: number;

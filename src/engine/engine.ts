@@ -115,7 +115,11 @@ export class Engine {
         const textLen = u32(mem, end);
         return { kind: 'linear', modules, text: textLen === 0 ? '' : textDecoder.decode(mem.subarray(end + 4, end + 4 + textLen)) };
       }
-      return { kind: 'matrix', width, height, modules, version: mem[at + 1]!, ecc: ECC_LEVELS[mem[at + 2]!] as QrEcc, mask: mem[at + 3]! };
+      if (request.type === 'qrcode') {
+        return { kind: 'matrix', width, height, modules, version: mem[at + 1]!, ecc: ECC_LEVELS[mem[at + 2]!] as QrEcc, mask: mem[at + 3]! };
+      }
+      if (request.type === 'gridmatrix' || request.type === 'pdf417') return { kind: 'matrix', width, height, modules, version: mem[at + 1]!, eccLevel: mem[at + 2]! };
+      return { kind: 'matrix', width, height, modules, version: mem[at + 1]! };
     } catch (e) {
       throw this.crashed(e);
     }

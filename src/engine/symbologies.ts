@@ -5,7 +5,7 @@
  * options format version 1: `version u8`, then `tag u8, length u8, value` records).
  */
 import { EngineError, ErrorCode } from './errors.ts';
-import type { BarcodeData, BarcodeType, QrEcc, SymbolRequest, TextAlign, TextPosition } from './types.ts';
+import type { BarcodeData, BarcodeType, DmShape, QrEcc, SymbolRequest, TextAlign, TextPosition } from './types.ts';
 
 interface SymbologyInfo {
   /** zint's barcode number, the engine's symbology id. */
@@ -37,6 +37,9 @@ export const SYMBOLOGIES: Readonly<Record<BarcodeType, SymbologyInfo>> = {
   itf: { id: 3, name: 'Interleaved 2 of 5', charset: 'latin1', matrix: false, sample: '12345678' },
   itf14: { id: 89, name: 'ITF-14', charset: 'latin1', matrix: false, sample: '1234567890123' },
   qrcode: { id: 58, name: 'QR Code', charset: 'utf8', matrix: true, sample: 'https://example.com/' },
+  datamatrix: { id: 71, name: 'Data Matrix', charset: 'utf8', matrix: true, sample: '12345678' },
+  gridmatrix: { id: 142, name: 'Grid Matrix', charset: 'utf8', matrix: true, sample: '12345678' },
+  pdf417: { id: 55, name: 'PDF417', charset: 'utf8', matrix: true, sample: '12345678' },
 };
 
 export const BARCODE_TYPES = Object.keys(SYMBOLOGIES) as BarcodeType[];
@@ -113,7 +116,18 @@ const TAG = {
   mask: 10,
   quietZone: 11,
   wideRatio: 12,
+  dmShape: 13,
+  dmSize: 14,
+  gmLayers: 15,
+  gmEcc: 16,
+  pdfEcc: 17,
+  pdfColumns: 18,
+  pdfRows: 19,
+  pdfRowHeight: 20,
+  pdfAspect: 21,
 } as const;
+
+const DM_SHAPES: Record<DmShape, number> = { auto: 0, square: 1, rectangle: 2 };
 
 const TEXT_POSITIONS: Record<TextPosition, number> = { none: 0, above: 1, below: 2, mask: 3 };
 const TEXT_ALIGNS: Record<TextAlign, number> = { left: 0, center: 1, right: 2, justify: 3 };
@@ -157,7 +171,8 @@ export function optionBytes(request: SymbolRequest): readonly number[] {
       break;
     }
   }
-  if (!given && !(request.type === 'qrcode' && request.data instanceof Uint8Array)) return NO_OPTIONS;
+  const takesBinary = request.type === 'qrcode' || request.type === 'datamatrix' || request.type === 'pdf417';
+  if (!given && !(takesBinary && request.data instanceof Uint8Array)) return NO_OPTIONS;
   const records: number[] = [];
   const put = (tag: number, ...value: number[]) => records.push(tag, value.length, ...value);
 
@@ -182,12 +197,42 @@ export function optionBytes(request: SymbolRequest): readonly number[] {
   if (o.checkDigit !== undefined) put(TAG.check, flag('checkDigit', o.checkDigit));
   if (o.fullAscii !== undefined) put(TAG.fullAscii, flag('fullAscii', o.fullAscii));
   if (o.gs1 !== undefined) put(TAG.gs1, flag('gs1', o.gs1));
-  if (request.type === 'qrcode' && request.data instanceof Uint8Array && !request.gs1) put(TAG.binary, 1);
-  if (o.ecc !== undefined) {
+  if (takesBinary && request.data instanceof Uint8Array && !o.gs1) put(TAG.binary, 1);
+  if (request.type === 'gridmatrix') {
+    if (o.layers !== undefined) put(TAG.gmLayers, whole('layers', o.layers, 0, 13));
+    if (o.ecc !== undefined) put(TAG.gmEcc, whole('ecc', o.ecc, 0, 5));
+  } else if (request.type === 'pdf417') {
+    if (o.ecc !== undefined) put(TAG.pdfEcc, whole('ecc', o.ecc, 0, 8));
+  } else if (o.ecc !== undefined) {
     const v = ECC_LEVELS.indexOf(o.ecc as QrEcc);
     if (v < 0) throw bad('ecc', "'L', 'M', 'Q' or 'H'", o.ecc);
     put(TAG.ecc, v);
   }
+  if (o.shape !== undefined) {
+    if (typeof o.shape !== 'string' || !Object.hasOwn(DM_SHAPES, o.shape)) throw bad('shape', "'auto', 'square' or 'rectangle'", o.shape);
+    put(TAG.dmShape, DM_SHAPES[o.shape as DmShape]);
+  }
+  if (o.size !== undefined) {
+    const size = o.size;
+    const rc = typeof size === 'string' ? /^(\d{1,3})x(\d{1,3})$/i.exec(size) : null;
+    if (rc !== null && Number(rc[1]) <= 255 && Number(rc[2]) <= 255) put(TAG.dmSize, Number(rc[1]), Number(rc[2]));
+    else if (typeof size === 'number') put(TAG.dmSize, whole('size', size, 0, 48));
+    else throw bad('size', "a size number 0-48 or 'RxC' such as '16x48'", size);
+  }
+  if (o.columns !== undefined) put(TAG.pdfColumns, whole('columns', o.columns, 0, 30));
+  if (o.rows !== undefined) {
+    const rows = whole('rows', o.rows, 0, 90);
+    if (rows >= 1 && rows <= 2) throw bad('rows', '0 (automatic) or 3 to 90', rows);
+    put(TAG.pdfRows, rows);
+  }
+  if (o.rowHeight !== undefined) put(TAG.pdfRowHeight, whole('rowHeight', o.rowHeight, 1, 30));
+  if (o.aspect !== undefined) {
+    const a = o.aspect;
+    const hundredths = typeof a === 'number' ? Math.round(a * 100) : NaN;
+    if (!(hundredths >= 100 && hundredths <= 10_000)) throw bad('aspect', 'a number from 1 to 100', a);
+    put(TAG.pdfAspect, hundredths & 0xff, hundredths >> 8);
+  }
+  if (o.layers !== undefined && request.type !== 'gridmatrix') put(TAG.gmLayers, whole('layers', o.layers, 0, 13));
   if (o.version !== undefined) put(TAG.version, whole('version', o.version, 0, 40));
   if (o.mask !== undefined) put(TAG.mask, whole('mask', o.mask, 0, 7));
   if (o.quietZone !== undefined) put(TAG.quietZone, whole('quietZone', o.quietZone, 0, 16));

@@ -17,8 +17,8 @@ export type LinearType =
   | 'itf'
   | 'itf14';
 
-/** Matrix (2D) symbologies. Data Matrix, PDF417 and Grid Matrix arrive with later issues. */
-export type MatrixType = 'qrcode';
+/** Matrix (2D) symbologies; PDF417 is stacked, a matrix of one module row per symbol row. */
+export type MatrixType = 'qrcode' | 'datamatrix' | 'gridmatrix' | 'pdf417';
 
 export type BarcodeType = LinearType | MatrixType;
 
@@ -83,6 +83,50 @@ export interface QrOptions {
   quietZone?: number;
 }
 
+/** Which shapes automatic Data Matrix sizing may choose (the label's dmCodeShape). */
+export type DmShape = 'auto' | 'square' | 'rectangle';
+/**
+ * Data Matrix ECC 200. Text is UTF-8 (Latin-1-only text is carried as ISO-8859-1, other text
+ * behind ECI 26); a Uint8Array is encoded as raw bytes.
+ */
+export interface DataMatrixOptions {
+  /** Default 'auto': the smallest square or rectangle. Ignored with a fixed `size`. */
+  shape?: DmShape;
+  /**
+   * A fixed size: zint's size number (1-24 squares 10x10-144x144, 25-30 rectangles
+   * 8x18-16x48, 31-48 DMRE), or 'RxC' such as '16x48'; 0 / undefined chooses the smallest.
+   */
+  size?: number | string;
+  /** Data is GS1 bracket syntax (FNC1 first). */
+  gs1?: boolean;
+  /** Light margin kept inside the element's box, in modules; default 2 (ISO/IEC 16022 asks for 1). */
+  quietZone?: number;
+}
+/** PDF417 (ISO/IEC 15438). Text is UTF-8 (ECI 26 beyond Latin-1); a Uint8Array is raw bytes. */
+export interface Pdf417Options {
+  /** Error-correction level 0-8; undefined for automatic (by data size). */
+  ecc?: number;
+  /** Data columns 1-30, or 0 / undefined for automatic (from `aspect`). */
+  columns?: number;
+  /** Rows 3-90, or 0 / undefined for as many as the data needs. */
+  rows?: number;
+  /** Module rows per symbol row, 1-30; default 3 (module height = rowHeight x module width). */
+  rowHeight?: number;
+  /** Drawn width / height that automatic columns aim at, 1-100; default 3. */
+  aspect?: number;
+  /** Light margin kept inside the element's box, in modules; default 2 (ISO/IEC 15438). */
+  quietZone?: number;
+}
+/** Grid Matrix (GB/T 27766). Text is UTF-8. */
+export interface GridMatrixOptions {
+  /** 1-13 layers (`6 + 12 * layers` modules a side), or 0 / undefined for automatic. */
+  layers?: number;
+  /** ECC level 1-5 (5 strongest), or 0 / undefined for automatic; adjusted as zint does. */
+  ecc?: number;
+  /** Light margin kept inside the element's box, in modules; default 6 (GB/T 27766). */
+  quietZone?: number;
+}
+
 /** The options each type takes. */
 export interface OptionsByType {
   code128: Code128Options;
@@ -97,6 +141,9 @@ export interface OptionsByType {
   itf: ItfOptions;
   itf14: TextOptions & WideRatioOptions;
   qrcode: QrOptions;
+  datamatrix: DataMatrixOptions;
+  gridmatrix: GridMatrixOptions;
+  pdf417: Pdf417Options;
 }
 
 /** What to encode: a type, its data and that type's options. */
@@ -120,10 +167,18 @@ export interface MatrixSymbol {
   width: number;
   height: number;
   modules: Uint8Array;
-  /** QR: the version, level and mask used (chosen when left automatic). */
+  /**
+   * The size used (chosen when left automatic). QR: version 1-40. Data Matrix: zint's size
+   * number (1-24 squares, 25-30 rectangles, 31-48 DMRE). Grid Matrix: layers 1-13.
+   * PDF417: data columns 1-30 (`height` is its rows).
+   */
   version: number;
-  ecc: QrEcc;
-  mask: number;
+  /** QR: the level used. */
+  ecc?: QrEcc;
+  /** QR: the mask used. */
+  mask?: number;
+  /** Grid Matrix: the ECC level used, 1-5. PDF417: 0-8. */
+  eccLevel?: number;
 }
 
 export type EncodedSymbol = LinearSymbol | MatrixSymbol;

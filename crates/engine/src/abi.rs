@@ -186,7 +186,7 @@ fn measure_bytes(bytes: &[u8]) -> Result<Vec<u8>, EngineError> {
         Symbol::Linear(_) => KIND_LINEAR,
         Symbol::Matrix(_) => KIND_MATRIX,
     };
-    let qr = encoded.qr.map_or([0, 0, 0], |q| [q.version.value(), q.ecc.index() as u8, q.mask.value()]);
+    let qr = encoded.choice_bytes();
     let clamp_i32 = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
     let clamp_u32 = |v: i64| v.clamp(0, u32::MAX as i64) as u32;
     let mut out = Vec::with_capacity(60);

@@ -42,11 +42,13 @@
 //!     digit groups are centred between them and the outside digits (UPC's smaller) sit
 //!     left and right of the bars. Above and mask print all digits as one line.
 //!
-//! # Matrix symbols (QR)
+//! # Matrix symbols (QR, Data Matrix, Grid Matrix)
 //!
 //! The largest whole-dot module at which the symbol plus its quiet zone (option, 0-16
-//! modules, default 2) fits both the box's width and height (at least 1 dot), or the
+//! modules, default 2, Grid Matrix 6) fits both the box's width and height (at least 1 dot), or the
 //! requested module width snapped to dots; the symbol is centred in the box both ways.
+//! PDF417 is a matrix of one module row per symbol row, each drawn `row height` modules
+//! tall (option, default 3): its module height is row height x module width.
 
 use crate::display_list::{self, Command, DisplayList, UmBox};
 use crate::symbol_spec::{text_of, SymbolSpec, TextAlign, TextPosition};
@@ -55,7 +57,7 @@ use crate::EngineError;
 use assetmark_raster::{Page, TextFace, BUILTIN_FONT};
 use assetmark_symbology::human_readable::{EanLayout, HumanReadable};
 use assetmark_symbology::module_fit::{wide_narrow_at, wide_narrow_fit_dots};
-use assetmark_symbology::{BitMatrix, Encoded, LinearSymbol, Symbol};
+use assetmark_symbology::{BitMatrix, Encoded, LinearSymbol, Symbol, Symbology};
 
 /// Text smaller than this many dots is not drawn: the strokes would merge.
 pub const MIN_TEXT_DOTS: i64 = 5;
@@ -122,6 +124,8 @@ pub struct Placement {
     pub module_dots: u32,
     /// Wide element in dots for wide/narrow symbologies, else 0.
     pub wide_dots: u32,
+    /// Matrix symbols: dots per module row (PDF417: row height x module; others = module_dots).
+    pub row_dots: u32,
     /// Top-left dot of the bars or matrix (page coordinates).
     pub x: i64,
     pub y: i64,
@@ -155,13 +159,18 @@ pub fn place(encoded: &Encoded, spec: &SymbolSpec<'_>, area: &UmBox, module_um: 
     // A module wider than the largest page is pointless; the clamp keeps run widths in u32.
     let request = if module_um == 0 { None } else { Some(um_to_dots(module_um as i64, dpi).clamp(1, Page::MAX_SIDE)) };
     match &encoded.symbol {
-        Symbol::Matrix(m) => place_matrix(m, &b, request, spec.draw.quiet_zone as i64),
+        Symbol::Matrix(m) => {
+            let row_height = if spec.symbology == Symbology::Pdf417 { spec.encode.row_height() as i64 } else { 1 };
+            place_matrix(m, &b, request, spec.draw.quiet_zone as i64, row_height)
+        }
         Symbol::Linear(s) => place_linear(s, encoded, spec, &b, request, dpi, face),
     }
 }
 
-fn place_matrix(m: &BitMatrix, b: &DotBox, request: Option<i64>, quiet: i64) -> Placement {
-    let (w, h) = (m.width() as i64, m.height() as i64);
+/// `row_height`: module rows per matrix row (PDF417's row height; 1 for the square-module
+/// symbologies).
+fn place_matrix(m: &BitMatrix, b: &DotBox, request: Option<i64>, quiet: i64, row_height: i64) -> Placement {
+    let (w, h) = (m.width() as i64, m.height() as i64 * row_height);
     let module = match request {
         Some(dots) => dots,
         None => ((b.width() / (w + 2 * quiet)).min(b.height() / (h + 2 * quiet))).max(1),
@@ -173,6 +182,7 @@ fn place_matrix(m: &BitMatrix, b: &DotBox, request: Option<i64>, quiet: i64) -> 
         modules_high: h as u32,
         module_dots: module as u32,
         wide_dots: 0,
+        row_dots: (module * row_height) as u32,
         x,
         y: b.y0 + (b.height() - height).div_euclid(2),
         width,
@@ -276,6 +286,7 @@ fn place_linear(
         modules_high: 1,
         module_dots: module as u32,
         wide_dots: wide as u32,
+        row_dots: 0,
         x,
         y: bars_y,
         width: bars_width,
@@ -429,10 +440,11 @@ fn paint(page: &mut Page, encoded: &Encoded, p: &Placement, face: &dyn TextFace)
     match &encoded.symbol {
         Symbol::Matrix(m) => {
             let module = p.module_dots as i64;
+            let row_dots = p.row_dots as i64;
             let w = m.width();
             for row in 0..m.height() {
                 let modules = &m.modules()[row * w..(row + 1) * w];
-                page.draw_bars(modules, p.x, p.y + row as i64 * module, module, module);
+                page.draw_bars(modules, p.x, p.y + row as i64 * row_dots, module, row_dots);
             }
         }
         Symbol::Linear(_) => {

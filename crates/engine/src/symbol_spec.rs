@@ -13,7 +13,8 @@
 //! | 2      | u16  | N, length of the options in bytes (0 = every default)          |
 //! | 4      | N    | options, below                                                 |
 //! | 4 + N  | rest | data bytes: Latin-1 for linear symbologies; UTF-8 text or raw  |
-//! |        |      | bytes (option `binary`) for QR                                 |
+//! |        |      | bytes (option `binary`) for QR, Data Matrix and PDF417; UTF-8  |
+//! |        |      | for Grid Matrix                                                |
 //!
 //! # Options, format version 1
 //!
@@ -30,25 +31,41 @@
 //! | 3   | text size     | 4   | u32 em height in µm, 1-100 000                   | linear                | 1764 (5 pt) |
 //! | 4   | check char    | 1   | 0 or 1: add the optional check character         | code39, codabar, itf  | 0       |
 //! | 5   | full ASCII    | 1   | 0 or 1: Code 39 Extended                         | code39                | 0       |
-//! | 6   | GS1           | 1   | 0 or 1: data is GS1 bracket syntax               | code128, qr           | 0       |
-//! | 7   | binary        | 1   | 0 or 1: data is raw bytes, not UTF-8             | qr                    | 0       |
+//! | 6   | GS1           | 1   | 0 or 1: data is GS1 bracket syntax               | code128, qr, datamatrix | 0     |
+//! | 7   | binary        | 1   | 0 or 1: data is raw bytes, not UTF-8             | qr, datamatrix, pdf417 | 0      |
 //! | 8   | ECC level     | 1   | 0 L, 1 M, 2 Q, 3 H                               | qr                    | 1 M     |
 //! | 9   | version       | 1   | 0 automatic, 1-40                                | qr                    | 0       |
 //! | 10  | mask          | 1   | 0-7 (absent: lowest penalty)                     | qr                    | auto    |
-//! | 11  | quiet zone    | 1   | modules of light margin kept inside the box, 0-16 | qr                   | 2       |
+//! | 11  | quiet zone    | 1   | modules of light margin kept inside the box, 0-16 | qr, datamatrix, gridmatrix, pdf417 | 2; gridmatrix 6 |
 //! | 12  | wide ratio    | 1   | wide:narrow in tenths, 20-30                     | code39, codabar, itf, itf14 | 25 |
+//! | 13  | DM shape      | 1   | 0 automatic, 1 square, 2 rectangle (automatic sizing only) | datamatrix  | 0       |
+//! | 14  | DM size       | 1 or 2 | 1 byte: zint's size number, 0 automatic, 1-24 squares 10x10-144x144, 25-30 rectangles 8x18-16x48, 31-48 DMRE; 2 bytes: rows, columns (e.g. 16, 48) | datamatrix | 0 |
+//! | 15  | GM layers     | 1   | 0 automatic, 1-13 (`6 + 12 * layers` modules a side) | gridmatrix        | 0       |
+//! | 16  | GM ECC level  | 1   | 0 automatic, 1-5 (5 strongest; raised to the size's lowest, lowered as the data needs at fixed layers, as zint) | gridmatrix | 0 |
+//! | 17  | PDF417 ECC    | 1   | 0-8 (absent: automatic by data size)             | pdf417                | auto    |
+//! | 18  | PDF417 columns | 1  | 0 automatic (from the aspect ratio), 1-30 data columns | pdf417          | 0       |
+//! | 19  | PDF417 rows   | 1   | 0 automatic (as the data needs), 3-90            | pdf417                | 0       |
+//! | 20  | PDF417 row height | 1 | module rows per symbol row, 1-30 (drawing, and the automatic columns) | pdf417 | 3 |
+//! | 21  | PDF417 aspect | 2   | u16 drawn width / height in hundredths, 100-10000 | pdf417               | 300     |
+//!
+//! PDF417 draws each symbol row `row height` modules tall (module height = row height x
+//! module width) and keeps 2 modules of quiet zone by default (ISO/IEC 15438).
 //!
 //! Text and ratio options only affect drawing (render.rs); `encode` accepts them and
-//! returns the same modules. The QR quiet zone is the spec's zoneSize (None, 2 or 4).
+//! returns the same modules. The quiet zone is the spec's zoneSize (None, 2 or 4); its
+//! default is 2 modules for QR (ISO/IEC 18004 asks for 4) and Data Matrix (ISO/IEC 16022
+//! asks for 1), and 6 for Grid Matrix (GB/T 27766 and zint's `--quietzones`: 6 modules).
 //!
 //! # Encode result (the result buffer after a successful `encode`)
 //!
 //! | offset     | size | field                                                      |
 //! |------------|------|------------------------------------------------------------|
 //! | 0          | u8   | kind: 1 = linear, 2 = matrix                               |
-//! | 1          | u8   | QR: version 1-40; otherwise 0                              |
-//! | 2          | u8   | QR: ECC level 0-3 (L, M, Q, H); otherwise 0                |
-//! | 3          | u8   | QR: mask 0-7; otherwise 0                                  |
+//! | 1          | u8   | QR: version 1-40; Data Matrix: zint size number 1-48; Grid |
+//! |            |      | Matrix: layers 1-13; PDF417: data columns 1-30; else 0     |
+//! | 2          | u8   | QR: ECC level 0-3 (L, M, Q, H); Grid Matrix: ECC 1-5;      |
+//! |            |      | PDF417: ECC 0-8; otherwise 0                               |
+//! | 3          | u8   | QR: mask 0-7; PDF417: rows 3-90; otherwise 0               |
 //! | 4          | u32  | width in modules (no quiet zone)                           |
 //! | 8          | u32  | height in modules (1 for linear)                           |
 //! | 12         | w*h  | one byte per module, row-major: 1 = bar/dark, 0 = light    |
@@ -58,6 +75,7 @@
 use crate::reader::Reader;
 use crate::{EngineError, ErrorCode};
 use assetmark_symbology::human_readable::HumanReadable;
+use assetmark_symbology::datamatrix::{Shape, SymbolSize};
 use assetmark_symbology::qr::{Ecc, Mask, Version};
 use assetmark_symbology::{EncodeOptions, Encoded, Symbol, Symbology};
 
@@ -75,11 +93,24 @@ pub const TAG_VERSION: u8 = 9;
 pub const TAG_MASK: u8 = 10;
 pub const TAG_QUIET_ZONE: u8 = 11;
 pub const TAG_WIDE_RATIO: u8 = 12;
+pub const TAG_DM_SHAPE: u8 = 13;
+pub const TAG_DM_SIZE: u8 = 14;
+pub const TAG_GM_LAYERS: u8 = 15;
+pub const TAG_GM_ECC: u8 = 16;
+pub const TAG_PDF_ECC: u8 = 17;
+pub const TAG_PDF_COLUMNS: u8 = 18;
+pub const TAG_PDF_ROWS: u8 = 19;
+pub const TAG_PDF_ROW_HEIGHT: u8 = 20;
+pub const TAG_PDF_ASPECT: u8 = 21;
+/// The highest tag this engine reads.
+const LAST_TAG: u8 = 21;
 
 /// The spec's default barcode font size, 5 points, in µm (5 * 25.4 / 72 mm).
 pub const DEFAULT_TEXT_SIZE_UM: u32 = 1_764;
 /// Default QR quiet zone in modules (the spec's zoneSize 2; ISO/IEC 18004 asks for 4).
 pub const DEFAULT_QUIET_ZONE: u8 = 2;
+/// Default Grid Matrix quiet zone in modules (GB/T 27766; zint's `--quietzones`).
+pub const GRID_MATRIX_QUIET_ZONE: u8 = 6;
 /// Default wide:narrow ratio at render, tenths: 2.5:1 (3:1 at a 1-dot narrow element).
 pub const DEFAULT_WIDE_RATIO: u8 = 25;
 
@@ -190,8 +221,13 @@ fn takes(symbology: Symbology, tag: u8) -> bool {
         TAG_TEXT_POSITION | TAG_TEXT_ALIGN | TAG_TEXT_SIZE => linear,
         TAG_CHECK => matches!(symbology, Code39 | Codabar | Itf),
         TAG_FULL_ASCII => symbology == Code39,
-        TAG_GS1 => matches!(symbology, Code128 | Qr),
-        TAG_BINARY | TAG_ECC | TAG_VERSION | TAG_MASK | TAG_QUIET_ZONE => symbology == Qr,
+        TAG_GS1 => matches!(symbology, Code128 | Qr | DataMatrix),
+        TAG_BINARY => matches!(symbology, Qr | DataMatrix | Pdf417),
+        TAG_ECC | TAG_VERSION | TAG_MASK => symbology == Qr,
+        TAG_QUIET_ZONE => symbology.is_matrix(),
+        TAG_DM_SHAPE | TAG_DM_SIZE => symbology == DataMatrix,
+        TAG_GM_LAYERS | TAG_GM_ECC => symbology == GridMatrix,
+        TAG_PDF_ECC | TAG_PDF_COLUMNS | TAG_PDF_ROWS | TAG_PDF_ROW_HEIGHT | TAG_PDF_ASPECT => symbology == Pdf417,
         TAG_WIDE_RATIO => matches!(symbology, Code39 | Codabar | Itf | Itf14),
         _ => false,
     }
@@ -211,6 +247,15 @@ fn tag_name(tag: u8) -> &'static str {
         TAG_MASK => "mask",
         TAG_QUIET_ZONE => "quiet zone",
         TAG_WIDE_RATIO => "wide ratio",
+        TAG_DM_SHAPE => "Data Matrix shape",
+        TAG_DM_SIZE => "Data Matrix size",
+        TAG_GM_LAYERS => "Grid Matrix layers",
+        TAG_GM_ECC => "Grid Matrix ECC level",
+        TAG_PDF_ECC => "PDF417 ECC level",
+        TAG_PDF_COLUMNS => "PDF417 columns",
+        TAG_PDF_ROWS => "PDF417 rows",
+        TAG_PDF_ROW_HEIGHT => "PDF417 row height",
+        TAG_PDF_ASPECT => "PDF417 aspect ratio",
         _ => "unknown",
     }
 }
@@ -219,6 +264,9 @@ fn tag_name(tag: u8) -> &'static str {
 fn read_options(symbology: Symbology, bytes: &[u8]) -> Result<(EncodeOptions, DrawOptions), EngineError> {
     let mut encode = EncodeOptions::default();
     let mut draw = DrawOptions::default();
+    if symbology == Symbology::GridMatrix {
+        draw.quiet_zone = GRID_MATRIX_QUIET_ZONE;
+    }
     if bytes.is_empty() {
         return Ok((encode, draw));
     }
@@ -236,7 +284,7 @@ fn read_options(symbology: Symbology, bytes: &[u8]) -> Result<(EncodeOptions, Dr
         let len = r.u8("option length")? as usize;
         let value = r.take(len, "option value")?;
         let name = tag_name(tag);
-        if !(1..=12).contains(&tag) {
+        if !(1..=LAST_TAG).contains(&tag) {
             return Err(EngineError::parameter(format!("unknown symbol option tag {}", tag)));
         }
         if !takes(symbology, tag) {
@@ -246,7 +294,7 @@ fn read_options(symbology: Symbology, bytes: &[u8]) -> Result<(EncodeOptions, Dr
             return Err(EngineError::parameter(format!("symbol option {} is given twice", name)));
         }
         seen |= 1 << tag;
-        let expected_len = if tag == TAG_TEXT_SIZE { 4 } else { 1 };
+        let expected_len = if tag == TAG_TEXT_SIZE { 4 } else if tag == TAG_PDF_ASPECT || (tag == TAG_DM_SIZE && len == 2) { 2 } else { 1 };
         if len != expected_len {
             return Err(EngineError::parameter(format!(
                 "symbol option {} must be {} byte(s), got {}",
@@ -315,6 +363,76 @@ fn read_options(symbology: Symbology, bytes: &[u8]) -> Result<(EncodeOptions, Dr
                 }
                 draw.wide_ratio = byte;
             }
+            TAG_DM_SHAPE => {
+                encode.dm_shape = match byte {
+                    0 => Shape::Auto,
+                    1 => Shape::Square,
+                    2 => Shape::Rectangle,
+                    _ => return Err(bad("0-2 (automatic, square, rectangle)")),
+                }
+            }
+            TAG_DM_SIZE if len == 2 => {
+                let (rows, cols) = (value[0], value[1]);
+                encode.dm_size = Some(SymbolSize::new(rows as usize, cols as usize).ok_or_else(|| {
+                    EngineError::parameter(format!("symbol option {} has no size {}x{}", name, rows, cols))
+                })?)
+            }
+            TAG_DM_SIZE => {
+                encode.dm_size = match byte {
+                    0 => None,
+                    n => Some(SymbolSize::from_number(n).ok_or_else(|| bad("0 (automatic) or 1-48"))?),
+                }
+            }
+            TAG_GM_LAYERS => {
+                encode.gm_layers = match byte {
+                    0 => None,
+                    1..=13 => Some(byte),
+                    _ => return Err(bad("0 (automatic) or 1-13")),
+                }
+            }
+            TAG_GM_ECC => {
+                encode.gm_ecc = match byte {
+                    0 => None,
+                    1..=5 => Some(byte),
+                    _ => return Err(bad("0 (automatic) or 1-5")),
+                }
+            }
+            TAG_PDF_ECC => {
+                if byte > 8 {
+                    return Err(bad("0-8"));
+                }
+                encode.pdf_ecc = Some(byte);
+            }
+            TAG_PDF_COLUMNS => {
+                encode.pdf_columns = match byte {
+                    0 => None,
+                    1..=30 => Some(byte),
+                    _ => return Err(bad("0 (automatic) or 1-30")),
+                }
+            }
+            TAG_PDF_ROWS => {
+                encode.pdf_rows = match byte {
+                    0 => None,
+                    3..=90 => Some(byte),
+                    _ => return Err(bad("0 (automatic) or 3-90")),
+                }
+            }
+            TAG_PDF_ROW_HEIGHT => {
+                if !(1..=30).contains(&byte) {
+                    return Err(bad("1-30 modules"));
+                }
+                encode.pdf_row_height = byte;
+            }
+            TAG_PDF_ASPECT => {
+                let hundredths = u16::from_le_bytes([value[0], value[1]]);
+                if !(100..=10_000).contains(&hundredths) {
+                    return Err(EngineError::parameter(format!(
+                        "symbol option {} must be 100-10000 hundredths (1 to 100), got {}",
+                        name, hundredths
+                    )));
+                }
+                encode.pdf_aspect = hundredths;
+            }
             _ => unreachable!("tags checked above"),
         }
     }
@@ -346,10 +464,7 @@ pub fn write_symbol(encoded: &Encoded, out: &mut Vec<u8>) -> Result<(), EngineEr
     if out.try_reserve(16 + modules.len() + text_len).is_err() {
         return Err(EngineError::new(ErrorCode::System, "out of memory for the encoded symbol"));
     }
-    let qr = match encoded.qr {
-        Some(q) => [q.version.value(), q.ecc.index() as u8, q.mask.value()],
-        None => [0, 0, 0],
-    };
+    let qr = encoded.choice_bytes();
     out.push(kind);
     out.extend_from_slice(&qr);
     out.extend_from_slice(&(width as u32).to_le_bytes());
@@ -452,6 +567,73 @@ mod tests {
     }
 
     #[test]
+    fn reads_data_matrix_and_grid_matrix_options() {
+        let b = spec(71, &[(TAG_DM_SHAPE, &[2]), (TAG_GS1, &[1]), (TAG_QUIET_ZONE, &[1])], b"(10)A");
+        let s = SymbolSpec::parse(&b).unwrap();
+        assert_eq!((s.encode.dm_shape, s.encode.gs1, s.draw.quiet_zone), (Shape::Rectangle, true, 1));
+        let b = spec(71, &[(TAG_DM_SIZE, &[16, 48])], b"x");
+        let s = SymbolSpec::parse(&b).unwrap();
+        assert_eq!(s.encode.dm_size, SymbolSize::new(16, 48));
+        let b = spec(71, &[(TAG_DM_SIZE, &[24])], b"x");
+        let s = SymbolSpec::parse(&b).unwrap();
+        assert_eq!(s.encode.dm_size, SymbolSize::new(144, 144));
+        assert_eq!(SymbolSpec::parse(&spec(71, &[(TAG_DM_SIZE, &[0])], b"x")).unwrap().encode.dm_size, None);
+        assert_eq!(SymbolSpec::parse(&spec(71, &[], b"x")).unwrap().draw.quiet_zone, 2);
+        let b = spec(142, &[(TAG_GM_LAYERS, &[13]), (TAG_GM_ECC, &[5])], b"x");
+        let s = SymbolSpec::parse(&b).unwrap();
+        assert_eq!((s.encode.gm_layers, s.encode.gm_ecc, s.draw.quiet_zone), (Some(13), Some(5), 6));
+        let b = spec(142, &[(TAG_GM_LAYERS, &[0]), (TAG_GM_ECC, &[0]), (TAG_QUIET_ZONE, &[0])], b"x");
+        let s = SymbolSpec::parse(&b).unwrap();
+        assert_eq!((s.encode.gm_layers, s.encode.gm_ecc, s.draw.quiet_zone), (None, None, 0));
+
+        let err = |bytes: Vec<u8>| SymbolSpec::parse(&bytes).unwrap_err();
+        assert_eq!(err(spec(71, &[(TAG_DM_SHAPE, &[3])], b"x")).message, "symbol option Data Matrix shape must be 0-2 (automatic, square, rectangle), got 3");
+        assert_eq!(err(spec(71, &[(TAG_DM_SIZE, &[49])], b"x")).message, "symbol option Data Matrix size must be 0 (automatic) or 1-48, got 49");
+        assert_eq!(err(spec(71, &[(TAG_DM_SIZE, &[10, 11])], b"x")).message, "symbol option Data Matrix size has no size 10x11");
+        assert_eq!(err(spec(71, &[(TAG_DM_SIZE, &[1, 2, 3])], b"x")).message, "symbol option Data Matrix size must be 1 byte(s), got 3");
+        assert_eq!(err(spec(142, &[(TAG_GM_LAYERS, &[14])], b"x")).message, "symbol option Grid Matrix layers must be 0 (automatic) or 1-13, got 14");
+        assert_eq!(err(spec(142, &[(TAG_GM_ECC, &[6])], b"x")).message, "symbol option Grid Matrix ECC level must be 0 (automatic) or 1-5, got 6");
+        assert_eq!(err(spec(142, &[(TAG_ECC, &[1])], b"x")).message, "Grid Matrix takes no ECC level option");
+        assert_eq!(err(spec(142, &[(TAG_BINARY, &[1])], b"x")).message, "Grid Matrix takes no binary option");
+        assert_eq!(err(spec(58, &[(TAG_GM_LAYERS, &[1])], b"x")).message, "QR Code takes no Grid Matrix layers option");
+        assert_eq!(err(spec(71, &[(22, &[1])], b"x")).message, "unknown symbol option tag 22");
+
+        // The choice bytes of the result: DM size number, GM layers and level.
+        let mut out = Vec::new();
+        write_symbol(&SymbolSpec::parse(&spec(71, &[], b"123456")).unwrap().encode().unwrap(), &mut out).unwrap();
+        assert_eq!(&out[..12], &[KIND_MATRIX, 1, 0, 0, 10, 0, 0, 0, 10, 0, 0, 0]);
+        write_symbol(&SymbolSpec::parse(&spec(142, &[(TAG_GM_LAYERS, &[2])], b"AB")).unwrap().encode().unwrap(), &mut out).unwrap();
+        assert_eq!(&out[..12], &[KIND_MATRIX, 2, 4, 0, 30, 0, 0, 0, 30, 0, 0, 0]);
+    }
+
+    #[test]
+    fn reads_pdf417_options() {
+        let aspect = 250u16.to_le_bytes();
+        let b = spec(55, &[(TAG_PDF_ECC, &[1]), (TAG_PDF_COLUMNS, &[4]), (TAG_PDF_ROWS, &[10]), (TAG_PDF_ROW_HEIGHT, &[2]), (TAG_PDF_ASPECT, &aspect), (TAG_BINARY, &[1])], b"PDF417");
+        let s = SymbolSpec::parse(&b).unwrap();
+        assert_eq!((s.encode.pdf_ecc, s.encode.pdf_columns, s.encode.pdf_rows, s.encode.pdf_row_height, s.encode.pdf_aspect), (Some(1), Some(4), Some(10), 2, 250));
+        assert!(s.encode.binary);
+        let mut out = Vec::new();
+        write_symbol(&s.encode().unwrap(), &mut out).unwrap();
+        assert_eq!(&out[..4], &[KIND_MATRIX, 4, 1, 10]);
+        assert_eq!(u32::from_le_bytes([out[4], out[5], out[6], out[7]]), 17 * 4 + 69);
+        assert_eq!(u32::from_le_bytes([out[8], out[9], out[10], out[11]]), 10);
+        let b = spec(55, &[], b"PDF417");
+        let s = SymbolSpec::parse(&b).unwrap();
+        assert_eq!((s.encode.row_height(), s.draw.quiet_zone), (3, 2));
+
+        let err = |bytes: Vec<u8>| SymbolSpec::parse(&bytes).unwrap_err();
+        assert_eq!(err(spec(55, &[(TAG_PDF_ECC, &[9])], b"x")).message, "symbol option PDF417 ECC level must be 0-8, got 9");
+        assert_eq!(err(spec(55, &[(TAG_PDF_COLUMNS, &[31])], b"x")).message, "symbol option PDF417 columns must be 0 (automatic) or 1-30, got 31");
+        assert_eq!(err(spec(55, &[(TAG_PDF_ROWS, &[2])], b"x")).message, "symbol option PDF417 rows must be 0 (automatic) or 3-90, got 2");
+        assert_eq!(err(spec(55, &[(TAG_PDF_ROW_HEIGHT, &[0])], b"x")).message, "symbol option PDF417 row height must be 1-30 modules, got 0");
+        assert_eq!(err(spec(55, &[(TAG_PDF_ASPECT, &[1])], b"x")).message, "symbol option PDF417 aspect ratio must be 2 byte(s), got 1");
+        assert_eq!(err(spec(55, &[(TAG_PDF_ASPECT, &99u16.to_le_bytes())], b"x")).message, "symbol option PDF417 aspect ratio must be 100-10000 hundredths (1 to 100), got 99");
+        assert_eq!(err(spec(55, &[(TAG_ECC, &[1])], b"x")).message, "PDF417 takes no ECC level option");
+        assert_eq!(err(spec(58, &[(TAG_PDF_ROWS, &[3])], b"x")).message, "QR Code takes no PDF417 rows option");
+    }
+
+    #[test]
     fn rejects_unknown_symbology_and_flags() {
         assert_eq!(SymbolSpec::parse(&[99, 0, 0, 0]).unwrap_err().code, ErrorCode::Unsupported);
         assert_eq!(SymbolSpec::parse(&[20, 2, 0, 0]).unwrap_err().code, ErrorCode::Parameter);
@@ -509,13 +691,23 @@ mod tests {
         let mut seed = 99u64;
         for _ in 0..20_000 {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-            let symbology = [20u8, 13, 10, 34, 37, 69, 8, 25, 18, 3, 89, 58][(seed >> 40) as usize % 12];
+            let symbology = [20u8, 13, 10, 34, 37, 69, 8, 25, 18, 3, 89, 58, 71, 142, 55][(seed >> 40) as usize % 15];
             let len = (seed >> 20) as usize % 12;
             let mut bytes = vec![symbology, 0, len as u8, 0, 1];
             for k in 0..len {
                 bytes.push((seed >> (k * 5 % 60)) as u8 % 16);
             }
             bytes.extend_from_slice(b"12");
+            if seed & 1 == 0 {
+                // Option values well outside the small range too (sizes, layers).
+                for b in bytes[5..].iter_mut().skip(1).step_by(3) {
+                    *b = b.wrapping_mul(17);
+                }
+            }
+            if seed & 2 == 0 && len >= 3 {
+                // Tags of the later symbologies (13-21).
+                bytes[5] = 13 + (seed >> 50) as u8 % 9;
+            }
             if let Ok(s) = SymbolSpec::parse(&bytes) {
                 let _ = s.encode();
             }

@@ -1,5 +1,5 @@
 //! Native micro-benchmark of the Data Matrix and PDF417 encoders: median time of `encode`
-//! for label-sized and 960-character inputs.
+//! for label-sized and 960-character inputs (PDF417 `rows x columns`).
 //!
 //!   RUSTC=/usr/bin/rustc CARGO_TARGET_DIR=target /usr/bin/cargo run --offline --release \
 //!     -p assetmark-symbology --example dm_bench
@@ -8,6 +8,7 @@
 //! measured in the same run. `DM_BENCH_ROUNDS` sets the rounds (default 501).
 
 use assetmark_symbology::datamatrix::{self, DmOptions};
+use assetmark_symbology::pdf417::{self, Pdf417Options};
 use std::time::Instant;
 
 fn median_micros(mut f: impl FnMut(), rounds: usize) -> f64 {
@@ -60,6 +61,34 @@ fn main() {
             dm.size().cols(),
             dm.data_codewords_used(),
             us,
+            sink % 1000
+        );
+    }
+    let pdf_cases: Vec<(&str, Vec<u8>)> = vec![
+        ("PDF417 url (label)", b"https://example.com/asset/ZC-2024-000158".to_vec()),
+        ("PDF417 960 mixed text", mixed_960()),
+        ("PDF417 960 digits", (0..960).map(|i| b'0' + (i * 7 % 10) as u8).collect()),
+        ("PDF417 960 bytes", (0..960).map(|i| (i * 131 % 256) as u8).collect()),
+    ];
+    for (name, data) in &pdf_cases {
+        let options = Pdf417Options { binary: true, ..Pdf417Options::default() };
+        let p = pdf417::encode(data, &options).unwrap();
+        let mut sink = 0usize;
+        let us = median_micros(
+            || {
+                let q = pdf417::encode(data, &options).unwrap();
+                sink = sink.wrapping_add(q.matrix().get(1, 1) as usize + q.data_codewords());
+            },
+            rounds,
+        );
+        println!(
+            "{:<24} {:>3}x{:<3} {:>4} codewords  median {:>8.1} us  (level {}, checksum {})",
+            name,
+            p.rows(),
+            p.columns(),
+            p.data_codewords(),
+            us,
+            p.ecc_level(),
             sink % 1000
         );
     }

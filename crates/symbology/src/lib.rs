@@ -41,4 +41,4 @@ pub mod upc;
 pub use bit_matrix::BitMatrix;
 pub use error::SymbologyError;
 pub use linear::LinearSymbol;
-pub use symbology::{EncodeOptions, Encoded, QrInfo, Symbol, Symbology};
+pub use symbology::{EncodeOptions, Encoded, GmInfo, PdfInfo, QrInfo, Symbol, Symbology, PDF417_ROW_HEIGHT};

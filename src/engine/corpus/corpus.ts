@@ -21,6 +21,15 @@
  * | codabar | start, data, check character, stop (`-Scodabar.min-length=1`) | data and check character, start/stop dropped; one character unreadable (zint's too) |
  * | itf, itf14 | the digits, padding and check included (`-Si25.min-length=2`) | the same (hint AllowedLengths) |
  * | qrcode | the text (UTF-8, ECI and Kanji honoured); bytes with `-Sbinary` | the text; bytes from `raw_bytes()` (its text guesses a character set) |
+ *
+ * Data Matrix is read by libdmtx's `dmtxread` (dmtx-utils 0.7) instead of zbarimg, which has
+ * no Data Matrix reader:
+ *
+ * | type | dmtxread | rxing-wasm 0.5 |
+ * |---|---|---|
+ * | datamatrix | the bytes: ASCII as is, Latin-1-only text as ISO-8859-1, other text as ECI 26's number (one byte, 26) then the UTF-8 bytes, raw bytes as they are | the text for ASCII and Latin-1; other text: it ignores the ECI and reads the UTF-8 bytes as ISO-8859-1; raw bytes one character each |
+ *
+ * Grid Matrix has no independent decoder; gridmatrix.test.ts compares it with zint.
  */
 import { seededRandom } from '../testing.ts';
 import type { BarcodeType, QrEcc, SymbolRequest, TextAlign, TextPosition } from '../types.ts';
@@ -41,6 +50,10 @@ export interface CorpusCase {
   rxingHints: Record<number, string>;
   /** Binary QR: the bytes rxing-wasm's `raw_bytes()` must return (instead of the text). */
   rxingBytes?: Uint8Array;
+  /** Data Matrix: the bytes dmtxread must print, or null when it cannot read the symbol. */
+  dmtx?: Uint8Array | null;
+  /** Data Matrix: render at the fixed size one step above the smallest of its kind. */
+  largerSize?: boolean;
 }
 
 /** rxing-wasm DecodeHintTypes values (rxing_wasm.d.ts). */
@@ -54,6 +67,8 @@ export const HINT = { PossibleFormats: 2, TryHarder: 3, CharacterSet: 4, Allowed
 export const RXING_FORMAT: Record<BarcodeType, string> = {
   code128: 'Code128', ean13: 'Ean13', ean8: 'Ean8', upca: 'UpcA', upce: 'UpcE', isbn: 'Ean13',
   code39: 'Code39', code93: 'Code93', codabar: 'Codabar', itf: 'ITF', itf14: 'ITF', qrcode: 'QrCode',
+  datamatrix: 'DataMatrix', gridmatrix: '', // rxing reads no Grid Matrix
+  pdf417: 'Pdf417',
 };
 
 const DIGITS = '0123456789';
@@ -298,6 +313,9 @@ const GENERATORS: Record<BarcodeType, Generator> = {
     return linear('itf14', i % 2 === 0 ? d : full, full, full, {}, i);
   },
   qrcode: (g, i) => qrCase(g, i),
+  datamatrix: (g, i) => dmCase(g, i),
+  gridmatrix: (g, i) => gmCase(g, i),
+  pdf417: (g, i) => pdfCase(g, i),
 };
 
 const CJK = '固定资产管理系统标签打印部门员工盘点位置名称规格型号编码日期数量单价金额备注中国北京上海广州深圳';
@@ -358,6 +376,111 @@ function qrCase(g: Gen, i: number): CorpusCase {
     rxingHints: NO_HINTS,
     ...(binary ? { rxingBytes: data as Uint8Array } : {}),
   };
+}
+
+const latin1Text = (bytes: Uint8Array): string => Array.from(bytes, (b) => String.fromCharCode(b)).join('');
+const utf8Bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+/**
+ * Data Matrix: printable ASCII, digits (ASCII digit pairs), capitals and digits (C40),
+ * lower case (Text), X12 and EDIFACT character sets, Chinese, Chinese mixed with ASCII and
+ * emoji (ECI 26), Latin-1 text and raw bytes; automatic, square-only, rectangle-only and
+ * fixed sizes, quiet zones 1 and 2. Lengths mostly small, one in twenty up to ~1,000 bytes
+ * (kept within 132x132: 144x144 is written in the industry's codeword order, which libdmtx
+ * does not read; see datamatrix/mod.rs).
+ */
+function dmCase(g: Gen, i: number): CorpusCase {
+  const kind = i % 10;
+  const long = i % 20 === 19;
+  const n = long ? 150 + g.rand(650) : g.length(40);
+  let data: string | Uint8Array;
+  switch (kind) {
+    case 0: data = g.ascii(n); break;
+    case 1: data = g.digits(long ? n * 2 : n); break;
+    case 2: data = g.string(UPPER + DIGITS + ' ', n); break;
+    case 3: data = g.string(LOWER + DIGITS + ' ', n); break;
+    case 4: data = g.string(UPPER + DIGITS + ' *>\r', n); break; // X12
+    case 5: data = g.ascii(n, 0x20, 0x5e); break; // EDIFACT
+    case 6: data = g.string(CJK, Math.ceil(n / 3)); break;
+    case 7: data = g.string(CJK, 2) + ' ' + g.ascii(Math.ceil(n / 2)) + (i % 3 === 0 ? ' ' + g.pick(EMOJI) : g.string(CJK, 1)); break;
+    case 8: data = g.string(LATIN1 + 'abc ', n); break;
+    default: {
+      const bytes = new Uint8Array(n);
+      for (let k = 0; k < n; k++) bytes[k] = g.rand(256);
+      data = bytes;
+    }
+  }
+  const request: SymbolRequest & { type: 'datamatrix' } = { type: 'datamatrix', data };
+  const short = (data instanceof Uint8Array ? data.length : utf8Bytes(data).length) <= 20;
+  if (short && i % 5 === 3) request.shape = 'rectangle';
+  if (i % 5 === 4) request.shape = 'square';
+  // A fixed size one step larger than needed in some short cases (resolved by the test, as
+  // the smallest size depends on the encodation).
+  const larger = short && i % 7 === 6;
+  request.quietZone = i % 2 === 0 ? 2 : 1;
+  let dmtx: Uint8Array;
+  let rxing: string;
+  if (data instanceof Uint8Array) {
+    dmtx = data;
+    rxing = latin1Text(data);
+  } else if (/^[\x00-\xff]*$/.test(data)) {
+    dmtx = Uint8Array.from(data, (c) => c.charCodeAt(0));
+    rxing = data;
+  } else {
+    const utf8 = utf8Bytes(data);
+    dmtx = new Uint8Array([26, ...utf8]);
+    rxing = latin1Text(utf8);
+  }
+  const shown = data instanceof Uint8Array ? `bytes(${data.length})` : JSON.stringify(data.length > 60 ? data.slice(0, 60) + '…' : data);
+  return { name: `datamatrix ${request.shape ?? ''}${larger ? 'larger ' : ''}${shown}`, request, zbar: null, zbarOptions: [], rxing, rxingHints: NO_HINTS, dmtx, ...(larger ? { largerSize: true } : {}) };
+}
+
+/**
+ * PDF417: printable ASCII, digits (Numeric Compaction), mixed text, Chinese (ECI 26), Latin-1
+ * and raw bytes (Byte Compaction); every ECC level, automatic and fixed columns and rows,
+ * aspect ratios, row heights 2-4. rxing-wasm must read the text (raw bytes: one character
+ * each).
+ */
+function pdfCase(g: Gen, i: number): CorpusCase {
+  const kind = i % 7;
+  const long = i % 20 === 19;
+  const n = long ? 150 + g.rand(500) : g.length(50);
+  let data: string | Uint8Array;
+  switch (kind) {
+    case 0: data = g.ascii(n); break;
+    case 1: data = g.digits(long ? n * 2 : n); break;
+    case 2: data = g.string(LOWER + UPPER + DIGITS + ' ,.-', n) + g.digits(g.rand(30)); break;
+    case 3: data = g.string(CJK, Math.ceil(n / 3)); break;
+    case 4: data = g.string(CJK, 2) + ' ' + g.ascii(Math.ceil(n / 2)); break;
+    case 5: data = g.string(LATIN1 + 'abc ', n); break;
+    default: {
+      const bytes = new Uint8Array(n);
+      for (let k = 0; k < n; k++) bytes[k] = g.rand(256);
+      data = bytes;
+    }
+  }
+  if (typeof data === 'string' && data.trim() === '') data = 'x' + data;
+  const request: SymbolRequest & { type: 'pdf417' } = { type: 'pdf417', data };
+  if (i % 3 === 0) request.ecc = Math.floor(i / 3) % 9;
+  if (i % 4 === 1) request.columns = 1 + g.rand(long ? 30 : 12);
+  if (i % 8 === 2) request.rows = 3 + g.rand(30);
+  if (i % 5 === 3) request.aspect = [1, 2, 4.5, 8][g.rand(4)]!;
+  request.rowHeight = 2 + (i % 3);
+  request.quietZone = 2;
+  const rxing = data instanceof Uint8Array ? latin1Text(data) : data;
+  const shown = data instanceof Uint8Array ? `bytes(${data.length})` : JSON.stringify(data.length > 60 ? data.slice(0, 60) + '…' : data);
+  return { name: `pdf417 e${request.ecc ?? 'auto'} c${request.columns ?? 'auto'} r${request.rows ?? 'auto'} ${shown}`, request, zbar: null, zbarOptions: [], rxing, rxingHints: NO_HINTS };
+}
+
+/** Grid Matrix: digits, ASCII, Chinese, mixed text; automatic and fixed layers and levels. */
+function gmCase(g: Gen, i: number): CorpusCase {
+  const n = i % 10 === 9 ? 100 + g.rand(300) : g.length(40);
+  const kind = i % 4;
+  const data = kind === 0 ? g.digits(n) : kind === 1 ? g.ascii(n) : kind === 2 ? g.string(CJK, Math.ceil(n / 2)) : g.string(CJK, 3) + g.string(LOWER + UPPER + DIGITS + ' ', n);
+  const request: SymbolRequest & { type: 'gridmatrix' } = { type: 'gridmatrix', data };
+  if (i % 3 === 1) request.ecc = 1 + g.rand(5);
+  if (i % 3 === 2) request.layers = 1 + g.rand(13);
+  return { name: `gridmatrix L${request.layers ?? 'auto'} E${request.ecc ?? 'auto'} ${JSON.stringify(data.slice(0, 40))}`, request, zbar: null, zbarOptions: [], rxing: null, rxingHints: NO_HINTS };
 }
 
 /** `count` cases for `type` from a fixed seed (the same inputs on every run and machine). */

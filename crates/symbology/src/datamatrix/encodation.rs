@@ -269,7 +269,8 @@ impl<'a> Encodation<'a> {
             // Mode switches at position i: first back to ASCII, then out of it.
             let sw = &mut switched_from[row..row + STATES];
             let mut ascii = cur[ASCII];
-            for (s, add) in [(C40, 1), (TEXT, 1), (X12, 1), (BASE256, 0), (EDIFACT, 1), (EDIFACT + 1, 2), (EDIFACT + 2, 3), (EDIFACT + 3, 3)] {
+            let edifact = EDIFACT_UNLATCH;
+            for (s, add) in [(C40, 1), (TEXT, 1), (X12, 1), (BASE256, 0), (EDIFACT, edifact[0]), (EDIFACT + 1, edifact[1]), (EDIFACT + 2, edifact[2]), (EDIFACT + 3, edifact[3])] {
                 if cur[s] + add < ascii {
                     ascii = cur[s] + add;
                     sw[ASCII] = s as u8;

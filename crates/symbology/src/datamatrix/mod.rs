@@ -19,7 +19,8 @@
 //!    error-correction codewords come in two conventions (see [`DmOptions::iso_144`]): the
 //!    industry's (zint, BWIPP, ZXing), which counts them on from the data, so that each
 //!    round starts with blocks 9 and 10; and the one ISO/IEC 16022's coming revision
-//!    clarifies, each round starting with block 1 (libdmtx reads only this one).
+//!    clarifies, each round starting with block 1 (libdmtx reads only this one; rxing
+//!    reads both).
 //! 5. **Modules** (`placement.rs`): the Annex F "utah" placement, then the finder and clock
 //!    patterns of each data region.
 //!
@@ -32,9 +33,10 @@
 //! | UTF-8 with characters beyond U+00FF (e.g. Chinese) | ECI 26 (codewords 241, 27) and the UTF-8 bytes |
 //! | not valid UTF-8                           | the bytes as they are              |
 //!
-//! zint does the same. ZXing-family readers (rxing) return the text; libdmtx's `dmtxread`
-//! returns the bytes, with the ECI number printed as one byte (26) before them. With
-//! `binary` the bytes go in unchanged and without ECI.
+//! zint does the same. ZXing-family readers return the text; libdmtx's `dmtxread` returns
+//! the bytes, with the ECI number printed as one byte (26) before them. With `binary` the
+//! bytes go in unchanged and without ECI. (rxing-wasm 0.5.7 garbles Base256 segments under
+//! ECI 26, and some others, whoever encodes them: zint's symbols fail the same way.)
 //!
 //! # Errors and the spec's messages (label-editor spec, section 8)
 //!
@@ -151,8 +153,8 @@ pub struct DmOptions {
     pub dmre: bool,
     /// 144x144 only: order the error-correction codewords as ISO/IEC 16022 states it
     /// (each round from block 1; zint 2.12's `--dmiso144`) instead of the industry
-    /// convention that zint, BWIPP and ZXing write and read (from block 9). libdmtx
-    /// reads only the ISO order, ZXing only the other, zxing-cpp both.
+    /// convention that zint and BWIPP write and ZXing reads (from block 9). libdmtx reads
+    /// only the ISO order; rxing and zxing-cpp read both.
     pub iso_144: bool,
 }
 

@@ -60,6 +60,7 @@ pub(super) fn draw(size: &SizeInfo, codewords: &[u8]) -> BitMatrix {
 }
 
 /// What a module of the data regions carries.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Bit {
     /// Bit `b` (7 = most significant) of codeword `k`.

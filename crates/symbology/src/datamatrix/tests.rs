@@ -749,3 +749,111 @@ fn stage_times() {
     time("encode", &mut || sink += encode(&data, &DmOptions::default()).unwrap().data_codewords_used());
     eprintln!("{}", sink % 7);
 }
+
+/// Writes the corpus as PBM files and a manifest to `target/datamatrix-corpus`, for rxing:
+/// `node scripts/dev/decode-corpus.mjs target/datamatrix-corpus`. This is where DMRE and
+/// 144x144 in the industry's order (which libdmtx cannot read) are checked. Beside each
+/// symbol goes zint's symbol for the same data (`z....pbm`, when zint is installed): rxing
+/// 0.5.7 misreads some Base256 segments (ECI 26 UTF-8 text, 250 bytes or more, some Latin-1
+/// runs) whoever encoded them, and the script counts a failure as the decoder's when it
+/// fails zint's symbol too.
+///
+/// Manifest columns: file, format, expected text as hex-encoded UTF-8, a note, and for a
+/// reference symbol `ref:` and the file it is the reference for.
+///
+///   cargo test -p assetmark-symbology write_decoder_corpus -- --ignored
+#[test]
+#[ignore]
+fn write_decoder_corpus() {
+    let target = std::env::var("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let dir = target.join("datamatrix-corpus");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut cases = corpus();
+    // Every size, the big ones in both 144x144 orders.
+    let mut rng = Rng::new(21471);
+    for size in SymbolSize::all() {
+        let data = rng.string(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 abcdefghijklmnopqrstuvwxyz.-/", size.data_codewords());
+        let options = DmOptions { size: Some(size), dmre: size.is_dmre(), ..DmOptions::default() };
+        if encode(&data, &options).is_ok() {
+            let zint_args = if size.is_dmre() { vec!["--dmre"] } else { vec![] };
+            cases.push(Case { decoded: data.clone(), data, options, zint_args });
+        }
+    }
+    let mut manifest = String::new();
+    let mut n = 0;
+    // zint's symbols, batched by arguments: (arguments, [(case, our file)]).
+    let mut references: Vec<(Vec<String>, Vec<(usize, String)>)> = Vec::new();
+    let texts: Vec<String> = cases
+        .iter()
+        .map(|c| {
+            // What a ZXing-family reader returns: the text; raw bytes as ISO-8859-1; GS1
+            // data as the element string (FNC1 first is not returned, later ones are GS).
+            if c.options.gs1 {
+                String::from_utf8(crate::gs1::element_string(&c.data, NAME).unwrap()).unwrap()
+            } else if c.options.binary || std::str::from_utf8(&c.data).is_err() {
+                c.data.iter().map(|&b| b as char).collect()
+            } else {
+                String::from_utf8(c.data.clone()).unwrap()
+            }
+        })
+        .collect();
+    let hex = |t: &str| t.as_bytes().iter().map(|b| format!("{:02x}", b)).collect::<String>();
+    for (i, c) in cases.iter().enumerate() {
+        let dm = encode(&c.data, &c.options).unwrap();
+        let name = format!("d{:04}.pbm", n);
+        std::fs::write(dir.join(&name), pbm(dm.matrix(), 3, 2)).unwrap();
+        manifest.push_str(&format!("{}\tdatamatrix\t{}\t{}x{} {:?}\n", name, hex(&texts[i]), dm.size().rows(), dm.size().cols(), c.options));
+        n += 1;
+        let mut args: Vec<String> = c.zint_args.iter().map(|a| a.to_string()).collect();
+        if c.options.size.is_some() || c.options.shape == Shape::Rectangle {
+            args.push(format!("--vers={}", dm.size().number()));
+        }
+        match references.iter_mut().find(|(a, _)| *a == args) {
+            Some((_, v)) => v.push((i, name)),
+            None => references.push((args, vec![(i, name)])),
+        }
+        if dm.size().rows() == 144 {
+            let iso = encode(&c.data, &DmOptions { iso_144: true, ..c.options }).unwrap();
+            let name = format!("d{:04}-iso144.pbm", n);
+            std::fs::write(dir.join(&name), pbm(iso.matrix(), 3, 2)).unwrap();
+            manifest.push_str(&format!("{}\tdatamatrix\t{}\t144x144 ISO order\n", name, hex(&texts[i])));
+            n += 1;
+        }
+    }
+    let mut z = 0;
+    if Path::new(ZINT).exists() {
+        for (args, list) in &references {
+            let inputs: Vec<&[u8]> = list.iter().map(|(i, _)| cases[*i].data.as_slice()).collect();
+            let args: Vec<&str> = args.iter().map(|a| a.as_str()).collect();
+            for ((i, ours), result) in list.iter().zip(zint_batch(&args, &inputs)) {
+                if let Ok(ascii) = result {
+                    let rows: Vec<&[u8]> = ascii.lines().map(|l| l.as_bytes()).collect();
+                    let mut m = BitMatrix::new(rows[0].len(), rows.len()).unwrap();
+                    for (y, row) in rows.iter().enumerate() {
+                        for (x, &b) in row.iter().enumerate() {
+                            m.set(x, y, b == b'1');
+                        }
+                    }
+                    let name = format!("z{:04}.pbm", z);
+                    std::fs::write(dir.join(&name), pbm(&m, 3, 2)).unwrap();
+                    manifest.push_str(&format!("{}\tdatamatrix\t{}\tzint {:?}\tref:{}\n", name, hex(&texts[*i]), args, ours));
+                    z += 1;
+                }
+            }
+        }
+    }
+    std::fs::write(dir.join("manifest.tsv"), manifest).unwrap();
+    eprintln!("wrote {} symbols and {} zint references to {}", n, z, dir.display());
+}
+
+/// Prints the codewords for `DM_INPUT` (development aid).
+#[test]
+#[ignore]
+fn print_codewords() {
+    let input = std::env::var("DM_INPUT").unwrap_or_default();
+    let (size, cw, used) = encode_codewords(input.as_bytes(), &DmOptions::default()).unwrap();
+    eprintln!("{}x{} used {}: {:?}", size.rows(), size.cols(), used, &cw[..used]);
+}

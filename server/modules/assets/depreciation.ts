@@ -1,0 +1,83 @@
+/**
+ * Depreciation and expiry (spec section 9), as SQL over the assets row (alias a) so the list
+ * can filter and sort by them and the dashboard can sum them, with "today" a parameter taken
+ * from the server's clock (tests move it).
+ *
+ * Remaining value: the buy price reduced linearly over lossCycle x 30 days from the buy date,
+ * 0 once that is exceeded, rounded to the fen:
+ *   value = buyPrice x (lossCycle x 30 - days) / (lossCycle x 30),   days = today - buyDate
+ * It is the buy price itself before the buy date, without a buy date, or with a cycle of 0 or
+ * none (not depreciated), and none without a buy price. The spec's rule ends at 0, so the
+ * residual value a user records (surplusValue) is shown as entered and takes no part in it.
+ *
+ * Expiry: the effective date is the one entered, else the day the value reaches 0 (the stored
+ * column expiry_date, migration 003). Bands are disjoint: expired (before today), within7 (0
+ * to 7 days left), within30 (8 to 30), within90 (31 to 90), later, none (no date).
+ */
+import type { AssetExpiry, ExpiryBand } from '../../../src/api/contract.ts';
+import type { Lang } from '../../errors.ts';
+
+/** Today's calendar date in a time zone, 'YYYY-MM-DD'. */
+export function todayIn(now: Date, timeZone: string): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The remaining value (numeric, yuan) of the row aliased a; `today` is a date placeholder. */
+export function currentValueSql(today: string): string {
+  return `CASE
+    WHEN a.buy_price IS NULL THEN NULL
+    WHEN a.buy_date IS NULL OR COALESCE(a.loss_cycle, 0) = 0 OR ${today}::date <= a.buy_date THEN a.buy_price
+    WHEN ${today}::date - a.buy_date >= a.loss_cycle * 30 THEN 0::numeric(14, 2)
+    ELSE round(a.buy_price * (a.loss_cycle * 30 - (${today}::date - a.buy_date)) / (a.loss_cycle * 30), 2)
+  END`;
+}
+
+/** Days from today to the effective expiry date (negative once passed), NULL without one. */
+export function daysLeftSql(today: string): string {
+  return `(a.expiry_date - ${today}::date)`;
+}
+
+/**
+ * The condition "the row lies in this band", as a range of expiry_date so the expiry index
+ * serves it; `today` gives the placeholder (not used by 'none').
+ */
+export function expiryBandSql(band: ExpiryBand, today: () => string): string {
+  if (band === 'none') return 'a.expiry_date IS NULL';
+  const t = `${today()}::date`;
+  switch (band) {
+    case 'expired':
+      return `a.expiry_date < ${t}`;
+    case 'within7':
+      return `a.expiry_date BETWEEN ${t} AND ${t} + 7`;
+    case 'within30':
+      return `a.expiry_date BETWEEN ${t} + 8 AND ${t} + 30`;
+    case 'within90':
+      return `a.expiry_date BETWEEN ${t} + 31 AND ${t} + 90`;
+    case 'later':
+      return `a.expiry_date > ${t} + 90`;
+  }
+}
+
+export function bandOf(daysLeft: number | null): ExpiryBand {
+  if (daysLeft === null) return 'none';
+  if (daysLeft < 0) return 'expired';
+  if (daysLeft <= 7) return 'within7';
+  if (daysLeft <= 30) return 'within30';
+  if (daysLeft <= 90) return 'within90';
+  return 'later';
+}
+
+const TEXTS = {
+  zh: { coming: '将于 {date} 到期，剩余 {days} 天', expired: '已过期 {days} 天' },
+  en: { coming: 'will expire on {date}, {days} days left', expired: 'expired {days} days' },
+};
+
+/** The expiry of an asset whose effective date is `date`, `daysLeft` days from today. */
+export function expiryOf(date: string | null, daysLeft: number | null, lang: Lang): AssetExpiry {
+  const band = bandOf(date === null ? null : daysLeft);
+  if (band === 'none' || date === null || daysLeft === null) return { date: null, band: 'none', days: null, text: '' };
+  const days = Math.abs(daysLeft);
+  const template = band === 'expired' ? TEXTS[lang].expired : TEXTS[lang].coming;
+  return { date, band, days, text: template.replace('{date}', date).replace('{days}', String(days)) };
+}

@@ -1,0 +1,469 @@
+/**
+ * Assets: the register's records (spec section 3), with their department, staff assignee,
+ * classification and custom attribute values, picture and RFID fields.
+ *
+ * Scope: an asset belongs to the department it is in; a user sees the assets of the
+ * departments of their scope (the access module's SQL condition) and assets without a
+ * department only as an admin, exactly as staff. Writes keep an asset inside the writer's
+ * scope: its department, its staff assignee and (for a move) its new department must all be
+ * ones the writer sees. Permissions: create 101, update 102, delete 103 (route guards and
+ * setAsset); reading needs only a session.
+ *
+ * The list answers filter + sort + page with two statements (the total, then the page) as
+ * the staff list does; bench/assets.ts measures it on 100,000 assets. Depreciation and expiry
+ * are SQL (depreciation.ts) with today from the clock, so they filter, sort and sum.
+ */
+import {
+  DEFAULT_PAGE_SIZE,
+  Permission,
+  type AssetInfo,
+  type AssetSortKey,
+  type AssetUseStatusValue,
+  type ClassifyAttribute,
+  type ExpiryBand,
+} from '../../../src/api/contract.ts';
+import type { Clock } from '../../clock.ts';
+import { isUniqueViolation, type Queryable } from '../../db/db.ts';
+import { containsPattern, SqlParams } from '../../db/sql.ts';
+import { AppError, type Lang } from '../../errors.ts';
+import { assertPermission, deptCondition, type Actor } from '../access/service.ts';
+import { findClassify, type ClassifyRow } from '../classifications/service.ts';
+import type { OrgDeps } from '../departments/service.ts';
+import { assertFileOf, fileUrl } from '../files/service.ts';
+import { findStaff } from '../staff/service.ts';
+import { currentValueSql, daysLeftSql, expiryBandSql, expiryOf, todayIn } from './depreciation.ts';
+import {
+  checkAttributeValues,
+  currentAttributeValues,
+  FIELD_LABELS,
+  parseAmount,
+  parseDate,
+  parseLossCycle,
+  parseText,
+} from './fields.ts';
+
+export interface AssetDeps extends OrgDeps {
+  /** The zone whose calendar day is "today" (config TIME_ZONE). */
+  timeZone: string;
+}
+
+export function today(deps: { clock: Clock; timeZone: string }): string {
+  return todayIn(deps.clock(), deps.timeZone);
+}
+
+/**
+ * Today's placeholder, added to the parameters on first use only: PostgreSQL refuses a
+ * parameter that the statement never uses (it cannot tell its type).
+ */
+export function todayPlaceholder(p: SqlParams, deps: { clock: Clock; timeZone: string }): () => string {
+  let placeholder: string | undefined;
+  return () => (placeholder ??= p.add(today(deps)));
+}
+
+/** A row as the reads select it (SELECT_COLUMNS). */
+export interface AssetRow {
+  id: number;
+  asset_coding: string;
+  asset_name: string;
+  specifications: string;
+  unit: string;
+  supplier: string;
+  buy_date: string | null;
+  buy_price: string | null;
+  surplus_value: string | null;
+  loss_cycle: number | null;
+  expire_date: string | null;
+  dept_id: number | null;
+  dept_name: string | null;
+  staff_id: number | null;
+  staff_name: string | null;
+  deposit_site: string;
+  classify_id: number | null;
+  classify_name: string | null;
+  classify_attributes: ClassifyAttribute[] | null;
+  picture_id: number | null;
+  epc: string;
+  tid: string;
+  attribute_values: Record<string, string>;
+  use_status: AssetUseStatusValue | null;
+  status: AssetUseStatusValue;
+  expiry_date: string | null;
+  days_left: number | null;
+  current_value: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const money = (value: string | null) => (value === null ? null : Number(value));
+
+export function toInfo(row: AssetRow, lang: Lang): AssetInfo {
+  return {
+    id: row.id,
+    assetCoding: row.asset_coding,
+    assetName: row.asset_name,
+    specifications: row.specifications,
+    unit: row.unit,
+    supplier: row.supplier,
+    buyDate: row.buy_date,
+    buyPrice: money(row.buy_price),
+    surplusValue: money(row.surplus_value),
+    lossCycle: row.loss_cycle,
+    expireDate: row.expire_date,
+    affiliatedDept: row.dept_id,
+    deptName: row.dept_name,
+    affiliatedStaff: row.staff_id,
+    staffName: row.staff_name,
+    depositSite: row.deposit_site,
+    classify: row.classify_id,
+    classifyName: row.classify_name,
+    pictureId: row.picture_id,
+    picture: row.picture_id === null ? null : fileUrl(row.picture_id),
+    epc: row.epc,
+    tid: row.tid,
+    attributeValues: currentAttributeValues(row.attribute_values, row.classify_attributes),
+    useStatus: row.use_status,
+    status: row.status,
+    currentValue: money(row.current_value),
+    expiry: expiryOf(row.expiry_date, row.days_left, lang),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The department's name (the company's for the root), NULL without one (aliases a, d, c). */
+const DEPT_NAME = 'CASE WHEN d.id IS NULL THEN NULL ELSE COALESCE(d.name, c.name) END';
+const DEPT_JOIN = `JOIN companies c ON c.id = a.company_id
+  LEFT JOIN departments d ON d.company_id = a.company_id AND d.id = a.dept_id`;
+const STAFF_JOIN = 'LEFT JOIN staff s ON s.company_id = a.company_id AND s.id = a.staff_id';
+const CLASSIFY_JOIN = 'LEFT JOIN asset_classes k ON k.company_id = a.company_id AND k.id = a.classify_id';
+export const ASSET_JOINS = `${DEPT_JOIN} ${STAFF_JOIN} ${CLASSIFY_JOIN}`;
+
+/** The columns of AssetRow; `today` is the placeholder of today's date. */
+export function selectColumns(today: string): string {
+  return `a.id, a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price,
+    a.surplus_value, a.loss_cycle, a.expire_date, a.dept_id, ${DEPT_NAME} AS dept_name, a.staff_id,
+    s.name AS staff_name, a.deposit_site, a.classify_id, k.name AS classify_name, k.attributes AS classify_attributes,
+    a.picture_id, a.epc, a.tid, a.attribute_values, a.use_status, a.status, a.expiry_date,
+    ${daysLeftSql(today)} AS days_left, ${currentValueSql(today)} AS current_value, a.created_at, a.updated_at`;
+}
+
+// ---- filters, sorting ------------------------------------------------------------------
+
+export interface AssetFilter {
+  search?: string;
+  classify?: number;
+  /** Keeps this department and its sub-departments. */
+  affiliatedDept?: number;
+  affiliatedStaff?: number;
+  /** Any of these effective statuses. */
+  status?: number[];
+  buyDateFrom?: string;
+  buyDateTo?: string;
+  /** Any of these bands. */
+  expiryBand?: ExpiryBand[];
+}
+
+/**
+ * The company filter, the actor's scope and the filter, for alias a (no joins needed).
+ * `todayParam` gives today's placeholder (the expiry bands need it).
+ */
+export function assetWhere(actor: Actor, filter: AssetFilter, p: SqlParams, todayParam: () => string): string {
+  const company = p.add(actor.companyId);
+  const where = [`a.company_id = ${company}`, deptCondition(actor, 'a.dept_id', p)];
+  const search = filter.search?.trim();
+  // search_text is the searched fields lower-cased (migration 003).
+  if (search) where.push(`a.search_text LIKE lower(${p.add(containsPattern(search))})`);
+  if (filter.classify !== undefined) where.push(`a.classify_id = ${p.add(filter.classify)}`);
+  if (filter.affiliatedDept !== undefined) {
+    // A department of another company has no path here: the filter then matches nothing.
+    where.push(`a.dept_id IN (
+      SELECT fd.id FROM departments fd
+       WHERE fd.company_id = ${company}
+         AND starts_with(fd.path, (SELECT f.path FROM departments f WHERE f.company_id = ${company} AND f.id = ${p.add(filter.affiliatedDept)})))`);
+  }
+  if (filter.affiliatedStaff !== undefined) where.push(`a.staff_id = ${p.add(filter.affiliatedStaff)}`);
+  if (filter.status?.length) where.push(`a.status = ANY(${p.add(filter.status)}::smallint[])`);
+  if (filter.buyDateFrom) where.push(`a.buy_date >= ${p.add(filter.buyDateFrom)}::date`);
+  if (filter.buyDateTo) where.push(`a.buy_date <= ${p.add(filter.buyDateTo)}::date`);
+  if (filter.expiryBand?.length) {
+    where.push(`(${filter.expiryBand.map((band) => expiryBandSql(band, todayParam)).join(' OR ')})`);
+  }
+  return where.join(' AND ');
+}
+
+/** Sort expressions; those needing a join say which. */
+const SORTS: Record<AssetSortKey, { sql: (today: () => string) => string; join?: string }> = {
+  id: { sql: () => 'a.id' },
+  assetCoding: { sql: () => 'a.asset_coding' },
+  assetName: { sql: () => 'a.asset_name' },
+  specifications: { sql: () => 'a.specifications' },
+  unit: { sql: () => 'a.unit' },
+  supplier: { sql: () => 'a.supplier' },
+  buyDate: { sql: () => 'a.buy_date' },
+  buyPrice: { sql: () => 'a.buy_price' },
+  surplusValue: { sql: () => 'a.surplus_value' },
+  lossCycle: { sql: () => 'a.loss_cycle' },
+  expireDate: { sql: () => 'a.expiry_date' },
+  affiliatedDept: { sql: () => DEPT_NAME, join: DEPT_JOIN },
+  affiliatedStaff: { sql: () => 's.name', join: STAFF_JOIN },
+  depositSite: { sql: () => 'a.deposit_site' },
+  classify: { sql: () => 'k.name', join: CLASSIFY_JOIN },
+  status: { sql: () => 'a.status' },
+  currentValue: { sql: (today) => currentValueSql(today()) },
+  epc: { sql: () => 'a.epc' },
+  tid: { sql: () => 'a.tid' },
+  createdAt: { sql: () => 'a.created_at' },
+  updatedAt: { sql: () => 'a.updated_at' },
+};
+
+export interface AssetOrder {
+  sortKey?: AssetSortKey;
+  isASC?: boolean;
+}
+
+/** ORDER BY for an order, ties broken by id in the same direction; and the join it needs. */
+export function orderBy(order: AssetOrder, todayParam: () => string): { sql: string; join: string } {
+  const sort = SORTS[order.sortKey ?? 'id'];
+  const direction = order.isASC === false ? 'DESC' : 'ASC';
+  const key = sort.sql(todayParam);
+  return { sql: key === 'a.id' ? `a.id ${direction}` : `${key} ${direction}, a.id ${direction}`, join: sort.join ?? '' };
+}
+
+// ---- reads -----------------------------------------------------------------------------
+
+export interface AssetListInput extends AssetFilter, AssetOrder {
+  pageIndex?: number;
+  pageSize?: number;
+}
+
+export async function listAssets(
+  deps: AssetDeps,
+  actor: Actor,
+  input: AssetListInput,
+  lang: Lang,
+): Promise<{ assets: AssetInfo[]; filterAssetCount: number }> {
+  const p = new SqlParams();
+  const todayParam = todayPlaceholder(p, deps);
+  const whereSql = assetWhere(actor, input, p, todayParam);
+  const total = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets a WHERE ${whereSql}`, [...p.values]);
+
+  const order = orderBy(input, todayParam);
+  const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
+  const offset = ((input.pageIndex ?? 1) - 1) * pageSize;
+  // The page's ids first, from assets alone (joined only to sort by a joined name), so the
+  // rows OFFSET skips are never joined; then the page's rows in full, in the same order.
+  const { rows } = await deps.db.query<AssetRow>(
+    `WITH page AS MATERIALIZED (
+       SELECT a.id FROM assets a ${order.join}
+        WHERE ${whereSql}
+        ORDER BY ${order.sql}
+        LIMIT ${p.add(pageSize)} OFFSET ${p.add(offset)})
+     SELECT ${selectColumns(todayParam())} FROM assets a ${ASSET_JOINS}
+      WHERE a.company_id = ${p.add(actor.companyId)} AND a.id IN (SELECT id FROM page)
+      ORDER BY ${order.sql}`,
+    p.values,
+  );
+  return { assets: rows.map((row) => toInfo(row, lang)), filterAssetCount: total.rows[0].n };
+}
+
+async function findAssetRow(q: Queryable, deps: AssetDeps, actor: Actor, id: number): Promise<AssetRow> {
+  const p = new SqlParams();
+  const todayParam = todayPlaceholder(p, deps);
+  const whereSql = assetWhere(actor, {}, p, todayParam);
+  const { rows } = await q.query<AssetRow>(
+    `SELECT ${selectColumns(todayParam())} FROM assets a ${ASSET_JOINS} WHERE ${whereSql} AND a.id = ${p.add(id)}`,
+    p.values,
+  );
+  // Missing, another company's, or outside the scope: the same answer.
+  if (!rows[0]) throw new AppError('assetNotFound');
+  return rows[0];
+}
+
+export async function assetDetails(deps: AssetDeps, actor: Actor, id: number, lang: Lang): Promise<AssetInfo> {
+  return toInfo(await findAssetRow(deps.db, deps, actor, id), lang);
+}
+
+// ---- writes ----------------------------------------------------------------------------
+
+/** What POST api/Asset carries, after the route's shape checks. Absent: unchanged (update) or empty. */
+export interface SetAssetInput {
+  id?: number;
+  assetCoding?: string;
+  assetName?: string;
+  specifications?: string;
+  unit?: string;
+  supplier?: string;
+  buyDate?: string | null;
+  buyPrice?: number | string | null;
+  surplusValue?: number | string | null;
+  lossCycle?: number | string | null;
+  expireDate?: string | null;
+  affiliatedDept?: number | null;
+  affiliatedStaff?: number | null;
+  depositSite?: string;
+  classify?: number | null;
+  /** A file id, or its address '/api/File/<id>'. */
+  picture?: number | string | null;
+  epc?: string;
+  tid?: string;
+  attributeValues?: Record<string, string>;
+}
+
+/** A department the actor may put assets in: one of theirs; no department for admins only. */
+export async function assertDeptInScope(q: Queryable, actor: Actor, deptId: number | null): Promise<void> {
+  if (deptId === null) {
+    if (!actor.isAdmin) throw new AppError('deptOutOfScope');
+    return;
+  }
+  const p = new SqlParams();
+  const { rowCount } = await q.query(
+    `SELECT 1 FROM departments d
+      WHERE d.company_id = ${p.add(actor.companyId)} AND d.id = ${p.add(deptId)} AND ${deptCondition(actor, 'd.id', p)}`,
+    p.values,
+  );
+  if (rowCount === 0) throw new AppError('deptNotFound');
+}
+
+function pictureId(value: number | string | null): number | null {
+  if (value === null || value === '') return null;
+  if (typeof value === 'number') return value;
+  const match = /^(?:\/?api\/File\/)?([1-9]\d{0,14})$/.exec(value.trim());
+  if (!match) throw new AppError('fileNotFound');
+  return Number(match[1]);
+}
+
+/** A new code: 'ZC' and the asset's id, eight digits at least; the id is reserved for the insert. */
+async function newCode(q: Queryable, companyId: number): Promise<{ id: number; code: string }> {
+  for (;;) {
+    const { rows } = await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('assets', 'id')) AS id`);
+    const code = `ZC${String(rows[0].id).padStart(8, '0')}`;
+    const taken = await q.query('SELECT 1 FROM assets WHERE company_id = $1 AND asset_coding = $2', [companyId, code]);
+    if (taken.rowCount === 0) return { id: rows[0].id, code };
+  }
+}
+
+/** Creates (no id; 101) or updates (id; 102) an asset; returns it. */
+export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInput, lang: Lang): Promise<AssetInfo> {
+  assertPermission(actor, input.id === undefined ? Permission.assetAdd : Permission.assetEdit);
+  let code = '';
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      const current = input.id === undefined ? null : await findAssetRow(tx, deps, actor, input.id);
+      const pick = <K extends keyof SetAssetInput>(key: K, fallback: SetAssetInput[K]): SetAssetInput[K] =>
+        input[key] === undefined ? fallback : input[key];
+
+      const assetName = parseText(pick('assetName', current?.asset_name), 'assetName');
+      if (assetName === '') throw new AppError('assetNameRequired');
+      code = parseText(input.assetCoding, 'assetCoding') || current?.asset_coding || '';
+      const values = {
+        specifications: parseText(pick('specifications', current?.specifications), 'specifications'),
+        unit: parseText(pick('unit', current?.unit), 'unit'),
+        supplier: parseText(pick('supplier', current?.supplier), 'supplier'),
+        depositSite: parseText(pick('depositSite', current?.deposit_site), 'depositSite'),
+        epc: parseText(pick('epc', current?.epc), 'epc'),
+        tid: parseText(pick('tid', current?.tid), 'tid'),
+        buyDate: parseDate(pick('buyDate', current?.buy_date), FIELD_LABELS.buyDate),
+        buyPrice: parseAmount(pick('buyPrice', current?.buy_price), 'buyPrice'),
+        surplusValue: parseAmount(pick('surplusValue', current?.surplus_value), 'surplusValue'),
+        lossCycle: parseLossCycle(pick('lossCycle', current?.loss_cycle)),
+        expireDate: parseDate(pick('expireDate', current?.expire_date), FIELD_LABELS.expireDate),
+      };
+
+      const classifyId = pick('classify', current?.classify_id ?? null) ?? null;
+      const classify: ClassifyRow | null = classifyId === null ? null : await findClassify(tx, actor.companyId, classifyId);
+      const attributeValues = checkAttributeValues(
+        input.attributeValues ?? currentAttributeValues(current?.attribute_values ?? null, classify?.attributes ?? null),
+        classify,
+      );
+
+      const staffId = pick('affiliatedStaff', current?.staff_id ?? null) ?? null;
+      const staff = staffId === null || staffId === current?.staff_id ? null : await findStaff(tx, actor, staffId);
+      let deptId: number | null;
+      if (input.affiliatedDept !== undefined) deptId = input.affiliatedDept;
+      else if (current) deptId = current.dept_id;
+      else deptId = staff?.affiliatedDept ?? null;
+      if (!current || deptId !== current.dept_id) await assertDeptInScope(tx, actor, deptId);
+
+      const picture = input.picture === undefined ? (current?.picture_id ?? null) : pictureId(input.picture);
+      if (picture !== null && picture !== current?.picture_id) await assertFileOf(tx, actor.companyId, picture);
+
+      if (code !== '' && code !== current?.asset_coding) {
+        const taken = await tx.query('SELECT 1 FROM assets WHERE company_id = $1 AND asset_coding = $2', [
+          actor.companyId,
+          code,
+        ]);
+        if (taken.rowCount > 0) throw new AppError('assetCodingTaken', { code });
+      }
+      const row = [
+        values.specifications,
+        values.unit,
+        values.supplier,
+        values.buyDate,
+        values.buyPrice,
+        values.surplusValue,
+        values.lossCycle,
+        values.expireDate,
+        deptId,
+        staffId,
+        values.depositSite,
+        classifyId,
+        picture,
+        values.epc,
+        values.tid,
+        JSON.stringify(attributeValues),
+        deps.clock(),
+      ];
+      if (current) {
+        await tx.query(
+          `UPDATE assets SET asset_coding = $3, asset_name = $4, specifications = $5, unit = $6, supplier = $7,
+                  buy_date = $8, buy_price = $9, surplus_value = $10, loss_cycle = $11, expire_date = $12,
+                  dept_id = $13, staff_id = $14, deposit_site = $15, classify_id = $16, picture_id = $17,
+                  epc = $18, tid = $19, attribute_values = $20, updated_at = $21
+            WHERE company_id = $1 AND id = $2`,
+          [actor.companyId, current.id, code, assetName, ...row],
+        );
+        return current.id;
+      }
+      let newId: number | null = null;
+      if (code === '') ({ id: newId, code } = await newCode(tx, actor.companyId));
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO assets (company_id, id, asset_coding, asset_name, specifications, unit, supplier, buy_date,
+                             buy_price, surplus_value, loss_cycle, expire_date, dept_id, staff_id, deposit_site,
+                             classify_id, picture_id, epc, tid, attribute_values, created_at, updated_at)
+         OVERRIDING SYSTEM VALUE
+         VALUES ($1, COALESCE($2::bigint, nextval(pg_get_serial_sequence('assets', 'id'))), $3, $4, $5, $6, $7, $8,
+                 $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21)
+         RETURNING id`,
+        [actor.companyId, newId, code, assetName, ...row],
+      );
+      return rows[0].id;
+    });
+    return await assetDetails(deps, actor, id, lang);
+  } catch (err) {
+    // Two requests giving the same code at once (PostgreSQL server only).
+    if (isUniqueViolation(err)) throw new AppError('assetCodingTaken', { code });
+    throw err;
+  }
+}
+
+/**
+ * Deletes the assets with these ids (103, checked by the route), all or none: if any id is
+ * missing, of another company or outside the actor's scope, nothing is deleted and the
+ * answer is assetNotFound. DELETE api/Asset is the case of one id.
+ */
+export async function deleteAssets(deps: Pick<OrgDeps, 'db'>, actor: Actor, ids: readonly number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw new AppError('assetsRequired');
+  return deps.db.transaction(async (tx) => {
+    const p = new SqlParams();
+    const company = p.add(actor.companyId);
+    const { rowCount } = await tx.query(
+      `DELETE FROM assets a
+        WHERE a.company_id = ${company} AND a.id = ANY(${p.add(unique)}::bigint[]) AND ${deptCondition(actor, 'a.dept_id', p)}`,
+      p.values,
+    );
+    // Throwing rolls the deletion back.
+    if (rowCount !== unique.length) throw new AppError('assetNotFound');
+    return rowCount;
+  });
+}

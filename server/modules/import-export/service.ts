@@ -1,0 +1,666 @@
+/**
+ * Bulk import and export of assets through spreadsheets (api/Excel), and the import template.
+ *
+ * Import, in two halves:
+ *   1. In the request (startImport): the file is checked (one file, .xlsx .xls or .csv, at
+ *      most 3 MB: 10003, 10004, 10005), read (10006), its template version compared with the
+ *      classifications (10009), and a job row is made ('importing'; one per company at a time,
+ *      10007). The reply carries the job id.
+ *   2. In the background (runImport): lookups are loaded once, every row is checked (progress
+ *      in memory, the event loop yielded every few hundred rows), then every valid row is
+ *      written in ONE transaction, in chunks of multi-row INSERT ... ON CONFLICT (company_id,
+ *      asset_coding) DO UPDATE, and the job's final state is written in that same
+ *      transaction. So a failure or a crash at any point leaves no asset of the file written;
+ *      a job still 'importing' when the server starts is marked 'error' (failInterruptedImports).
+ *      With allOrNothing, one bad row saves none.
+ * A row naming an existing code updates that asset only if the importer sees it and holds 102;
+ * the upsert updates a conflicting row only when it is the very asset checked (same id), so an
+ * asset created meanwhile by someone else is never overwritten: the import fails instead.
+ *
+ * Export (same filters and order as the list) and the template are .xlsx files with the
+ * standard headers in the caller's language and one column per custom attribute, and the
+ * marker of workbook.ts. Export then re-import changes nothing: every column written reads
+ * back to the same value and unchanged rows are not written at all.
+ *
+ * Note on PGlite (one connection): while the write transaction runs, other requests wait for
+ * it (about a second per 10,000 rows); on a PostgreSQL server they do not.
+ */
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  IMPORT_SUFFIXES,
+  type ExcelFile,
+  type ImportColumn,
+  type ImportStarted,
+  type ImportStatus,
+} from '../../../src/api/contract.ts';
+import { isUniqueViolation, type Queryable } from '../../db/db.ts';
+import { tidyTables } from '../../db/vacuum.ts';
+import { SqlParams } from '../../db/sql.ts';
+import { AppError, errorMessage, type ErrorKind, type ErrorParams, type Lang } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
+import { deptCondition, type Actor } from '../access/service.ts';
+import { currentAttributeValues } from '../assets/fields.ts';
+import { assetWhere, orderBy, today, todayPlaceholder, type AssetDeps, type AssetFilter, type AssetOrder } from '../assets/service.ts';
+import { attributesVersion, classifiesOf, findClassify, type ClassifyRow } from '../classifications/service.ts';
+import { decodeLimited } from '../files/service.ts';
+import { standardColumnOf, standardHeaders } from './columns.ts';
+import { checkRow, lower, unchanged, type ColumnMap, type ExistingAsset, type Lookups, type RowProblem, type RowValues } from './rows.ts';
+import { MARKER_FORMAT, readSpreadsheet, writeSpreadsheet, type Cell, type Marker } from './workbook.ts';
+
+export interface ImportDeps extends AssetDeps {
+  log: Logger;
+}
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Problems kept with a job (errorCount counts them all). */
+export const MAX_STORED_ERRORS = 1000;
+/** Rows per INSERT statement of the write phase. */
+export const WRITE_CHUNK = 2000;
+/** Rows written from which the table is vacuumed/analyzed afterwards (db/vacuum.ts). */
+const TIDY_AFTER_ROWS = 1000;
+/** Rows checked between two yields to the event loop. */
+const CHECK_SLICE = 500;
+
+// ---- progress of running jobs (this process) ---------------------------------------------
+
+interface Progress {
+  phase: 'checking' | 'saving';
+  done: number;
+  total: number;
+}
+const progress = new Map<number, Progress>();
+const running = new Set<Promise<void>>();
+
+/** Resolves when every import started by this process has finished (tests, shutdown). */
+export async function importsSettled(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running]);
+}
+
+// ---- starting an import ------------------------------------------------------------------
+
+export interface ImportInput {
+  fileData?: string;
+  suffix?: string;
+  fileName?: string;
+  allOrNothing?: boolean;
+  classifyId?: number;
+}
+
+/** The suffix named by the request (or by the file name), without its dot, lower-cased. */
+function suffixOf(input: ImportInput): string {
+  return (input.suffix || input.fileName?.split('.').pop() || '').trim().replace(/^\./, '').toLowerCase();
+}
+
+/**
+ * Checks the file, makes the job and starts it; see the file comment. `maxBytes` exists for
+ * the benchmark (100,000-row files are larger than the 3 MB a user may send).
+ */
+export async function startImport(
+  deps: ImportDeps,
+  actor: Actor,
+  input: ImportInput,
+  options: { maxBytes?: number } = {},
+): Promise<ImportStarted & { finished: Promise<void> }> {
+  if (!input.fileData) throw new AppError('noExcelImported');
+  if (!(IMPORT_SUFFIXES as readonly string[]).includes(suffixOf(input))) throw new AppError('importWrongType');
+  const bytes = decodeLimited(
+    input.fileData,
+    options.maxBytes ?? IMPORT_MAX_BYTES,
+    () => new AppError('importTooLarge'),
+    () => new AppError('importParseFailed', { reason: 'fileData is not base64' }),
+  );
+  if (bytes.length === 0) throw new AppError('noExcelImported');
+  const sheet = readSpreadsheet(bytes);
+
+  const classes = await classifiesOf(deps.db, actor.companyId);
+  const defaultClassify = await defaultClassifyOf(deps, actor, input.classifyId, sheet.marker, classes);
+  checkMarker(sheet.marker, classes);
+
+  const headerIndex = sheet.rows.findIndex((row) => !isBlank(row));
+  if (headerIndex < 0) throw new AppError('importEmpty');
+  const columns = mapColumns(sheet.rows[headerIndex], classes);
+  const data: { row: number; cells: Cell[] }[] = [];
+  for (let i = headerIndex + 1; i < sheet.rows.length; i++) {
+    if (!isBlank(sheet.rows[i])) data.push({ row: sheet.firstRow + i, cells: sheet.rows[i] });
+  }
+  if (data.length === 0) throw new AppError('importEmpty');
+
+  let jobId: number;
+  try {
+    const { rows } = await deps.db.query<{ id: number }>(
+      `INSERT INTO import_jobs (company_id, user_id, file_name, all_or_nothing, status, total_rows, started_at)
+       VALUES ($1, $2, $3, $4, 'importing', $5, $6) RETURNING id`,
+      [actor.companyId, actor.userId, (input.fileName ?? '').slice(0, 255), input.allOrNothing === true, data.length, deps.clock()],
+    );
+    jobId = rows[0].id;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('importBusy');
+    throw err;
+  }
+  progress.set(jobId, { phase: 'checking', done: 0, total: data.length });
+  const finished = runImport(deps, actor, jobId, { columns, data, defaultClassify, allOrNothing: input.allOrNothing === true })
+    .catch((err) => deps.log.error(`[import] job ${jobId} could not record its failure:`, err))
+    .finally(() => {
+      progress.delete(jobId);
+      running.delete(finished);
+    });
+  running.add(finished);
+  return { jobId, totalRows: data.length, finished };
+}
+
+function isBlank(row: readonly Cell[] | undefined): boolean {
+  return !row || row.every((cell) => cell === null || cell === undefined || String(cell).trim() === '');
+}
+
+/** The request's classifyId, else the classification a template was made for, else none. */
+async function defaultClassifyOf(
+  deps: ImportDeps,
+  actor: Actor,
+  classifyId: number | undefined,
+  marker: Marker | null,
+  classes: ClassifyRow[],
+): Promise<ClassifyRow | null> {
+  if (classifyId !== undefined) return findClassify(deps.db, actor.companyId, classifyId);
+  return classes.find((k) => k.id === marker?.template) ?? null;
+}
+
+/** 10009 unless the file was made from the classifications as they are now. */
+function checkMarker(marker: Marker | null, classes: ClassifyRow[]): void {
+  if (!marker) return;
+  if (marker.format !== MARKER_FORMAT) throw new AppError('staleTemplate');
+  const byId = new Map(classes.map((k) => [String(k.id), k]));
+  for (const [id, version] of Object.entries(marker.classes)) {
+    const current = byId.get(id);
+    if (!current || attributesVersion(current.attributes) !== version) throw new AppError('staleTemplate');
+  }
+}
+
+/**
+ * What each header names. The asset name column must be there, and every other header must be
+ * a standard column or an attribute of some classification: anything else means a template
+ * of another time (10009). A column named twice: the first counts.
+ */
+function mapColumns(header: readonly Cell[], classes: ClassifyRow[]): ColumnMap {
+  const attributeNames = new Set(classes.flatMap((k) => k.attributes.map((a) => a.name)));
+  const seen = new Set<string>();
+  const columns: ColumnMap = header.map((cell) => {
+    const text = cell === null || cell === undefined ? '' : String(cell).trim();
+    if (text === '') return { kind: 'ignored' };
+    const key = standardColumnOf(text);
+    const id = key ?? `attr:${text}`;
+    if (seen.has(id)) return { kind: 'ignored' };
+    seen.add(id);
+    if (key) return { kind: 'standard', key };
+    if (attributeNames.has(text)) return { kind: 'attribute', name: text };
+    throw new AppError('staleTemplate');
+  });
+  if (!columns.some((c) => c.kind === 'standard' && c.key === 'assetName')) throw new AppError('staleTemplate');
+  return columns;
+}
+
+// ---- running an import -------------------------------------------------------------------
+
+interface Plan {
+  columns: ColumnMap;
+  data: { row: number; cells: Cell[] }[];
+  defaultClassify: ClassifyRow | null;
+  allOrNothing: boolean;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Plan): Promise<void> {
+  try {
+    const state = progress.get(jobId)!;
+    const lookups = await loadLookups(deps.db, actor, plan);
+    const problems: RowProblem[] = [];
+    const writes: RowValues[] = [];
+    let unchangedCount = 0;
+    const firstRowOfCode = new Map<string, number>();
+    for (let i = 0; i < plan.data.length; i++) {
+      if (i > 0 && i % CHECK_SLICE === 0) {
+        state.done = i;
+        await yieldToEventLoop();
+      }
+      const { row, cells } = plan.data[i];
+      try {
+        const values = checkRow(cells, plan.columns, lookups);
+        if (values.code !== '') {
+          const first = firstRowOfCode.get(values.code);
+          if (first !== undefined) throw new AppError('rowCodeRepeated', { code: values.code, row: first });
+          firstRowOfCode.set(values.code, row);
+        }
+        if (unchanged(values, lookups.existing.get(values.code))) unchangedCount++;
+        else writes.push(values);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        problems.push({ row, kind: err.kind, params: err.params });
+      }
+    }
+    state.done = plan.data.length;
+
+    const counts = {
+      created: writes.filter((w) => w.id === null).length,
+      updated: writes.filter((w) => w.id !== null).length,
+      unchanged: unchangedCount,
+    };
+    const abort: [ErrorKind, ErrorParams] | null =
+      problems.length > 0 && plan.allOrNothing
+        ? ['importAllOrNothing', { count: problems.length }]
+        : writes.length + unchangedCount === 0
+          ? ['importNothingValid', {}]
+          : null;
+    if (abort) {
+      await finishJob(deps.db, actor.companyId, jobId, deps.clock(), { status: 'error', problems, message: abort, counts: null });
+      return;
+    }
+
+    state.phase = 'saving';
+    state.done = 0;
+    state.total = writes.length;
+    await deps.db.transaction(async (tx) => {
+      await assignCodes(tx, actor.companyId, writes);
+      const now = deps.clock();
+      for (let start = 0; start < writes.length; start += WRITE_CHUNK) {
+        const chunk = writes.slice(start, start + WRITE_CHUNK);
+        const written = await upsertChunk(tx, actor.companyId, chunk, now);
+        // Fewer rows than sent: a code was taken by another asset since the check. Roll back.
+        if (written !== chunk.length) throw new AppError('importFailed');
+        state.done = start + chunk.length;
+      }
+      await finishJob(tx, actor.companyId, jobId, deps.clock(), { status: 'success', problems, message: null, counts });
+    });
+    // Fresh statistics and visibility for the list's index-only scans; PGlite has no autovacuum.
+    if (writes.length >= TIDY_AFTER_ROWS) {
+      await tidyTables(deps.db, ['assets']).catch((err) => deps.log.error('[import] vacuum failed:', err));
+    }
+  } catch (err) {
+    if (!(err instanceof AppError && err.kind === 'importFailed')) deps.log.error(`[import] job ${jobId} failed:`, err);
+    await finishJob(deps.db, actor.companyId, jobId, deps.clock(), {
+      status: 'error',
+      problems: [],
+      message: ['importFailed', {}],
+      counts: null,
+    });
+  }
+}
+
+async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promise<Lookups> {
+  // Departments: the whole tree for the names of paths, the scope for what may be named.
+  const p = new SqlParams();
+  const depts = await q.query<{ id: number; name: string; path: string; parent_id: number | null; visible: boolean }>(
+    `SELECT d.id, COALESCE(d.name, c.name) AS name, d.path, d.parent_id, ${deptCondition(actor, 'd.id', p)} AS visible
+       FROM departments d JOIN companies c ON c.id = d.company_id
+      WHERE d.company_id = ${p.add(actor.companyId)}`,
+    p.values,
+  );
+  const nameById = new Map(depts.rows.map((d) => [d.id, d.name]));
+  const deptByName = new Map<string, number[]>();
+  const deptByPath = new Map<string, number>();
+  for (const d of depts.rows) {
+    if (!d.visible) continue;
+    const key = lower(d.name);
+    deptByName.set(key, [...(deptByName.get(key) ?? []), d.id]);
+    if (d.parent_id !== null) {
+      // '/<root>/<a>/<b>/' → 'a/b': the path below the company.
+      const ids = d.path.split('/').filter(Boolean).slice(1).map(Number);
+      deptByPath.set(ids.map((id) => lower(nameById.get(id) ?? '')).join('/'), d.id);
+    }
+  }
+
+  const sp = new SqlParams();
+  const staff = await q.query<{ id: number; name: string; job_number: string; dept_id: number | null }>(
+    `SELECT s.id, s.name, s.job_number, s.dept_id FROM staff s
+      WHERE s.company_id = ${sp.add(actor.companyId)} AND ${deptCondition(actor, 's.dept_id', sp)}`,
+    sp.values,
+  );
+  const staffByName = new Map<string, { id: number; deptId: number | null }[]>();
+  const staffByNameJob = new Map<string, { id: number; deptId: number | null }>();
+  for (const s of staff.rows) {
+    const entry = { id: s.id, deptId: s.dept_id };
+    const key = lower(s.name);
+    staffByName.set(key, [...(staffByName.get(key) ?? []), entry]);
+    if (s.job_number !== '') staffByNameJob.set(`${key}(${lower(s.job_number)})`, entry);
+  }
+
+  const classes = await classifiesOf(q, actor.companyId);
+
+  // The assets the file's codes name, with whether the importer sees them.
+  const codeColumn = plan.columns.findIndex((c) => c.kind === 'standard' && c.key === 'assetCoding');
+  const codes =
+    codeColumn < 0
+      ? []
+      : [...new Set(plan.data.map(({ cells }) => String(cells[codeColumn] ?? '').trim()).filter((code) => code !== ''))];
+  const ep = new SqlParams();
+  const existing = await q.query<ExistingAsset>(
+    `SELECT a.id, a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price,
+            a.loss_cycle, a.dept_id, a.staff_id, a.deposit_site, a.classify_id, a.attribute_values,
+            ${deptCondition(actor, 'a.dept_id', ep)} AS in_scope
+       FROM assets a
+      WHERE a.company_id = ${ep.add(actor.companyId)} AND a.asset_coding = ANY(${ep.add(codes)}::text[])`,
+    ep.values,
+  );
+
+  return {
+    actor,
+    deptByName,
+    deptByPath,
+    staffByName,
+    staffByNameJob,
+    classifyByName: new Map(classes.map((k) => [lower(k.name), k])),
+    classifyById: new Map(classes.map((k) => [k.id, k])),
+    defaultClassify: plan.defaultClassify,
+    existing: new Map(existing.rows.map((a) => [a.asset_coding, a])),
+  };
+}
+
+/** Codes for new rows without one: 'ZC' and a reserved asset id, skipping codes in use. */
+async function assignCodes(tx: Queryable, companyId: number, writes: RowValues[]): Promise<void> {
+  let missing = writes.filter((w) => w.code === '');
+  while (missing.length > 0) {
+    const { rows } = await tx.query<{ id: number }>(
+      `SELECT nextval(pg_get_serial_sequence('assets', 'id')) AS id FROM generate_series(1, $1::int)`,
+      [missing.length],
+    );
+    const codes = rows.map((r) => `ZC${String(r.id).padStart(8, '0')}`);
+    const taken = await tx.query<{ asset_coding: string }>(
+      'SELECT asset_coding FROM assets WHERE company_id = $1 AND asset_coding = ANY($2::text[])',
+      [companyId, codes],
+    );
+    const inUse = new Set(taken.rows.map((r) => r.asset_coding));
+    const fileCodes = new Set(writes.map((w) => w.code));
+    missing.forEach((w, i) => {
+      if (!inUse.has(codes[i]) && !fileCodes.has(codes[i])) {
+        w.id = rows[i].id;
+        w.code = codes[i];
+      }
+    });
+    missing = missing.filter((w) => w.code === '');
+  }
+}
+
+/** One multi-row upsert; returns the rows written (inserted, or the checked asset updated). */
+async function upsertChunk(tx: Queryable, companyId: number, chunk: RowValues[], now: Date): Promise<number> {
+  const column = <T>(pick: (w: RowValues) => T) => chunk.map(pick);
+  const { rowCount } = await tx.query(
+    `INSERT INTO assets (company_id, id, asset_coding, asset_name, specifications, unit, supplier, buy_date, buy_price,
+                         loss_cycle, dept_id, staff_id, deposit_site, classify_id, attribute_values, created_at, updated_at)
+     OVERRIDING SYSTEM VALUE
+     SELECT $1, COALESCE(v.id, nextval(pg_get_serial_sequence('assets', 'id'))), v.code, v.name, v.spec, v.unit,
+            v.supplier, v.buy_date, v.buy_price, v.loss_cycle, v.dept_id, v.staff_id, v.site, v.classify_id,
+            v.attrs::jsonb, $2, $2
+       FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[],
+                   $10::numeric[], $11::integer[], $12::bigint[], $13::bigint[], $14::text[], $15::bigint[], $16::text[])
+            AS v(id, code, name, spec, unit, supplier, buy_date, buy_price, loss_cycle, dept_id, staff_id, site,
+                 classify_id, attrs)
+     ON CONFLICT (company_id, asset_coding) DO UPDATE SET
+       asset_name = EXCLUDED.asset_name, specifications = EXCLUDED.specifications, unit = EXCLUDED.unit,
+       supplier = EXCLUDED.supplier, buy_date = EXCLUDED.buy_date, buy_price = EXCLUDED.buy_price,
+       loss_cycle = EXCLUDED.loss_cycle, dept_id = EXCLUDED.dept_id, staff_id = EXCLUDED.staff_id,
+       deposit_site = EXCLUDED.deposit_site, classify_id = EXCLUDED.classify_id,
+       attribute_values = EXCLUDED.attribute_values, updated_at = EXCLUDED.updated_at
+     WHERE assets.id = EXCLUDED.id
+     RETURNING 1`,
+    [
+      companyId,
+      now,
+      column((w) => w.id),
+      column((w) => w.code),
+      column((w) => w.name),
+      column((w) => w.specifications),
+      column((w) => w.unit),
+      column((w) => w.supplier),
+      column((w) => w.buyDate),
+      column((w) => w.buyPrice),
+      column((w) => w.lossCycle),
+      column((w) => w.deptId),
+      column((w) => w.staffId),
+      column((w) => w.depositSite),
+      column((w) => w.classifyId),
+      column((w) => JSON.stringify(w.attributeValues)),
+    ],
+  );
+  return rowCount;
+}
+
+interface Finish {
+  status: 'success' | 'error';
+  problems: RowProblem[];
+  message: [ErrorKind, ErrorParams] | null;
+  counts: { created: number; updated: number; unchanged: number } | null;
+}
+
+async function finishJob(q: Queryable, companyId: number, jobId: number, now: Date, finish: Finish): Promise<void> {
+  await q.query(
+    `UPDATE import_jobs SET status = $3, created_count = $4, updated_count = $5, unchanged_count = $6,
+            error_count = $7, errors = $8, message_kind = $9, message_params = $10, finished_at = $11
+      WHERE company_id = $1 AND id = $2`,
+    [
+      companyId,
+      jobId,
+      finish.status,
+      finish.counts?.created ?? 0,
+      finish.counts?.updated ?? 0,
+      finish.counts?.unchanged ?? 0,
+      finish.problems.length,
+      JSON.stringify(finish.problems.slice(0, MAX_STORED_ERRORS)),
+      finish.message?.[0] ?? null,
+      JSON.stringify(finish.message?.[1] ?? {}),
+      now,
+    ],
+  );
+}
+
+/** At start-up: jobs left 'importing' by a previous process were interrupted; nothing of them was saved. */
+export async function failInterruptedImports(q: Queryable, now: Date): Promise<number> {
+  const { rowCount } = await q.query(
+    `UPDATE import_jobs SET status = 'error', message_kind = 'importInterrupted', finished_at = $1
+      WHERE status = 'importing'`,
+    [now],
+  );
+  return rowCount;
+}
+
+// ---- import status -----------------------------------------------------------------------
+
+interface JobRow {
+  id: number;
+  file_name: string;
+  all_or_nothing: boolean;
+  status: 'importing' | 'success' | 'error';
+  total_rows: number;
+  created_count: number;
+  updated_count: number;
+  unchanged_count: number;
+  error_count: number;
+  errors: RowProblem[];
+  message_kind: ErrorKind | null;
+  message_params: ErrorParams;
+  started_at: Date;
+  finished_at: Date | null;
+}
+
+/** A job of the company (the latest without an id), with its problems in the caller's language. */
+export async function importStatus(
+  deps: Pick<ImportDeps, 'db'>,
+  actor: Actor,
+  jobId: number | undefined,
+  lang: Lang,
+): Promise<ImportStatus> {
+  const { rows } = await deps.db.query<JobRow>(
+    `SELECT id, file_name, all_or_nothing, status, total_rows, created_count, updated_count, unchanged_count,
+            error_count, errors, message_kind, message_params, started_at, finished_at
+       FROM import_jobs WHERE company_id = $1 AND ($2::bigint IS NULL OR id = $2)
+      ORDER BY id DESC LIMIT 1`,
+    [actor.companyId, jobId ?? null],
+  );
+  const job = rows[0];
+  if (!job) {
+    if (jobId !== undefined) throw new AppError('importJobNotFound');
+    return { status: 'none' };
+  }
+  const live = job.status === 'importing' ? progress.get(job.id) : undefined;
+  const finishedRows = job.status === 'importing' ? 0 : job.total_rows;
+  return {
+    status: job.status,
+    jobId: job.id,
+    fileName: job.file_name,
+    phase: job.status === 'importing' ? (live?.phase ?? 'checking') : undefined,
+    done: live?.done ?? finishedRows,
+    total: live?.total ?? job.total_rows,
+    created: job.created_count,
+    updated: job.updated_count,
+    unchanged: job.unchanged_count,
+    errorCount: job.error_count,
+    errors: job.errors.map((e) => ({ row: e.row, reason: errorMessage(e.kind, lang, e.params) })),
+    allOrNothing: job.all_or_nothing,
+    message: job.message_kind ? errorMessage(job.message_kind, lang, job.message_params) : undefined,
+    startedAt: job.started_at.toISOString(),
+    finishedAt: job.finished_at?.toISOString() ?? null,
+  };
+}
+
+// ---- template and export -----------------------------------------------------------------
+
+function attributeColumns(classes: readonly ClassifyRow[]): string[] {
+  const names: string[] = [];
+  for (const k of classes) for (const a of k.attributes) if (!names.includes(a.name)) names.push(a.name);
+  return names;
+}
+
+function markerOf(classes: readonly ClassifyRow[], template?: number): Marker {
+  return {
+    format: MARKER_FORMAT,
+    classes: Object.fromEntries(classes.map((k) => [String(k.id), attributesVersion(k.attributes)])),
+    ...(template === undefined ? {} : { template }),
+  };
+}
+
+function excelFile(fileName: string, bytes: Buffer, rowCount?: number): ExcelFile & { bytes: Buffer } {
+  return { fileName, fileData: bytes.toString('base64'), mimeType: XLSX_MIME, bytes, ...(rowCount === undefined ? {} : { rowCount }) };
+}
+
+const SHEET_NAMES = { zh: '资产', en: 'Assets' };
+
+/** The import template: headers only, for one classification's attributes or none. */
+export async function importTemplate(
+  deps: Pick<ImportDeps, 'db'>,
+  actor: Actor,
+  classifyId: number | undefined,
+  lang: Lang,
+): Promise<ExcelFile & { bytes: Buffer }> {
+  const classes = classifyId === undefined ? [] : [await findClassify(deps.db, actor.companyId, classifyId)];
+  const header = [...standardHeaders(lang), ...attributeColumns(classes)];
+  const title = lang === 'zh' ? '资产导入模板' : 'asset import template';
+  const name = classes[0] ? `${title} ${classes[0].name}.xlsx` : `${title}.xlsx`;
+  return excelFile(name, writeSpreadsheet(SHEET_NAMES[lang], header, [], markerOf(classes, classes[0]?.id)));
+}
+
+interface ExportRow {
+  asset_coding: string;
+  asset_name: string;
+  specifications: string;
+  unit: string;
+  supplier: string;
+  buy_date: string | null;
+  buy_price: string | null;
+  loss_cycle: number | null;
+  dept_id: number | null;
+  staff_id: number | null;
+  deposit_site: string;
+  classify_id: number | null;
+  attribute_values: Record<string, string>;
+}
+
+/**
+ * The assets the caller sees that match the filter, in the list's order, as an .xlsx.
+ * Departments are written by name, or by path where the name is shared; staff by name, or
+ * as "Name(job number)" where the name is shared, so the file reads back to the same rows.
+ */
+export async function exportAssets(
+  deps: ImportDeps,
+  actor: Actor,
+  input: AssetFilter & AssetOrder,
+  lang: Lang,
+): Promise<ExcelFile & { bytes: Buffer }> {
+  const day = today(deps);
+  const p = new SqlParams();
+  const todayParam = todayPlaceholder(p, deps);
+  const whereSql = assetWhere(actor, input, p, todayParam);
+  const order = orderBy(input, todayParam);
+  const { rows } = await deps.db.query<ExportRow>(
+    `SELECT a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price, a.loss_cycle,
+            a.dept_id, a.staff_id, a.deposit_site, a.classify_id, a.attribute_values
+       FROM assets a ${order.join}
+      WHERE ${whereSql}
+      ORDER BY ${order.sql}`,
+    p.values,
+  );
+
+  const [deptLabels, staffLabels, classes] = await Promise.all([
+    departmentLabels(deps.db, actor.companyId),
+    staffLabelsOf(deps.db, actor.companyId, rows),
+    classifiesOf(deps.db, actor.companyId),
+  ]);
+  const used = new Set(rows.map((r) => r.classify_id));
+  const exported = classes.filter((k) => used.has(k.id));
+  const classById = new Map(classes.map((k) => [k.id, k]));
+  const attributes = attributeColumns(exported);
+
+  const cells: Cell[][] = rows.map((r) => {
+    const classify = r.classify_id === null ? null : (classById.get(r.classify_id) ?? null);
+    const values = currentAttributeValues(r.attribute_values, classify?.attributes ?? null);
+    const byKey: Record<ImportColumn, Cell> = {
+      assetCoding: r.asset_coding,
+      assetName: r.asset_name,
+      specifications: r.specifications,
+      unit: r.unit,
+      supplier: r.supplier,
+      buyDate: r.buy_date,
+      buyPrice: r.buy_price === null ? null : Number(r.buy_price),
+      lossCycle: r.loss_cycle,
+      department: r.dept_id === null ? null : (deptLabels.get(r.dept_id) ?? null),
+      user: r.staff_id === null ? null : (staffLabels.get(r.staff_id) ?? null),
+      depositSite: r.deposit_site,
+      classification: classify?.name ?? null,
+    };
+    return [...IMPORT_COLUMNS.map((key) => byKey[key]), ...attributes.map((name) => values[name] ?? null)];
+  });
+  const header = [...standardHeaders(lang), ...attributes];
+  const fileName = `${lang === 'zh' ? '资产列表' : 'asset list'} ${day}.xlsx`;
+  return excelFile(fileName, writeSpreadsheet(SHEET_NAMES[lang], header, cells, markerOf(exported)), rows.length);
+}
+
+/** Each department's label in files: its name, or its path below the company when the name is shared. */
+async function departmentLabels(q: Queryable, companyId: number): Promise<Map<number, string>> {
+  const { rows } = await q.query<{ id: number; name: string; path: string }>(
+    `SELECT d.id, COALESCE(d.name, c.name) AS name, d.path
+       FROM departments d JOIN companies c ON c.id = d.company_id WHERE d.company_id = $1`,
+    [companyId],
+  );
+  const nameById = new Map(rows.map((d) => [d.id, d.name]));
+  const count = new Map<string, number>();
+  for (const d of rows) count.set(lower(d.name), (count.get(lower(d.name)) ?? 0) + 1);
+  return new Map(
+    rows.map((d) => {
+      if (count.get(lower(d.name)) === 1) return [d.id, d.name];
+      const ids = d.path.split('/').filter(Boolean).slice(1).map(Number);
+      return [d.id, ids.length === 0 ? d.name : ids.map((id) => nameById.get(id)).join('/')];
+    }),
+  );
+}
+
+/** Each staff member's label in files: the name, or "Name(job number)" when the name is shared. */
+async function staffLabelsOf(q: Queryable, companyId: number, rows: readonly ExportRow[]): Promise<Map<number, string>> {
+  if (!rows.some((r) => r.staff_id !== null)) return new Map();
+  const { rows: staff } = await q.query<{ id: number; name: string; job_number: string }>(
+    'SELECT id, name, job_number FROM staff WHERE company_id = $1',
+    [companyId],
+  );
+  const count = new Map<string, number>();
+  for (const s of staff) count.set(lower(s.name), (count.get(lower(s.name)) ?? 0) + 1);
+  return new Map(
+    staff.map((s) => [s.id, count.get(lower(s.name)) === 1 || s.job_number === '' ? s.name : `${s.name}(${s.job_number})`]),
+  );
+}

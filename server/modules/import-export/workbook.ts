@@ -1,0 +1,139 @@
+/**
+ * Spreadsheet files in and out, through SheetJS (0.20.3, see architecture.md for why that
+ * build). Reading tells the kind by the bytes, not the suffix: a zip is .xlsx, an OLE
+ * compound file is .xls, anything else must be text (.csv, or the HTML/XML some systems save
+ * as .xls), decoded as UTF-8 or, failing that, GB18030 (what Chinese Excel saves CSV in).
+ * Text files are read without guessing types, so "00123" stays a code and "2024-01-02" a
+ * date text.
+ *
+ * Files we write carry a marker: a very hidden sheet `_assetmark` whose A1 is JSON naming
+ * the format and the attribute version of every classification whose columns the file has.
+ * Importing compares it with the classifications as they are now (10009 when stale). CSV
+ * cannot carry it; such files are checked by their headers instead (modules/import-export).
+ */
+import * as XLSX from 'xlsx';
+import { AppError } from '../../errors.ts';
+
+export type Cell = string | number | boolean | null;
+
+export const MARKER_SHEET = '_assetmark';
+/** Raised when the layout of our files changes: older files are then stale (10009). */
+export const MARKER_FORMAT = 1;
+
+export interface Marker {
+  format: number;
+  /** Classification id → attributesVersion when the file was made. */
+  classes: Record<string, string>;
+  /** A template made for one classification: its id (rows with an empty classification get it). */
+  template?: number;
+}
+
+export interface SheetData {
+  /** Rows as the sheet has them, from its first row; index 0 is spreadsheet row `firstRow`. */
+  rows: Cell[][];
+  /** 1-based row number of rows[0]. */
+  firstRow: number;
+  marker: Marker | null;
+}
+
+export type FileKind = 'xlsx' | 'xls' | 'text';
+
+export function fileKind(bytes: Uint8Array): FileKind | null {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'xlsx';
+  if ([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1].every((b, i) => bytes[i] === b)) return 'xls';
+  // Text has no NUL bytes (UTF-16 files are not accepted either).
+  const head = bytes.subarray(0, 8192);
+  return head.includes(0) ? null : 'text';
+}
+
+function decodeText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
+}
+
+/** Reads the first visible sheet of a spreadsheet; importWrongType / importParseFailed otherwise. */
+export function readSpreadsheet(bytes: Uint8Array): SheetData {
+  const kind = fileKind(bytes);
+  if (kind === null) throw new AppError('importWrongType');
+  let workbook: XLSX.WorkBook;
+  try {
+    const options: XLSX.ParsingOptions = {
+      dense: true,
+      cellDates: false,
+      cellText: false,
+      cellHTML: false,
+      cellFormula: false,
+      cellStyles: false,
+      sheetStubs: false,
+    };
+    workbook =
+      kind === 'text'
+        ? XLSX.read(decodeText(bytes), { ...options, type: 'string', raw: true })
+        : XLSX.read(bytes, { ...options, type: 'buffer' });
+  } catch (err) {
+    throw new AppError('importParseFailed', { reason: String((err as Error)?.message ?? err).slice(0, 200) });
+  }
+  const hidden = (index: number) => Boolean(workbook.Workbook?.Sheets?.[index]?.Hidden);
+  const name = workbook.SheetNames.find((n, i) => n !== MARKER_SHEET && !hidden(i));
+  if (name === undefined) throw new AppError('importParseFailed', { reason: 'no worksheet' });
+  const sheet = workbook.Sheets[name];
+  const range = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']) : null;
+  const rows = range
+    ? XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true })
+    : [];
+  return { rows, firstRow: (range?.s.r ?? 0) + 1, marker: readMarker(workbook) };
+}
+
+function readMarker(workbook: XLSX.WorkBook): Marker | null {
+  const sheet = workbook.Sheets[MARKER_SHEET];
+  if (!sheet) return null;
+  const rows = XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null });
+  const text = rows[0]?.[0];
+  if (typeof text !== 'string') return { format: 0, classes: {} };
+  try {
+    const value = JSON.parse(text) as Partial<Marker>;
+    const classes = value.classes && typeof value.classes === 'object' ? value.classes : {};
+    return {
+      format: typeof value.format === 'number' ? value.format : 0,
+      classes: classes as Record<string, string>,
+      ...(typeof value.template === 'number' ? { template: value.template } : {}),
+    };
+  } catch {
+    // Someone edited it: treat the file as made by an unknown version.
+    return { format: 0, classes: {} };
+  }
+}
+
+/** An .xlsx of one sheet (header row, then rows) and the marker. */
+export function writeSpreadsheet(sheetName: string, header: string[], rows: Cell[][], marker: Marker): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet([header, ...rows], { dense: true } as XLSX.AOA2SheetOpts);
+  sheet['!cols'] = header.map((h) => ({ wch: Math.max(10, Math.min(40, h.length * 2 + 2)) }));
+  const markerSheet = XLSX.utils.aoa_to_sheet([[JSON.stringify(marker)]]);
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, sheet, sheetName);
+  XLSX.utils.book_append_sheet(workbook, markerSheet, MARKER_SHEET);
+  // 2: very hidden (Excel shows it in no menu).
+  workbook.Workbook = { Sheets: [{ Hidden: 0 }, { Hidden: 2 }] };
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+/** An Excel serial day number as 'YYYY-MM-DD'; null when it is not one. */
+export function serialToDate(serial: number): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
+  const parts = XLSX.SSF.parse_date_code(serial);
+  if (!parts) return null;
+  return `${parts.y}-${String(parts.m).padStart(2, '0')}-${String(parts.d).padStart(2, '0')}`;
+}
+
+/** An Excel time (fraction of a day) as 'HH:mm:ss'; null when it is not one. */
+export function serialToTime(serial: number): string | null {
+  if (!Number.isFinite(serial) || serial < 0) return null;
+  const seconds = Math.round((serial - Math.floor(serial)) * 86_400) % 86_400;
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
+}

@@ -1,0 +1,67 @@
+/**
+ * GET    /api/AssetClassify/List                                → {assetClassifys}
+ * GET    /api/AssetClassify/Details?assetClassifyId=            → AssetClassifyInfo
+ * POST   /api/AssetClassify {id?, classifyName, attributes?}    → AssetClassifyInfo (301)
+ * DELETE /api/AssetClassify {id} (query or body)                → null (301)
+ * Reads: any logged-in user. Payloads: src/api/contract.ts.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AttributeType, Permission } from '../../src/api/contract.ts';
+import { readBody, readQuery, readQueryOrBody } from '../http/body.ts';
+import { ok } from '../http/envelope.ts';
+import type { AppEnv } from '../http/env.ts';
+import { holding, requireActor } from '../modules/access/guards.ts';
+import {
+  ATTRIBUTE_NAME_MAX,
+  ATTRIBUTES_MAX,
+  CLASSIFY_NAME_MAX,
+  classifyDetails,
+  deleteClassify,
+  ITEM_MAX,
+  ITEMS_MAX,
+  listClassifies,
+  setClassify,
+} from '../modules/classifications/service.ts';
+import type { RouteDeps } from './deps.ts';
+import { id, IdInput, optionalText } from './fields.ts';
+
+const DetailsQuery = z.object({ assetClassifyId: id });
+
+const Attribute = z.object({
+  // Trimmed and checked for emptiness and repeats by the service, which has the spec's messages.
+  name: z.string().max(ATTRIBUTE_NAME_MAX),
+  attributeType: z.union(Object.values(AttributeType).map((v) => z.literal(v))),
+  items: z.array(z.string().max(ITEM_MAX)).max(ITEMS_MAX).nullish().transform((v) => v ?? undefined),
+});
+
+const SetBody = z.object({
+  id: id.optional(),
+  classifyName: optionalText(CLASSIFY_NAME_MAX),
+  attributes: z.array(Attribute).max(ATTRIBUTES_MAX).optional(),
+});
+
+export function classifyRoutes(deps: RouteDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const member = requireActor(deps);
+  const classifier = requireActor(deps, holding(Permission.systemClassification));
+
+  routes.get('/AssetClassify/List', member, async (c) =>
+    ok(c, { assetClassifys: await listClassifies(deps, c.get('actor')) }),
+  );
+
+  routes.get('/AssetClassify/Details', member, async (c) =>
+    ok(c, await classifyDetails(deps, c.get('actor'), readQuery(c, DetailsQuery).assetClassifyId)),
+  );
+
+  routes.post('/AssetClassify', classifier, async (c) =>
+    ok(c, await setClassify(deps, c.get('actor'), await readBody(c, SetBody))),
+  );
+
+  routes.delete('/AssetClassify', classifier, async (c) => {
+    await deleteClassify(deps, c.get('actor'), (await readQueryOrBody(c, IdInput)).id);
+    return ok(c, null);
+  });
+
+  return routes;
+}

@@ -1,0 +1,77 @@
+/**
+ * POST /api/Excel {explain: 3, suffix, fileData (base64), fileName?, allOrNothing?, classifyId?}
+ *                                                 → {jobId, totalRows} (101); rows go on in the background
+ * GET  /api/Excel?jobId=                          → ImportStatus (101): that job, or the company's latest
+ * GET  /api/Excel/Template?classifyId=&download=  → ExcelFile (101)
+ * GET  /api/Excel/Export?<the list's filters>&download= → ExcelFile (any logged-in user, their scope)
+ * ExcelFile is base64 in the envelope; with download=1 the reply is the .xlsx itself.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { Permission, type ExcelFile } from '../../src/api/contract.ts';
+import { readBody, readQuery } from '../http/body.ts';
+import { ok } from '../http/envelope.ts';
+import type { AppEnv } from '../http/env.ts';
+import { holding, requireActor } from '../modules/access/guards.ts';
+import { exportAssets, importStatus, importTemplate, startImport, XLSX_MIME } from '../modules/import-export/service.ts';
+import { AssetQuery, assetDeps } from './asset.ts';
+import type { RouteDeps } from './deps.ts';
+import { id, optionalText } from './fields.ts';
+
+const ImportBody = z.object({
+  explain: z.union([z.number(), z.string().max(10)]).nullish(),
+  suffix: optionalText(20),
+  // Its size is checked by the service (and the body limit in app.ts), with the spec's message.
+  fileData: z.string().nullish().transform((v) => v ?? undefined),
+  fileName: optionalText(255),
+  allOrNothing: z.boolean().nullish().transform((v) => v ?? undefined),
+  classifyId: id.nullish().transform((v) => v ?? undefined),
+});
+
+const download = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+const StatusQuery = z.object({ jobId: id.optional() });
+const TemplateQuery = z.object({ classifyId: id.optional(), download });
+const ExportQuery = AssetQuery.extend({ download });
+
+function sendFile(c: Context<AppEnv>, file: ExcelFile & { bytes: Buffer }, asDownload: boolean | undefined) {
+  if (!asDownload) {
+    const { bytes: _bytes, ...payload } = file;
+    return ok(c, payload);
+  }
+  return c.body(new Uint8Array(file.bytes), 200, {
+    'Content-Type': XLSX_MIME,
+    'Content-Disposition': `attachment; filename="assets.xlsx"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+  });
+}
+
+export function excelRoutes(deps: RouteDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const services = { ...assetDeps(deps), log: deps.log };
+  const importer = requireActor(deps, holding(Permission.assetAdd));
+  const member = requireActor(deps);
+
+  routes.post('/Excel', importer, async (c) => {
+    const { jobId, totalRows } = await startImport(services, c.get('actor'), await readBody(c, ImportBody));
+    return ok(c, { jobId, totalRows });
+  });
+
+  routes.get('/Excel', importer, async (c) =>
+    ok(c, await importStatus(services, c.get('actor'), readQuery(c, StatusQuery).jobId, c.get('lang'))),
+  );
+
+  routes.get('/Excel/Template', importer, async (c) => {
+    const query = readQuery(c, TemplateQuery);
+    return sendFile(c, await importTemplate(services, c.get('actor'), query.classifyId, c.get('lang')), query.download);
+  });
+
+  routes.get('/Excel/Export', member, async (c) => {
+    const query = readQuery(c, ExportQuery);
+    return sendFile(c, await exportAssets(services, c.get('actor'), query, c.get('lang')), query.download);
+  });
+
+  return routes;
+}

@@ -1,0 +1,50 @@
+/**
+ * POST /api/File/Upload {fileName, fileData (base64), explain: 2, suffix} → FileInfo (101 or 102)
+ * GET  /api/File/<id>  → the picture itself (its Content-Type); the session may come as
+ *                        ?loginID= so an <img src> can show it. Another company's id: 28.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { Permission } from '../../src/api/contract.ts';
+import { AppError } from '../errors.ts';
+import { readBody } from '../http/body.ts';
+import { ok } from '../http/envelope.ts';
+import type { AppEnv } from '../http/env.ts';
+import { holds } from '../modules/access/service.ts';
+import { requireActor } from '../modules/access/guards.ts';
+import { readFile, uploadPicture } from '../modules/files/service.ts';
+import type { RouteDeps } from './deps.ts';
+import { id, optionalText } from './fields.ts';
+
+const UploadBody = z.object({
+  fileName: optionalText(255),
+  // Its size is checked by the service (and the body limit in app.ts), with the picture's message.
+  fileData: z.string().nullish().transform((v) => v ?? undefined),
+  explain: z.union([z.number(), z.string().max(10)]).nullish(),
+  suffix: optionalText(20),
+});
+
+export function fileRoutes(deps: RouteDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const editor = requireActor(deps, (actor) => {
+    if (!holds(actor, Permission.assetAdd) && !holds(actor, Permission.assetEdit)) throw new AppError('forbidden');
+  });
+  const member = requireActor(deps);
+
+  routes.post('/File/Upload', editor, async (c) => ok(c, await uploadPicture(deps, c.get('actor'), await readBody(c, UploadBody))));
+
+  routes.get('/File/:id', member, async (c) => {
+    const parsed = id.safeParse(c.req.param('id'));
+    if (!parsed.success) throw new AppError('fileNotFound');
+    const file = await readFile(deps, c.get('actor'), parsed.data);
+    return c.body(file.data as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': file.mimeType,
+      'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      'X-Content-Type-Options': 'nosniff',
+      // A file never changes under its id; private: it is one company's.
+      'Cache-Control': 'private, max-age=86400',
+    });
+  });
+
+  return routes;
+}
