@@ -5,7 +5,8 @@
 //!     -p assetmark-symbology --example dm_bench
 //!
 //! Prints medians only; it never fails on a time. Peer comparisons (zint) belong in bench/,
-//! measured in the same run. `DM_BENCH_ROUNDS` sets the rounds (default 501).
+//! measured in the same run. `DM_BENCH_ROUNDS` sets the rounds (default 501),
+//! `DM_BENCH_ONLY` a filter on the case names.
 
 use assetmark_symbology::datamatrix::{self, DmOptions};
 use assetmark_symbology::pdf417::{self, Pdf417Options};
@@ -44,7 +45,9 @@ fn main() {
         ("DM 960 capitals", upper, DmOptions::default()),
         ("DM 960 bytes (binary)", bytes, DmOptions { binary: true, ..DmOptions::default() }),
     ];
-    for (name, data, options) in &cases {
+    // DM_BENCH_ONLY=PDF runs only the cases whose name contains that text (for profiling).
+    let only = std::env::var("DM_BENCH_ONLY").unwrap_or_default();
+    for (name, data, options) in cases.iter().filter(|c| c.0.contains(only.as_str())) {
         let dm = datamatrix::encode(data, options).unwrap();
         let mut sink = 0usize;
         let us = median_micros(
@@ -70,7 +73,7 @@ fn main() {
         ("PDF417 960 digits", (0..960).map(|i| b'0' + (i * 7 % 10) as u8).collect()),
         ("PDF417 960 bytes", (0..960).map(|i| (i * 131 % 256) as u8).collect()),
     ];
-    for (name, data) in &pdf_cases {
+    for (name, data) in pdf_cases.iter().filter(|c| c.0.contains(only.as_str())) {
         let options = Pdf417Options { binary: true, ..Pdf417Options::default() };
         let p = pdf417::encode(data, &options).unwrap();
         let mut sink = 0usize;

@@ -201,7 +201,7 @@ pub(super) struct Encodation<'a> {
     data: &'a [u8],
     gs1: bool,
     /// Cheapest cost of each state at each position (`(n + 1) * STATES`), after the mode
-    /// switches at that position.
+    /// switches there.
     cost: Vec<u32>,
     /// For a state reached by a mode switch at its position, the state switched from;
     /// `NONE` when reached by a character.
@@ -251,14 +251,15 @@ impl<'a> Encodation<'a> {
                     }
                 }
                 if class & 0x10 != 0 {
-                    for q in 0..3 {
-                        cur[X12 + (q + 1) % 3] = prev[X12 + q] + 2 * ((q + 1) / 3) as u32;
-                    }
+                    cur[X12 + 1] = prev[X12];
+                    cur[X12 + 2] = prev[X12 + 1];
+                    cur[X12] = prev[X12 + 2] + 2;
                 }
                 if class & 0x20 != 0 {
-                    for q in 0..4 {
-                        cur[EDIFACT + (q + 1) % 4] = prev[EDIFACT + q] + 3 * ((q + 1) / 4) as u32;
-                    }
+                    cur[EDIFACT + 1] = prev[EDIFACT];
+                    cur[EDIFACT + 2] = prev[EDIFACT + 1];
+                    cur[EDIFACT + 3] = prev[EDIFACT + 2];
+                    cur[EDIFACT] = prev[EDIFACT + 3] + 3;
                 }
                 if !fnc1 {
                     let len = b256_len[i - 1] + 1;

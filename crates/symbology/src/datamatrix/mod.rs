@@ -12,7 +12,7 @@
 //! 3. **Size**: the smallest of the allowed shapes (`shape`, `dmre`) that holds the data, in
 //!    order of capacity, squares before rectangles of the same capacity (as zint); or the
 //!    fixed one, which must hold it.
-//! 4. **Codewords**: data, end-of-data and pad codewords, then Reed-Solomon
+//! 4. **Codewords** (`ecc.rs`): data, end-of-data and pad codewords, then Reed-Solomon
 //!    ([`crate::reed_solomon::DATA_MATRIX`]) per block, interleaved: data codeword `n`
 //!    belongs to block `n % blocks`, and so does error-correction codeword `n`. 144x144 is
 //!    the one size whose blocks differ: 8 of 156 data codewords and 2 of 155. Its

@@ -16,12 +16,14 @@
 //! down-left, two modules apart, starting at `(4, 0)`. Utahs that run off an edge wrap to
 //! the opposite edge with a shift; four corner shapes (A-D) replace the utah where the
 //! walk meets a corner in symbols whose dimensions call for it. A 2x2 corner left over in
-//! some sizes gets a fixed checkerboard. Then the mapping matrix is cut into the data
+//! some sizes gets a fixed checkerboard. (The last size's mapping is kept for the next
+//! symbol.) Then the mapping matrix is cut into the data
 //! regions, and each gets its border: solid left column and bottom row (the "L"), and
 //! alternating dark/light top row and right column (the clock track).
 
 use super::sizes::SizeInfo;
 use crate::BitMatrix;
+use std::cell::RefCell;
 
 /// Draws the symbol of `size` carrying `codewords` (data and error correction, interleaved;
 /// exactly as many as the size holds).
@@ -45,18 +47,40 @@ pub(super) fn draw(size: &SizeInfo, codewords: &[u8]) -> BitMatrix {
             }
         }
     }
-    // Cells: 0 empty, 1 light, 2 dark.
-    let mapping = Mapping::filled(size, |k, bit| 1 + (codewords.get(k).map_or(0, |&c| c >> bit & 1)), |dark| 1 + dark as u8);
     let (dr, dc) = (fh - 2, fw - 2);
-    for (r, row) in mapping.cells.chunks_exact(mapping.nc as usize).enumerate() {
-        let y = r + 1 + 2 * (r / dr);
-        for (c, &cell) in row.iter().enumerate() {
-            if cell == 2 {
-                m.set(c + 1 + 2 * (c / dc), y, true);
+    LAST_MAPPING.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.0 != size.number {
+            let mapping = Mapping::filled(size, |k, bit| (8 * k + bit as usize + 1) as u16, |dark| if dark { DARK } else { LIGHT });
+            *cache = (size.number, mapping.cells);
+        }
+        let nc = cols / fw * dc;
+        for (r, row) in cache.1.chunks_exact(nc).enumerate() {
+            let y = r + 1 + 2 * (r / dr);
+            for (c, &cell) in row.iter().enumerate() {
+                let dark = match cell {
+                    DARK => true,
+                    LIGHT | 0 => false,
+                    v => codewords.get((v as usize - 1) >> 3).map_or(false, |&w| w >> ((v - 1) & 7) & 1 == 1),
+                };
+                if dark {
+                    m.set(c + 1 + 2 * (c / dc), y, true);
+                }
             }
         }
-    }
+    });
     m
+}
+
+/// Mapping-matrix cells: 0 empty, `8 k + bit + 1` for bit `bit` of codeword `k`, or the
+/// fixed corner pattern.
+const LIGHT: u16 = 0xFFFE;
+const DARK: u16 = 0xFFFF;
+
+thread_local! {
+    /// The mapping matrix of the last size drawn, by size number: computing it is half the
+    /// drawing, and a label batch draws one size over and over.
+    static LAST_MAPPING: RefCell<(u8, Vec<u16>)> = RefCell::new((0, Vec::new()));
 }
 
 /// What a module of the data regions carries.
@@ -73,8 +97,6 @@ pub(super) enum Bit {
 /// tests, which read codewords back from other encoders' symbols).
 #[cfg(test)]
 pub(super) fn for_each_module(size: &SizeInfo, mut f: impl FnMut(usize, usize, Bit)) {
-    const LIGHT: u16 = 0xFFFE;
-    const DARK: u16 = 0xFFFF;
     let mapping = Mapping::filled(size, |k, bit| (8 * k + bit as usize + 1) as u16, |dark| if dark { DARK } else { LIGHT });
     let (dr, dc) = (size.region_rows as usize - 2, size.region_cols as usize - 2);
     for (r, row) in mapping.cells.chunks_exact(mapping.nc as usize).enumerate() {
@@ -246,3 +268,4 @@ static CORNER_A: [(isize, isize); 8] = [(-1, 0), (-1, 1), (-1, 2), (0, -2), (0, 
 static CORNER_B: [(isize, isize); 8] = [(-3, 0), (-2, 0), (-1, 0), (0, -4), (0, -3), (0, -2), (0, -1), (1, -1)];
 static CORNER_C: [(isize, isize); 8] = [(-3, 0), (-2, 0), (-1, 0), (0, -2), (0, -1), (1, -1), (2, -1), (3, -1)];
 static CORNER_D: [(isize, isize); 8] = [(-1, 0), (-1, -1), (0, -3), (0, -2), (0, -1), (1, -3), (1, -2), (1, -1)];
+

@@ -746,6 +746,7 @@ fn stage_times() {
     time("write", &mut || sink += enc.write(end, size.data_codewords(), &[]).1);
     time("ecc", &mut || sink += add_error_correction(&cw, size.info(), false).len());
     time("draw", &mut || sink += placement::draw(size.info(), &all).width());
+
     time("encode", &mut || sink += encode(&data, &DmOptions::default()).unwrap().data_codewords_used());
     eprintln!("{}", sink % 7);
 }
@@ -847,13 +848,4 @@ fn write_decoder_corpus() {
     }
     std::fs::write(dir.join("manifest.tsv"), manifest).unwrap();
     eprintln!("wrote {} symbols and {} zint references to {}", n, z, dir.display());
-}
-
-/// Prints the codewords for `DM_INPUT` (development aid).
-#[test]
-#[ignore]
-fn print_codewords() {
-    let input = std::env::var("DM_INPUT").unwrap_or_default();
-    let (size, cw, used) = encode_codewords(input.as_bytes(), &DmOptions::default()).unwrap();
-    eprintln!("{}x{} used {}: {:?}", size.rows(), size.cols(), used, &cw[..used]);
 }

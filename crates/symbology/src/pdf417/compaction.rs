@@ -44,7 +44,6 @@ const NUMERIC: usize = 14;
 const STATES: usize = 15;
 
 const INF: u32 = u32::MAX / 2;
-const NONE: u8 = 0xFF;
 
 /// How a Text state was reached by a character.
 const DIRECT: u8 = 0;
@@ -113,22 +112,118 @@ const NUMERIC_MIN: usize = 13;
 
 /*---- The search ----*/
 
-/// The cheapest compaction of some data, and the choices behind it.
+/// A cost for every state at one position.
+type Row = [u32; STATES];
+
+/// Latches between Text states: (from, to, values). Three from each state.
+static LATCHES: [(usize, usize, u32); 24] = latches();
+
+const fn latches() -> [(usize, usize, u32); 24] {
+    let mut t = [(0, 0, 0); 24];
+    let mut n = 0;
+    let mut f = 0;
+    while f < 8 {
+        let mut to = 0;
+        while to < 4 {
+            let k = LATCH_LEN[f / 2][to];
+            if k > 0 {
+                t[n] = (f, text(to, (f & 1) ^ (k & 1) as usize), k);
+                n += 1;
+            }
+            to += 1;
+        }
+        f += 1;
+    }
+    t
+}
+
+/// The latch cost from Text state `f` to Text state `t`, if one latch sequence does it.
+fn latch_cost(f: usize, t: usize) -> Option<u32> {
+    LATCHES.iter().find(|&&(a, b, _)| a == f && b == t).map(|&(_, _, k)| k)
+}
+
+/// The cheapest compaction of some data.
+///
+/// The search keeps each position's costs on arrival (by a character or a Numeric run) and
+/// after the mode switches there ([`settle`]); the path is found backwards by looking, at
+/// each step, for a predecessor whose cost plus the step's equals the cost (the switches at
+/// a position are settled again, in steps, where a state's cost came from one). No choices
+/// are recorded during the search.
 pub(super) struct Compaction<'a> {
     data: &'a [u8],
-    cost: Vec<u32>,
-    /// How each state was reached by a character (Text: `DIRECT`..`BYTE_SHIFT`).
-    how: Vec<u8>,
-    /// Per position: Alpha-even reached by latch 900 from this state (Byte or Numeric).
-    exit_from: Vec<u8>,
-    /// Per position and Text state: reached by a sub-mode latch from this Text state.
-    latch_from: Vec<u8>,
-    /// Per position: Byte with 0 bytes reached by latch 901/924 from this state.
-    byte_from: Vec<u8>,
-    /// Per position where a Numeric run ends: the state at the run's start.
-    run_from: Vec<u8>,
+    arrivals: Vec<Row>,
+    /// The costs after the switches at each position (before the last).
+    settled: Vec<Row>,
     /// Per position: length of the digit run starting there, if it is Numeric (else 0).
     run_len: Vec<u16>,
+}
+
+/// The costs after the mode switches at a position, in three steps: back to Text (900),
+/// between sub-modes, to Byte (901/924). No cheaper path goes Byte, Text, Byte at one
+/// position, nor needs two rounds.
+struct Settled {
+    after_exit: Row,
+    after_latch: Row,
+    after_byte: Row,
+}
+
+fn settle(arrival: &Row) -> Settled {
+    let mut c = *arrival;
+    let exit = c[BYTE..].iter().min().copied().unwrap_or(INF) + 2;
+    if exit < c[text(ALPHA, 0)] {
+        c[text(ALPHA, 0)] = exit;
+    }
+    let after_exit = c;
+    for &(f, t, k) in LATCHES.iter() {
+        c[t] = c[t].min(after_exit[f] + k);
+    }
+    let after_latch = c;
+    // An odd number of values is padded first.
+    let mut to_byte = c[NUMERIC] + 2;
+    for s in 0..8 {
+        to_byte = to_byte.min(c[s] + 2 + (s & 1) as u32);
+    }
+    c[BYTE] = c[BYTE].min(to_byte);
+    Settled { after_exit, after_latch, after_byte: c }
+}
+
+/// Costs after the character `b` from the settled costs `c`.
+fn step(c: &Row, b: u8) -> Row {
+    let member = if b < 128 { MEMBER[b as usize] } else { 0 };
+    let mut next = [INF; STATES];
+    for s in 0..4 {
+        let inside = member >> s & 1 == 1;
+        let shifted = !inside && ((s != PUNCT && member >> PUNCT & 1 == 1) || (s == LOWER && member >> ALPHA & 1 == 1));
+        for p in 0..2 {
+            let cost = c[text(s, p)];
+            if inside {
+                let t = text(s, p ^ 1);
+                next[t] = next[t].min(cost + 1);
+            } else if shifted {
+                next[text(s, p)] = next[text(s, p)].min(cost + 2);
+            }
+        }
+        // 913 and the byte, after an even number of values.
+        next[text(s, 0)] = next[text(s, 0)].min(c[text(s, 0)] + 4);
+    }
+    for m in 0..6 {
+        // Bytes 1-5 of a group take a codeword each; the 6th completes 5 for 6.
+        next[BYTE + (m + 1) % 6] = c[BYTE + m] + if m == 5 { 0 } else { 2 };
+    }
+    next
+}
+
+/// The state a Numeric run is entered from, and the cost there: 902 after a padded Text
+/// codeword, or after Byte.
+fn run_entry(c: &Row) -> (usize, u32) {
+    let mut best = (0, INF);
+    for (s, &cost) in c.iter().enumerate() {
+        let cost = cost + if s < 8 { (s & 1) as u32 } else { 0 };
+        if cost < best.1 {
+            best = (s, cost);
+        }
+    }
+    best
 }
 
 impl<'a> Compaction<'a> {
@@ -146,133 +241,33 @@ impl<'a> Compaction<'a> {
             }
             i = j.max(i + 1);
         }
-        let mut c = Compaction {
-            data,
-            cost: vec![INF; (n + 1) * STATES],
-            how: vec![DIRECT; (n + 1) * STATES],
-            exit_from: vec![NONE; n + 1],
-            latch_from: vec![NONE; (n + 1) * 8],
-            byte_from: vec![NONE; n + 1],
-            run_from: vec![NONE; n + 1],
-            run_len,
-        };
-        c.cost[text(ALPHA, 0)] = 0;
-        debug_assert!((0..4).all(|f| (0..4).all(|t| LATCH_LEN[f][t] as usize == LATCH[f][t].len())));
+        let mut arrivals: Vec<Row> = Vec::with_capacity(n + 1);
+        let mut start = [INF; STATES];
+        start[text(ALPHA, 0)] = 0;
+        arrivals.push(start);
+        let mut settled_rows: Vec<Row> = Vec::with_capacity(n);
         let mut i = 0;
         while i < n {
-            // (No switch at the end helps: a latch there would only replace the pad.)
-            c.switches(i);
-            let run = c.run_len[i] as usize;
+            let settled = settle(&arrivals[i]).after_byte;
+            settled_rows.push(settled);
+            let run = run_len[i] as usize;
             if run > 0 {
-                c.numeric_run(i, run);
+                // Positions inside the run are unreachable.
+                for _ in 1..run {
+                    arrivals.push([INF; STATES]);
+                    settled_rows.push([INF; STATES]);
+                }
+                let mut row = [INF; STATES];
+                row[NUMERIC] = run_entry(&settled).1 + numeric_cost(run);
+                arrivals.push(row);
                 i += run;
             } else {
-                c.character(i);
+                let row = step(&settled, data[i]);
+                arrivals.push(row);
                 i += 1;
             }
         }
-        c
-    }
-
-    /// Mode and sub-mode switches at position `i`, in the order: back to Text (900), between
-    /// sub-modes, to Byte (901/924). No cheaper path goes Byte, Text, Byte at one position.
-    fn switches(&mut self, i: usize) {
-        let row = i * STATES;
-        let mut c = [0u32; STATES];
-        c.copy_from_slice(&self.cost[row..row + STATES]);
-        for s in BYTE..=NUMERIC {
-            if c[s] + 2 < c[text(ALPHA, 0)] {
-                c[text(ALPHA, 0)] = c[s] + 2;
-                self.exit_from[i] = s as u8;
-            }
-        }
-        let before = c;
-        let mut from = [NONE; 8];
-        for f in 0..8 {
-            let cf = before[f];
-            if cf >= INF {
-                continue;
-            }
-            for to in 0..4 {
-                let k = LATCH_LEN[f / 2][to];
-                if k == 0 {
-                    continue;
-                }
-                let target = text(to, (f & 1) ^ (k & 1) as usize);
-                if cf + k < c[target] {
-                    c[target] = cf + k;
-                    from[target] = f as u8;
-                }
-            }
-        }
-        self.latch_from[i * 8..i * 8 + 8].copy_from_slice(&from);
-        for s in 0..9 {
-            // An odd number of values is padded first (Text states only).
-            let (state, pad) = if s < 8 { (s, (s & 1) as u32) } else { (NUMERIC, 0) };
-            let cost = c[state] + 2 + pad;
-            if cost < c[BYTE] {
-                c[BYTE] = cost;
-                self.byte_from[i] = state as u8;
-            }
-        }
-        self.cost[row..row + STATES].copy_from_slice(&c);
-    }
-
-    /// Transitions by the character at `i`.
-    fn character(&mut self, i: usize) {
-        let b = self.data[i];
-        let member = if b < 128 { MEMBER[b as usize] } else { 0 };
-        let (cur, next) = self.cost.split_at_mut((i + 1) * STATES);
-        let cur = &cur[i * STATES..];
-        let next = &mut next[..STATES];
-        let how = &mut self.how[(i + 1) * STATES..(i + 2) * STATES];
-        let mut relax = |s: usize, c: u32, h: u8| {
-            if c < next[s] {
-                next[s] = c;
-                how[s] = h;
-            }
-        };
-        for s in 0..4 {
-            for p in 0..2 {
-                let c = cur[text(s, p)];
-                if c >= INF {
-                    continue;
-                }
-                if member >> s & 1 == 1 {
-                    relax(text(s, p ^ 1), c + 1, DIRECT);
-                } else if s != PUNCT && member >> PUNCT & 1 == 1 {
-                    relax(text(s, p), c + 2, PUNCT_SHIFT);
-                } else if s == LOWER && member >> ALPHA & 1 == 1 {
-                    relax(text(s, p), c + 2, ALPHA_SHIFT);
-                }
-                if p == 0 {
-                    relax(text(s, 0), c + 4, BYTE_SHIFT);
-                }
-            }
-        }
-        for m in 0..6 {
-            let c = cur[BYTE + m];
-            if c < INF {
-                // Bytes 1-5 of a group take a codeword each; the 6th completes 5 for 6.
-                relax(BYTE + (m + 1) % 6, c + if m == 5 { 0 } else { 2 }, DIRECT);
-            }
-        }
-    }
-
-    /// A Numeric run of `len` digits from `i`: every state may enter it.
-    fn numeric_run(&mut self, i: usize, len: usize) {
-        let cur = &self.cost[i * STATES..(i + 1) * STATES];
-        let mut best = (INF, NONE);
-        for (s, &c) in cur.iter().enumerate() {
-            // 902 after a padded Text codeword, or after Byte.
-            let c = c + if s < 8 { (s & 1) as u32 } else { 0 };
-            if c < best.0 {
-                best = (c, s as u8);
-            }
-        }
-        let end = i + len;
-        self.cost[end * STATES + NUMERIC] = best.0 + numeric_cost(len);
-        self.run_from[end] = best.1;
+        Compaction { data, arrivals, settled: settled_rows, run_len }
     }
 
     /// Data codewords of the cheapest compaction (not counting a length descriptor).
@@ -281,11 +276,13 @@ impl<'a> Compaction<'a> {
         self.end_state().1 as usize / 2
     }
 
+    /// The cheapest state at the end (no switch there helps: a latch would only replace
+    /// the pad) and its cost with the pad.
     fn end_state(&self) -> (usize, u32) {
-        let n = self.data.len();
+        let last = &self.arrivals[self.data.len()];
         let mut best = (0, INF);
-        for s in 0..STATES {
-            let c = self.cost[n * STATES + s] + if s < 8 { (s & 1) as u32 } else { 0 };
+        for (s, &c) in last.iter().enumerate() {
+            let c = c + if s < 8 { (s & 1) as u32 } else { 0 };
             if c < best.1 {
                 best = (s, c);
             }
@@ -295,52 +292,82 @@ impl<'a> Compaction<'a> {
 
     /// The steps of the cheapest path, first first.
     fn path(&self) -> Vec<Op> {
-        let mut ops = Vec::with_capacity(self.data.len() + 8);
-        let (mut i, mut s) = (self.data.len(), self.end_state().0);
-        // Level: which switches at position i may still explain the state's cost
-        // (3: all; 2: sub-mode latches and back to Text; 1: back to Text; 0: none).
-        let mut level = 3;
+        let n = self.data.len();
+        let mut ops = Vec::with_capacity(n + 8);
+        let (mut i, mut s) = (n, self.end_state().0);
+        // Which switches at position i may still explain the state's cost: 3 all, 2 the
+        // latches and back to Text, 1 back to Text, 0 none (the state's arrival).
+        let mut level = if i == n { 0 } else { 3 };
         loop {
-            if level >= 3 && s == BYTE && self.byte_from[i] != NONE {
-                let from = self.byte_from[i] as usize;
-                ops.push(Op::ToByte);
-                s = from;
-                level = 2;
-                continue;
-            }
-            if level >= 2 && s < 8 && self.latch_from[i * 8 + s] != NONE {
-                let from = self.latch_from[i * 8 + s] as usize;
-                ops.push(Op::Latch { from: (from / 2) as u8, to: (s / 2) as u8 });
-                s = from;
-                level = 1;
-                continue;
-            }
-            if level >= 1 && s == text(ALPHA, 0) && self.exit_from[i] != NONE {
-                ops.push(Op::ToText);
-                s = self.exit_from[i] as usize;
-                level = 0;
-                continue;
+            // A state whose cost the switches at i lowered: which switch, settled in steps.
+            if level > 0 && self.settled[i][s] < self.arrivals[i][s] {
+                let arrival = &self.arrivals[i];
+                let st = settle(arrival);
+                if level >= 3 && s == BYTE && st.after_byte[BYTE] < st.after_latch[BYTE] {
+                    let target = st.after_byte[BYTE];
+                    let from = (0..8)
+                        .find(|&f| st.after_latch[f] + 2 + (f & 1) as u32 == target)
+                        .unwrap_or(NUMERIC);
+                    debug_assert!(from < 8 || st.after_latch[NUMERIC] + 2 == target);
+                    ops.push(Op::ToByte);
+                    s = from;
+                    level = 2;
+                    continue;
+                }
+                if level >= 2 && s < 8 && st.after_latch[s] < st.after_exit[s] {
+                    let target = st.after_latch[s];
+                    let from = (0..8)
+                        .find(|&f| latch_cost(f, s).map_or(false, |k| st.after_exit[f] + k == target))
+                        .expect("a latch source");
+                    ops.push(Op::Latch { from: (from / 2) as u8, to: (s / 2) as u8 });
+                    s = from;
+                    level = 1;
+                    continue;
+                }
+                if s == text(ALPHA, 0) && st.after_exit[s] < arrival[s] {
+                    let target = st.after_exit[s];
+                    s = (BYTE..STATES).find(|&f| arrival[f] + 2 == target).expect("an exit source");
+                    ops.push(Op::ToText);
+                    level = 0;
+                    continue;
+                }
             }
             if i == 0 {
                 debug_assert_eq!(s, text(ALPHA, 0));
                 break;
             }
-            level = 3;
+            let cost = self.arrivals[i][s];
             if s == NUMERIC {
-                let from = self.run_from[i] as usize;
                 let start = (0..i).rev().find(|&j| self.run_len[j] as usize == i - j).expect("a run ends here");
+                let (from, entry) = run_entry(&self.settled[start]);
+                debug_assert_eq!(entry + numeric_cost(i - start), cost);
                 ops.push(Op::Numeric { start: start as u16, len: (i - start) as u16 });
                 i = start;
                 s = from;
+                level = 3;
                 continue;
             }
             i -= 1;
+            let prev = &self.settled[i];
+            level = 3;
             if s >= BYTE {
                 ops.push(Op::Byte { pos: i as u16 });
                 s = BYTE + (s - BYTE + 5) % 6;
                 continue;
             }
-            let how = self.how[(i + 1) * STATES + s];
+            let b = self.data[i];
+            let member = if b < 128 { MEMBER[b as usize] } else { 0 };
+            let sub = s / 2;
+            let how = if member >> sub & 1 == 1 && prev[s ^ 1] + 1 == cost {
+                DIRECT
+            } else if sub != PUNCT && member >> PUNCT & 1 == 1 && member >> sub & 1 == 0 && prev[s] + 2 == cost {
+                PUNCT_SHIFT
+            } else if sub == LOWER && member >> ALPHA & 1 == 1 && member >> sub & 1 == 0 && prev[s] + 2 == cost {
+                ALPHA_SHIFT
+            } else {
+                debug_assert!(s & 1 == 0 && prev[s] + 4 == cost, "no transition explains the cost");
+                BYTE_SHIFT
+            };
             ops.push(Op::Text { pos: i as u16, how });
             if how == DIRECT {
                 s ^= 1;

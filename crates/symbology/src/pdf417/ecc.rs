@@ -3,9 +3,9 @@
 //! The field is the integers modulo the prime 929, with 3 as primitive element. Level `l`
 //! (0-8) adds `k = 2^(l+1)` codewords: the negated remainder of `data(x) * x^k` divided by
 //! `g(x) = (x - 3)(x - 3^2)...(x - 3^k)`, so that the whole codeword polynomial vanishes at
-//! each root. The generator is computed per symbol, O(k^2): 2 080 multiplications at level
-//! 5 (the highest automatic level for data over 320 codewords), 131 000 at level 8, which
-//! only a fixed level asks for.
+//! each root. The generators of levels 0-5 (every automatic level) are computed at compile
+//! time; those of 6-8, which only a fixed level asks for, per symbol, O(k^2) (131 000
+//! multiplications at level 8).
 
 const P: u32 = 929;
 
@@ -14,7 +14,11 @@ const P: u32 = 929;
 pub(super) fn codewords(data: &[u16], level: u8) -> Vec<u16> {
     let k = 2usize << level;
     // -g(x) below the leading term, so that the register only adds.
-    let neg: Vec<u32> = generator(k)[1..].iter().map(|&c| (P - c) % P).collect();
+    let neg: Vec<u32> = if (level as usize) < SMALL.len() {
+        SMALL[level as usize][..k].iter().map(|&c| (P - c as u32) % P).collect()
+    } else {
+        generator(k)[1..].iter().map(|&c| (P - c) % P).collect()
+    };
     // The remainder, highest power first, is the window `r[s..s + k]` of a buffer, which
     // slides by one per data codeword instead of shifting (so the inner loop only adds to
     // distinct entries). Entries stay unreduced: one collects at most k products below
@@ -27,6 +31,38 @@ pub(super) fn codewords(data: &[u16], level: u8) -> Vec<u16> {
         }
     }
     r[data.len()..].iter().map(|&x| ((P - x % P) % P) as u16).collect()
+}
+
+/// The generators of levels 0-5 (the automatic ones) below the leading term, computed at
+/// compile time; higher levels are computed when asked for.
+static SMALL: [[u16; 64]; 6] = small_generators();
+
+const fn small_generators() -> [[u16; 64]; 6] {
+    let mut out = [[0u16; 64]; 6];
+    let mut level = 0;
+    while level < 6 {
+        let k = 2usize << level;
+        let mut g = [0u32; 65];
+        g[0] = 1;
+        let mut root = 1;
+        let mut j = 0;
+        while j < k {
+            root = root * 3 % P;
+            let mut i = j + 1;
+            while i > 0 {
+                g[i] = (g[i] + P * P - root * g[i - 1]) % P;
+                i -= 1;
+            }
+            j += 1;
+        }
+        let mut i = 0;
+        while i < k {
+            out[level][i] = g[i + 1] as u16;
+            i += 1;
+        }
+        level += 1;
+    }
+    out
 }
 
 /// `g(x) = (x - 3)(x - 3^2)...(x - 3^k)`, coefficients highest power first (`g[0] = 1`).
@@ -67,6 +103,15 @@ mod tests {
 
     /// ISO/IEC 15438 Annex A lists the coefficients; level 0: g(x) = x^2 - 12 x + 27
     /// (917 = -12 mod 929), level 1: 522 568 723 809 lowest power first.
+    #[test]
+    fn compile_time_generators_equal_the_computed_ones() {
+        for level in 0..6 {
+            let k = 2usize << level;
+            let g: Vec<u32> = SMALL[level][..k].iter().map(|&c| c as u32).collect();
+            assert_eq!(g, generator(k)[1..].to_vec());
+        }
+    }
+
     #[test]
     fn generators_of_the_standard() {
         assert_eq!(generator(2), vec![1, 917, 27]);
