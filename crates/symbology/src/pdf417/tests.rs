@@ -211,8 +211,6 @@ impl Rng {
 struct Case {
     data: Vec<u8>,
     options: Pdf417Options,
-    /// The text a reader returns (UTF-8; bytes without ECI read as ISO-8859-1).
-    text: String,
 }
 
 fn corpus() -> Vec<Case> {
@@ -288,19 +286,13 @@ fn corpus() -> Vec<Case> {
         if encode(&data, &options).is_err() {
             continue; // too long for its options; the errors are tested above
         }
-        let text = if binary || std::str::from_utf8(&data).is_err() {
-            data.iter().map(|&b| b as char).collect()
-        } else {
-            String::from_utf8(data.clone()).unwrap()
-        };
-        cases.push(Case { data, options, text });
+        cases.push(Case { data, options });
     }
     // The high levels and fixed rows.
     for (i, level) in [6u8, 7, 8, 6, 7, 8].iter().enumerate() {
         let data = rng.string(&printable, 20 + 40 * i);
         let options = Pdf417Options { ecc: Some(*level), rows: Some(10 + 5 * i as u8), ..Pdf417Options::default() };
-        let text = String::from_utf8(data.clone()).unwrap();
-        cases.push(Case { data, options, text });
+        cases.push(Case { data, options });
     }
     cases
 }
@@ -403,91 +395,5 @@ fn zint_agrees_or_needs_more() {
     assert!(identical * 3 > cases.len(), "many symbols should equal zint's");
 }
 
-/*---- Corpus for decoders (by hand) ----*/
 
-/// The symbol as a binary PBM: `scale` dots a module, rows `row_height` modules tall, a
-/// `quiet`-module margin.
-fn pbm(m: &BitMatrix, scale: usize, row_height: usize, quiet: usize) -> Vec<u8> {
-    let w = (m.width() + 2 * quiet) * scale;
-    let h = (m.height() * row_height + 2 * quiet) * scale;
-    let mut out = format!("P4\n{} {}\n", w, h).into_bytes();
-    let row_bytes = (w + 7) / 8;
-    for py in 0..h {
-        let mut row = vec![0u8; row_bytes];
-        let my = py / scale;
-        for px in 0..w {
-            let mx = px / scale;
-            if mx >= quiet && my >= quiet && mx - quiet < m.width() && my - quiet < m.height() * row_height && m.get(mx - quiet, (my - quiet) / row_height) {
-                row[px / 8] |= 0x80 >> (px % 8);
-            }
-        }
-        out.extend_from_slice(&row);
-    }
-    out
-}
 
-fn corpus_dir(name: &str) -> PathBuf {
-    let target = std::env::var("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
-    target.join(name)
-}
-
-/// Writes the corpus as PBM files and a manifest (`manifest.tsv`: file, then the text a
-/// reader should return, hex-encoded UTF-8) to `target/pdf417-corpus`, for
-/// `node scripts/dev/decode-corpus.mjs target/pdf417-corpus`:
-///
-///   cargo test -p assetmark-symbology write_decoder_corpus -- --ignored
-#[test]
-#[ignore]
-fn write_decoder_corpus() {
-    let dir = corpus_dir("pdf417-corpus");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut manifest = String::new();
-    let cases = corpus();
-    for (i, c) in cases.iter().enumerate() {
-        let p = encode(&c.data, &c.options).unwrap();
-        let name = format!("p{:04}.pbm", i);
-        std::fs::write(dir.join(&name), pbm(p.matrix(), 2, 3, 2)).unwrap();
-        let hex: String = c.text.as_bytes().iter().map(|b| format!("{:02x}", b)).collect();
-        manifest.push_str(&format!("{}\tpdf417\t{}\n", name, hex));
-    }
-    std::fs::write(dir.join("manifest.tsv"), manifest).unwrap();
-    eprintln!("wrote {} symbols to {}", cases.len(), dir.display());
-}
-
-/// Where the time goes (release build): `cargo test --release -p assetmark-symbology
-/// pdf417::tests::stage_times -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn stage_times() {
-    let unit = b"ASSET ZC-2024-000158 Room 4.12 serial SN0042/7 dept Finance; qty 12 ";
-    let data: Vec<u8> = unit.iter().cycle().take(960).copied().collect();
-    // The fastest of 300 batches of 10: robust against a busy machine.
-    let time = |name: &str, f: &mut dyn FnMut()| {
-        let mut best = f64::MAX;
-        for _ in 0..300 {
-            let t = std::time::Instant::now();
-            for _ in 0..10 {
-                f();
-            }
-            best = best.min(t.elapsed().as_secs_f64() * 1e6 / 10.0);
-        }
-        eprintln!("{:<12} {:>8.2} us", name, best);
-    };
-    let o = Pdf417Options::default();
-    let layout = encode_codewords(&data, &o).unwrap();
-    let mut sink = 0usize;
-    time("compaction", &mut || {
-        let mut v = Vec::new();
-        Compaction::new(&data).write(&mut v);
-        sink += v.len();
-    });
-    time("search", &mut || sink += Compaction::new(&data).codeword_count());
-    let with_pads = &layout.codewords[..layout.codewords.len() - (2 << layout.level)];
-    time("ecc", &mut || sink += ecc::codewords(with_pads, layout.level).len());
-    time("draw", &mut || sink += draw(&layout.codewords, layout.rows, layout.columns, layout.level).width());
-    time("encode", &mut || sink += encode(&data, &o).unwrap().rows());
-    eprintln!("{}", sink % 7);
-}
