@@ -174,15 +174,7 @@ const PATTERNS: [[u8; 7]; 20] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn from_dump(hex: &str) -> String {
-        let bits: String = hex
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| format!("{:04b}", c.to_digit(16).unwrap()))
-            .collect();
-        bits.trim_end_matches('0').to_string()
-    }
+    use crate::zint_dump::from_dump;
 
     const PLAIN: CodabarOptions = CodabarOptions { check_character: false };
     const CHECK: CodabarOptions = CodabarOptions { check_character: true };

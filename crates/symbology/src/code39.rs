@@ -217,15 +217,7 @@ const FULL_ASCII: [[u8; 2]; 128] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn from_dump(hex: &str) -> String {
-        let bits: String = hex
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| format!("{:04b}", c.to_digit(16).unwrap()))
-            .collect();
-        bits.trim_end_matches('0').to_string()
-    }
+    use crate::zint_dump::from_dump;
 
     const PLAIN: Code39Options = Code39Options { full_ascii: false, check_character: false };
     const CHECK: Code39Options = Code39Options { full_ascii: false, check_character: true };

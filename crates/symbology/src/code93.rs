@@ -196,15 +196,7 @@ const fn letter(upper: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn from_dump(hex: &str) -> String {
-        let bits: String = hex
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| format!("{:04b}", c.to_digit(16).unwrap()))
-            .collect();
-        bits.trim_end_matches('0').to_string()
-    }
+    use crate::zint_dump::from_dump;
 
     #[test]
     fn known_vectors_from_zint() {

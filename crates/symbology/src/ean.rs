@@ -305,16 +305,7 @@ pub const EAN13_PARITY: [u8; 10] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// zint's `--dump` hex nibbles as modules (padding after the last bar removed).
-    fn from_dump(hex: &str) -> String {
-        let bits: String = hex
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| format!("{:04b}", c.to_digit(16).unwrap()))
-            .collect();
-        bits.trim_end_matches('0').to_string()
-    }
+    use crate::zint_dump::from_dump;
 
     #[test]
     fn ean13_known_vector() {

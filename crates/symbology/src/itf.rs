@@ -138,15 +138,7 @@ const PATTERNS: [u8; 10] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn from_dump(hex: &str) -> String {
-        let bits: String = hex
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| format!("{:04b}", c.to_digit(16).unwrap()))
-            .collect();
-        bits.trim_end_matches('0').to_string()
-    }
+    use crate::zint_dump::from_dump;
 
     const PLAIN: ItfOptions = ItfOptions { check_digit: false };
     const CHECK: ItfOptions = ItfOptions { check_digit: true };

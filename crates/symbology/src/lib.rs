@@ -37,6 +37,8 @@ pub mod qr;
 pub mod reed_solomon;
 mod symbology;
 pub mod upc;
+#[cfg(test)]
+mod zint_dump;
 
 pub use bit_matrix::BitMatrix;
 pub use error::SymbologyError;

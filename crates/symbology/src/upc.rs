@@ -198,16 +198,8 @@ pub const UPC_E_PARITY: [u8; 10] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::zint_dump::from_dump;
     use crate::ean::encode_ean13;
-
-    fn from_dump(hex: &str) -> String {
-        let bits: String = hex
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| format!("{:04b}", c.to_digit(16).unwrap()))
-            .collect();
-        bits.trim_end_matches('0').to_string()
-    }
 
     #[test]
     fn upc_a_is_ean13_with_a_leading_zero() {
