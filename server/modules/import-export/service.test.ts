@@ -338,13 +338,24 @@ describe('import rules', () => {
   });
 
   it('runs one import per company at a time (10007)', async () => {
+    const companyId = await companyIdOf(server.db, admin.Id);
+    const actor = await loadActor(server.db, { userId: admin.Id, companyId });
     const file = fileOf([ZH_HEADER, ['BUSY-1', 'Busy', '', '', '', '', '', '', 'Ops', '', '', '']], 'csv');
-    const first = await call<ImportStarted>('POST', '/api/Excel', { suffix: 'csv', fileData: file });
+    // The first import waits at its write phase until released, so the second request
+    // always meets a running job, however fast the database is.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held: Db = { ...server.db, transaction: async (fn) => (await gate, server.db.transaction(fn)) };
+    const deps = { db: held, clock: server.clock.now, timeZone: 'Asia/Shanghai', log: silentLogger };
+    const first = await startImport(deps, actor, { fileData: file, suffix: 'csv' });
     const second = await call('POST', '/api/Excel', { suffix: 'csv', fileData: file });
-    expect(first.body.statusCode).toBe(0);
     expect(second.body).toEqual({ statusCode: 10007, resultInfo: 'Another import is running. Please try again when it has finished.' });
+    expect(payload(await call<ImportStatus>('GET', '/api/Excel')).jobId).toBe(first.jobId);
+    release();
+    await first.finished;
+    expect(payload(await call<ImportStatus>('GET', '/api/Excel'))).toMatchObject({ jobId: first.jobId, status: 'success', created: 1 });
+    expect((await call('POST', '/api/Excel', { suffix: 'csv', fileData: file })).body.statusCode).toBe(0);
     await importsSettled();
-    expect(payload(await call<ImportStatus>('GET', '/api/Excel')).jobId).toBe(first.body.resultInfo.jobId);
   });
 
   it('leaves nothing written when the write phase fails, and marks the job failed', async () => {
