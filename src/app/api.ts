@@ -3,9 +3,13 @@
  * messages from i18n, and the global answer to an invalid session (code 19): warn with the
  * spec's message and log out (the shell then shows /login).
  */
+import { createAssetApi } from '../api/asset';
 import { createChildUserApi } from '../api/childUser';
+import { createClassifyApi } from '../api/classify';
 import { createApiClient } from '../api/client';
+import { createDashboardApi } from '../api/dashboard';
 import { createDepartmentApi } from '../api/department';
+import { createExcelApi } from '../api/excel';
 import { createRoleApi } from '../api/role';
 import { createStaffApi } from '../api/staff';
 import { createUserApi } from '../api/user';
@@ -43,3 +47,7 @@ export const departmentApi = createDepartmentApi(apiClient);
 export const staffApi = createStaffApi(apiClient);
 export const roleApi = createRoleApi(apiClient);
 export const childUserApi = createChildUserApi(apiClient);
+export const excelApi = createExcelApi(apiClient);
+export const dashboardApi = createDashboardApi(apiClient);
+export const classifyApi = createClassifyApi(apiClient);
+export const assetApi = createAssetApi(apiClient);

@@ -3,7 +3,7 @@ import { BoardRegular, BoxRegular } from '@fluentui/react-icons';
 import { Permission } from '../api/contract';
 import { buildMenu, groupLanding } from './menu';
 import { can } from './permissions';
-import { menuGroups, pageRoutes, type MenuGroup, type PageRoute } from './routes';
+import { canOpen, menuGroups, pageRoutes, type MenuGroup, type PageRoute } from './routes';
 import { makeUser } from './testing/makeUser';
 
 const page = async () => ({ default: () => null });
@@ -34,24 +34,42 @@ describe('menu from the route table', () => {
     expect(groupLanding(table, asset, editor)).toBe('/asset/list');
   });
 
-  it('gives a user without permissions the dashboard only, with the error pages hidden', () => {
-    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser()))).toEqual(['/dashboard']);
+  it('gives a user without permissions the dashboard and the asset list only, with the error pages hidden', () => {
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser()))).toEqual(['/dashboard', '/asset[/asset/list]']);
     expect(pageRoutes.filter((r) => r.affix).map((r) => r.path)).toEqual(['/dashboard']);
   });
 
   it('opens the organization area to admins and 302 holders, the role area to VIP admins (spec section 6)', () => {
     const organization = '/organization[/organization/dept-list,/organization/staff-list]';
+    const assets = (pages: string) => `/asset[${pages}]`;
+    const allAssets = assets('/asset/list,/asset/info,/asset/import,/asset/classify');
     expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true, IsVip: true })))).toEqual([
       '/dashboard',
+      allAssets,
       organization,
       '/permission[/permission/role-list]',
     ]);
-    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true })))).toEqual(['/dashboard', organization]);
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true })))).toEqual(['/dashboard', allAssets, organization]);
     const organizer = makeUser({ IsVip: true, permissions: [Permission.systemOrganization, Permission.assetAdd] });
-    expect(paths(buildMenu(pageRoutes, menuGroups, organizer))).toEqual(['/dashboard', organization]);
-    const [orgGroup, permissionGroup] = menuGroups;
+    expect(paths(buildMenu(pageRoutes, menuGroups, organizer))).toEqual([
+      '/dashboard',
+      assets('/asset/list,/asset/info,/asset/import'),
+      organization,
+    ]);
+    const [, orgGroup, permissionGroup] = menuGroups;
     expect(groupLanding(pageRoutes, orgGroup, organizer)).toBe('/organization/dept-list');
     expect(groupLanding(pageRoutes, permissionGroup, organizer)).toBeNull();
     expect(groupLanding(pageRoutes, orgGroup, makeUser({ permissions: [Permission.assetAdd] }))).toBeNull();
+  });
+
+  it('lists the asset pages by permission: registration with add, reachable but unlisted with edit only (spec section 6)', () => {
+    const assetGroup = menuGroups.find((g) => g.id === 'asset')!;
+    const editor = makeUser({ permissions: [Permission.assetEdit] });
+    expect(paths(buildMenu(pageRoutes, menuGroups, editor))).toEqual(['/dashboard', '/asset[/asset/list]']);
+    expect(canOpen(pageRoutes.find((r) => r.path === '/asset/info')!, editor)).toBe(true);
+    const classifier = makeUser({ permissions: [Permission.systemClassification] });
+    expect(paths(buildMenu(pageRoutes, menuGroups, classifier))).toEqual(['/dashboard', '/asset[/asset/list,/asset/classify]']);
+    expect(groupLanding(pageRoutes, assetGroup, classifier)).toBe('/asset/list');
+    expect(canOpen(pageRoutes.find((r) => r.path === '/asset/classify')!, makeUser({ permissions: [Permission.assetAdd] }))).toBe(false);
   });
 });

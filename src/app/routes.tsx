@@ -14,7 +14,17 @@
  * no tag and no guard.
  */
 import type { ComponentType } from 'react';
-import { BoardRegular, OrganizationRegular, ShieldKeyholeRegular, type FluentIcon } from '@fluentui/react-icons';
+import {
+  AddSquareRegular,
+  ArrowImportRegular,
+  BoardRegular,
+  BoxRegular,
+  OrganizationRegular,
+  ShieldKeyholeRegular,
+  TagMultipleRegular,
+  TextBulletListSquareRegular,
+  type FluentIcon,
+} from '@fluentui/react-icons';
 import type { MessageKey } from './i18n/types';
 import { can, type AccessRule, type SessionUser } from './permissions';
 import { HOME_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './paths';
@@ -50,6 +60,7 @@ export interface MenuGroup {
 
 /** Menu sections in menu order, e.g. { id: 'asset', path: '/asset', titleKey: 'menu.asset', icon: BoxRegular }. */
 export const menuGroups: MenuGroup[] = [
+  { id: 'asset', path: '/asset', titleKey: 'menu.asset', icon: BoxRegular },
   { id: 'organization', path: '/organization', titleKey: 'menu.organization', icon: OrganizationRegular },
   { id: 'permission', path: '/permission', titleKey: 'menu.permission', icon: ShieldKeyholeRegular },
 ];
@@ -61,6 +72,38 @@ export const pageRoutes: PageRoute[] = [
     icon: BoardRegular,
     affix: true,
     page: () => import('./pages/dashboard/DashboardPage'),
+  },
+  {
+    path: '/asset/list',
+    titleKey: 'route.assetList',
+    group: 'asset',
+    icon: TextBulletListSquareRegular,
+    page: () => import('./pages/asset/AssetListPage'),
+  },
+  {
+    path: '/asset/info',
+    titleKey: 'route.assetRegistration',
+    group: 'asset',
+    icon: AddSquareRegular,
+    access: can.registerAssets,
+    inMenu: can.seeAssetRegistrationInMenu,
+    page: () => import('./pages/asset/AssetInfoPage'),
+  },
+  {
+    path: '/asset/import',
+    titleKey: 'route.assetImport',
+    group: 'asset',
+    icon: ArrowImportRegular,
+    access: can.importAssets,
+    page: () => import('./pages/asset/ImportPage'),
+  },
+  {
+    path: '/asset/classify',
+    titleKey: 'route.assetClassify',
+    group: 'asset',
+    icon: TagMultipleRegular,
+    access: can.classify,
+    page: () => import('./pages/asset/ClassifyPage'),
   },
   {
     path: '/organization/dept-list',

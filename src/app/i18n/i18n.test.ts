@@ -44,5 +44,7 @@ describe('UI texts', () => {
     expect(english.get('subUser.deptsRequired')).toBe('Choose at least one organization');
     expect(zh.get('subUser.deptsRequired')).toBe('请至少选择一个组织');
     expect(zh.get('staff.nameRequired')).toBe('员工姓名不能为空');
+    // Asset classification (spec section 8).
+    expect(english.get('classify.nameDuplicate')).toBe('Classification name already exists');
   });
 });

@@ -1,137 +1,57 @@
-import {
-  Avatar,
-  Badge,
-  Card,
-  CardHeader,
-  makeStyles,
-  Text,
-  Title3,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { avatarInitials } from '../../components/initials';
+import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
-import { ALL_PERMISSIONS } from '../../../api/contract';
-import type { MessageKey } from '../../i18n/types';
+import { dashboardApi } from '../../api';
+import { assetState } from '../../state/assets';
 import { session } from '../../state/session';
 import { settings } from '../../state/settings';
+import { DashboardCharts } from './DashboardCharts';
+import { DashboardFigures } from './DashboardFigures';
+import { DashboardPermissions, DashboardWelcome } from './DashboardWelcome';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  welcome: {
-    padding: tokens.spacingHorizontalXXL,
-    backgroundImage: `linear-gradient(120deg, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground1} 70%)`,
-  },
-  welcomeHeader: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
-  welcomeText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0, flexGrow: 1 },
-  heading: { margin: 0 },
-  badges: { display: 'flex', gap: tokens.spacingHorizontalS },
-  subtle: { color: tokens.colorNeutralForeground3 },
-  details: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-    margin: 0,
-    marginTop: tokens.spacingVerticalXL,
-  },
-  detail: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXXS,
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    minWidth: 0,
-  },
-  detailTerm: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  detailValue: { margin: 0, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
-  permissions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-const SCOPE_KEYS: Record<string, MessageKey> = {
-  All: 'dashboard.scopeAll',
-  Dept: 'dashboard.scopeDept',
-  Custom: 'dashboard.scopeCustom',
-};
-
 /**
- * The home page. For now a welcome card with the company and the account; the asset
- * figures and charts (spec section 1) arrive with the asset pages.
+ * The home page (spec section 1): a welcome card, the four figures (total assets, total
+ * asset value, expired assets, inventory orders pending), the usage-status chart and the
+ * total-value chart, all over the assets within the caller's scope (the server scopes
+ * them), then the user's permissions. The figures are fetched on every visit and again
+ * whenever the asset cache records a change (a save, a delete, an import).
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const { user } = useSnapshot(session);
   const { language } = useSnapshot(settings);
+  const { assetRevision } = useSnapshot(assetState);
+  const { data, error, mutate } = useSWR(
+    user ? (['dashboard', user.loginID, assetRevision] as const) : null,
+    async () => {
+      const result = await dashboardApi.figures();
+      if (!result.ok) throw new Error(result.message);
+      return result.data;
+    },
+    { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false },
+  );
   if (!user) return null;
-
-  const name = user.IsAdmin || !user.StaffName ? user.CompanyName : user.StaffName;
-  const expires = new Date(user.expiresAt);
-  const details: Array<[string, string]> = [
-    [t('dashboard.company'), user.CompanyName],
-    [t('dashboard.account'), user.Email ?? user.PhoneNumber ?? '—'],
-    [t('dashboard.role'), user.IsAdmin ? t('dashboard.roleAdmin') : user.StaffName ? `${t('dashboard.roleStaff')} · ${user.StaffName}` : t('dashboard.roleStaff')],
-    [t('dashboard.scope'), t(SCOPE_KEYS[user.authorizationType] ?? 'dashboard.scopeAll')],
-    [
-      t('dashboard.sessionExpires'),
-      Number.isNaN(expires.getTime()) ? '—' : expires.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }),
-    ],
-  ];
-  const held = user.IsAdmin ? ALL_PERMISSIONS : ALL_PERMISSIONS.filter((code) => user.permissions.includes(code));
 
   return (
     <div className={styles.root}>
-      <Card className={styles.welcome} data-testid="welcome-card">
-        <div className={styles.welcomeHeader}>
-          <Avatar name={user.CompanyName} initials={avatarInitials(user.CompanyName)} color="colorful" size={56} />
-          <div className={styles.welcomeText}>
-            <Title3 as="h2" className={styles.heading} data-testid="welcome-title">
-              {t('dashboard.welcome', { name })}
-            </Title3>
-            <Text className={styles.subtle}>{t('dashboard.welcomeSubtitle')}</Text>
-          </div>
-          <div className={styles.badges}>
-            {user.IsDemo && (
-              <Badge appearance="tint" color="warning">
-                {t('dashboard.demoBadge')}
-              </Badge>
-            )}
-            {user.IsVip && (
-              <Badge appearance="tint" color="brand">
-                {t('dashboard.vipBadge')}
-              </Badge>
-            )}
-          </div>
-        </div>
-        <dl className={styles.details}>
-          {details.map(([term, value]) => (
-            <div key={term} className={styles.detail}>
-              <dt className={styles.detailTerm}>{term}</dt>
-              <dd className={styles.detailValue}>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
-      <Card>
-        <CardHeader
-          header={<Text weight="semibold">{t('dashboard.permissionsTitle')}</Text>}
-          description={
-            <Text size={200} className={styles.subtle}>
-              {user.IsAdmin ? t('dashboard.allPermissions') : held.length === 0 ? t('dashboard.noPermissions') : ''}
-            </Text>
-          }
-        />
-        {held.length > 0 && (
-          <div className={styles.permissions}>
-            {held.map((code) => (
-              <Badge key={code} appearance="outline" shape="rounded" size="large">
-                {t(`permission.${code as 101}`)}
-              </Badge>
-            ))}
-          </div>
-        )}
-      </Card>
+      <DashboardWelcome />
+      {error && (
+        <MessageBar intent="error" data-testid="dashboard-error">
+          <MessageBarBody>{(error as Error).message}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void mutate()}>{t('common.retry')}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      <DashboardFigures info={data} locale={language} />
+      {data && <DashboardCharts info={data} locale={language} />}
+      <DashboardPermissions />
     </div>
   );
 }

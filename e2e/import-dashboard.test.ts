@@ -1,0 +1,279 @@
+/**
+ * Bulk import and the dashboard in Chromium against the real server and the built app, as
+ * the seeded demo admin:
+ *
+ *   dashboard   the four figures read before anything is imported
+ *   import      the client refuses a wrong type, a file over 3 MB and two files at once with
+ *               the spec's messages; a classification is created, its template downloaded
+ *               through the page and then made stale (an attribute added): importing it answers
+ *               10009 with the spec's message and offers the new template; that template,
+ *               filled in with the xlsx package (three good rows, one naming an unknown
+ *               department), imports: the bad row is reported with its row number and reason,
+ *               the rest saved; a reload shows the latest import again; a running import
+ *               (the server's answers replayed as "still saving") shows its progress after a
+ *               reload and after a 10007 refusal, and is polled until it finishes
+ *   dashboard   total assets and value grew by the saved rows, the usage chart counts them as
+ *               unused, the value chart has the classification; labels and money in English
+ *
+ * Set E2E_SCREENSHOTS=/some/dir to keep screenshots.
+ */
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: BrowserSession;
+let page: Page;
+
+const shotDir = process.env.E2E_SCREENSHOTS;
+async function shot(name: string) {
+  if (!shotDir) return;
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: join(shotDir, `${name}.png`), animations: 'disabled', fullPage: true });
+}
+
+const byTestId = (id: string, on: Page | Locator = page) => on.locator(`[data-testid="${id}"]`);
+const fileMessage = () => page.locator('.fui-Field:has([data-testid="import-drop"]) .fui-Field__validationMessage');
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A figure's number as the page shows it ("¥7,000.50" → 7000.5). */
+async function figure(id: string): Promise<number> {
+  const text = (await byTestId(`figure-${id}-value`).textContent()) ?? '';
+  return Number(text.replace(/[^\d.-]/g, ''));
+}
+
+/** A call made with the page's session (the classification pages are another issue's). */
+async function api<T>(method: string, path: string, body?: unknown): Promise<{ statusCode: number; resultInfo: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const user = JSON.parse(localStorage.getItem('assetmark.lastUser') ?? 'null') as { loginID: string };
+      const reply = await fetch(`/${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', loginID: user.loginID, systemFlag: 'MYGDZC' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return reply.json();
+    },
+    { method, path, body },
+  );
+}
+
+/** Downloads the template through the page (the button given) and reads it. */
+async function downloadTemplate(button: Locator): Promise<{ name: string; book: XLSX.WorkBook }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const bytes = await readFile(await download.path());
+  return { name: download.suggestedFilename(), book: XLSX.read(bytes, { type: 'buffer' }) };
+}
+
+/** The template's first sheet with rows appended by header name, as .xlsx bytes. */
+function fillTemplate(book: XLSX.WorkBook, rows: Record<string, string | number>[]): Buffer {
+  const sheet = book.Sheets[book.SheetNames[0]];
+  const header = (XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 })[0] ?? []).map(String);
+  XLSX.utils.sheet_add_aoa(sheet, rows.map((row) => header.map((h) => row[h] ?? '')), { origin: -1 });
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+const GOOD_AND_BAD_ROWS: Record<string, string | number>[] = [
+  { 资产编码: 'E2E-001', 资产名称: '笔记本电脑', '购买价格(元)': 5000, 内存: '16G' },
+  { 资产编码: 'E2E-002', 资产名称: '显示器', '购买价格(元)': 1200.5, 硬盘: '—' },
+  { 资产编码: 'E2E-003', 资产名称: '投影仪', '购买价格(元)': 3000, 所属部门: '不存在的部门' },
+  { 资产编码: 'E2E-004', 资产名称: '打印机', '购买价格(元)': 800 },
+];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser(server.baseUrl, { width: 1440, height: 900 });
+  page = browser.page;
+  page.setDefaultTimeout(15_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+let before = { assets: 0, value: 0, expired: 0 };
+
+describe('bulk import and the dashboard', () => {
+  it('shows the four figures on the dashboard', async () => {
+    await page.goto('/login');
+    await byTestId('use-demo').click();
+    await byTestId('login-submit').click();
+    await page.waitForURL('**/dashboard');
+    await byTestId('welcome-card').waitFor();
+    await byTestId('figure-total-assets-value').waitFor();
+    before = { assets: await figure('total-assets'), value: await figure('total-value'), expired: await figure('expired-assets') };
+    expect(await figure('pending-inventory')).toBe(0);
+    expect(await byTestId('figure-total-value').textContent()).toContain('资产总值');
+    await byTestId('status-chart').waitFor();
+    await byTestId('value-chart').waitFor();
+    await shot('dash-01-before-zh');
+  });
+
+  it('opens the import page from the asset menu; no import yet', async () => {
+    const item = byTestId('nav-/asset/import');
+    if (!(await item.isVisible())) await page.getByRole('button', { name: '资产管理' }).click();
+    await item.click();
+    await page.waitForURL('**/asset/import');
+    await expect.poll(() => page.title()).toBe('批量导入 - 资产标签管理');
+    await byTestId('import-none').waitFor();
+    expect(await byTestId('import-state').first().getAttribute('data-state')).toBe('none');
+    expect(await byTestId('import-start').isDisabled()).toBe(true);
+  });
+
+  it('checks the file on the client with the spec messages', async () => {
+    await byTestId('import-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect.poll(() => fileMessage().textContent()).toBe('只能导入 .xlsx、.xls 或 .csv 文件。');
+    expect(await byTestId('import-start').isDisabled()).toBe(true);
+
+    const big = Buffer.alloc(3 * 1024 * 1024 + 1, 'a');
+    await byTestId('import-file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: big });
+    await expect.poll(() => fileMessage().textContent()).toBe('导入的文件不能超过 3MB。');
+
+    await byTestId('import-drop').evaluate((zone) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['a'], 'a.xlsx'));
+      data.items.add(new File(['b'], 'b.xlsx'));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => fileMessage().textContent()).toBe('一次只能导入一个文件');
+    expect(await byTestId('import-start').isDisabled()).toBe(true);
+  });
+
+  it('refuses a stale template with 10009 and offers the latest one', async () => {
+    const created = await api<{ id: number }>('POST', 'api/AssetClassify', {
+      classifyName: '电脑',
+      attributes: [{ name: '内存', attributeType: 0 }],
+    });
+    expect(created.statusCode).toBe(0);
+    await page.reload();
+    await byTestId('import-classify').click();
+    await page.getByRole('option', { name: /^电脑/ }).click();
+    const old = await downloadTemplate(byTestId('import-template'));
+    expect(old.name).toBe('资产导入模板 电脑.xlsx');
+
+    // The classification changes after the template was made.
+    const changed = await api('POST', 'api/AssetClassify', {
+      id: created.resultInfo.id,
+      classifyName: '电脑',
+      attributes: [
+        { name: '内存', attributeType: 0 },
+        { name: '硬盘', attributeType: 0 },
+      ],
+    });
+    expect(changed.statusCode).toBe(0);
+    const rows = GOOD_AND_BAD_ROWS.map((row) => Object.fromEntries(Object.entries(row).filter(([name]) => name !== '硬盘')));
+    await byTestId('import-file').setInputFiles({ name: 'old.xlsx', mimeType: XLSX_MIME, buffer: fillTemplate(old.book, rows) });
+    await byTestId('import-start').click();
+    await byTestId('import-refusal').waitFor();
+    expect(await byTestId('import-refusal').getAttribute('data-code')).toBe('10009');
+    const text = await byTestId('import-refusal').textContent();
+    expect(text).toContain('模板已过期');
+    expect(text).toContain('请下载最新模板后重试。');
+    await shot('import-01-stale-zh');
+  });
+
+  it('imports the latest template: the bad row reported with its number, the rest saved', async () => {
+    const latest = await downloadTemplate(byTestId('import-refusal').getByRole('button'));
+    const header = XLSX.utils.sheet_to_json<string[]>(latest.book.Sheets[latest.book.SheetNames[0]], { header: 1 })[0];
+    expect(header).toEqual(expect.arrayContaining(['资产编码', '资产名称', '购买价格(元)', '所属部门', '资产分类', '内存', '硬盘']));
+    await byTestId('import-refusal').waitFor({ state: 'detached' });
+
+    await byTestId('import-file').setInputFiles({ name: '资产.xlsx', mimeType: XLSX_MIME, buffer: fillTemplate(latest.book, GOOD_AND_BAD_ROWS) });
+    expect(await byTestId('import-file-name').textContent()).toBe('资产.xlsx');
+    await byTestId('import-start').click();
+    await expect.poll(() => byTestId('import-outcome').locator('[data-testid="import-state"]').getAttribute('data-state'), { timeout: 30_000 }).toBe('success');
+    expect(await byTestId('import-count-created').textContent()).toBe('3');
+    expect(await byTestId('import-count-updated').textContent()).toBe('0');
+    expect(await byTestId('import-count-errors').textContent()).toBe('1');
+    const problems = byTestId('import-problem');
+    expect(await problems.count()).toBe(1);
+    // Header on row 1, so the third data row is spreadsheet row 4.
+    expect(await problems.first().getAttribute('data-row')).toBe('4');
+    expect(await problems.first().textContent()).toContain('第 4 行');
+    expect(await problems.first().textContent()).toContain('不存在的部门');
+    await shot('import-02-outcome-zh');
+
+    // A reload shows the latest import again.
+    await page.reload();
+    await expect.poll(() => byTestId('import-outcome').locator('[data-testid="import-state"]').getAttribute('data-state')).toBe('success');
+    expect(await byTestId('import-problem').first().getAttribute('data-row')).toBe('4');
+    expect(await byTestId('import-outcome').textContent()).toContain('资产.xlsx');
+  });
+
+  it('follows a running import: 10007 shown, its progress polled until it finishes', async () => {
+    // A real import here takes well under a second, too short to watch; so the server's
+    // answers are replayed as if the latest job were still saving, then let through.
+    let running = true;
+    await page.route(
+      (url) => url.pathname === '/api/Excel',
+      async (route) => {
+        if (!running) return route.continue();
+        if (route.request().method() === 'POST') {
+          return route.fulfill({ json: { statusCode: 10007, resultInfo: '正在导入其他文件，请等待其完成后再试。' } });
+        }
+        const real = (await (await route.fetch()).json()) as { resultInfo: Record<string, unknown> };
+        const { jobId, fileName } = real.resultInfo;
+        return route.fulfill({ json: { statusCode: 0, resultInfo: { status: 'importing', jobId, fileName, phase: 'saving', done: 40, total: 80 } } });
+      },
+    );
+    // Reloading while it runs shows its progress.
+    await page.reload();
+    await byTestId('import-progress').waitFor();
+    expect(await byTestId('import-progress').textContent()).toContain('正在保存：40 / 80 行');
+    expect(await byTestId('import-progress').textContent()).toContain('75%');
+    expect(await byTestId('import-state').first().getAttribute('data-state')).toBe('importing');
+    expect(await byTestId('import-start').isDisabled()).toBe(true);
+    await shot('import-03-running-zh');
+
+    // It finishes; then another import is started while one runs (from another tab, say):
+    // 10007, with the running import's progress below.
+    running = false;
+    await expect.poll(() => byTestId('import-outcome').locator('[data-testid="import-state"]').getAttribute('data-state')).toBe('success');
+    running = true;
+    await byTestId('import-file').setInputFiles({ name: 'again.csv', mimeType: 'text/csv', buffer: Buffer.from('资产名称\n路由器\n') });
+    await byTestId('import-start').click();
+    await byTestId('import-refusal').waitFor();
+    expect(await byTestId('import-refusal').getAttribute('data-code')).toBe('10007');
+    expect(await byTestId('import-refusal').textContent()).toContain('正在导入其他文件，请等待其完成后再试。');
+    expect(await byTestId('import-refusal').textContent()).toContain('下方显示其进度。');
+    await byTestId('import-progress').waitFor();
+
+    // It finishes: the outcome replaces the bar.
+    running = false;
+    await expect.poll(() => byTestId('import-outcome').locator('[data-testid="import-state"]').getAttribute('data-state')).toBe('success');
+    expect(await byTestId('import-progress').count()).toBe(0);
+    await page.unroute((url) => url.pathname === '/api/Excel');
+  });
+
+  it('shows the new figures and charts on the dashboard', async () => {
+    await byTestId('tag-/dashboard').locator('button').first().click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => figure('total-assets')).toBe(before.assets + 3);
+    expect(await figure('total-value')).toBeCloseTo(before.value + 7000.5, 2);
+    expect(await byTestId('figure-total-value-value').textContent()).toBe(`¥${(before.value + 7000.5).toLocaleString('en', { minimumFractionDigits: 2 })}`);
+    expect(await figure('expired-assets')).toBe(before.expired);
+    // No staff assignee: unused.
+    await expect.poll(() => page.locator('[data-testid="status-count"][data-status="2"]').getAttribute('data-count')).toBe(String(3));
+    expect(await byTestId('status-count').count()).toBe(5);
+    expect(await byTestId('status-chart').locator('svg').count()).toBeGreaterThan(0);
+    expect(await byTestId('value-bars').locator('svg').count()).toBeGreaterThan(0);
+    expect(await byTestId('value-chart').textContent()).toContain('电脑');
+    // By department: the rows named none, so the bar is "no department".
+    await byTestId('value-chart-by').getByRole('tab', { name: '按部门' }).click();
+    await expect.poll(() => byTestId('value-chart').textContent()).toContain('无部门');
+    await shot('dash-02-after-zh');
+
+    await byTestId('language-menu').click();
+    await byTestId('language-en').click();
+    await expect.poll(() => byTestId('figure-total-assets').textContent()).toContain('Total assets');
+    expect(await byTestId('figure-total-value-value').textContent()).toBe(`CN¥${(before.value + 7000.5).toLocaleString('en', { minimumFractionDigits: 2 })}`);
+    expect(await byTestId('status-chart').textContent()).toContain('Unused');
+    await shot('dash-03-after-en');
+    expect(browser.errors).toEqual([]);
+  });
+});

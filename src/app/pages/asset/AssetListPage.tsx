@@ -1,0 +1,245 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Button,
+  Card,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular, BoxSearchRegular, DeleteRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import { useSnapshot } from 'valtio';
+import { Permission, type AssetInfo } from '../../../api/contract';
+import { assetApi } from '../../api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Pager } from '../../components/Pager';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useDepartments } from '../../hooks/useOrgData';
+import { notify } from '../../notify';
+import { hasPermission } from '../../permissions';
+import { assetState, assetStore } from '../../state/assets';
+import { session } from '../../state/session';
+import { setPageSize, settings } from '../../state/settings';
+import { AssetFilterBar } from './AssetFilterBar';
+import { useClassifies, useStaffOptions } from './assetHooks';
+import { saveBase64File } from './assetDisplay';
+import { filterQuery, isFiltered, listQuery, nextSort, NO_FILTERS, type AssetFilters, type AssetSort } from './assetListQuery';
+import { AssetTable } from './AssetTable';
+
+/** How long the search box waits for typing to stop before it searches. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  heading: { margin: 0 },
+  count: { color: tokens.colorNeutralForeground3, flexGrow: 1 },
+  tableBox: {
+    overflowX: 'auto',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  empty: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalXXXL,
+    color: tokens.colorNeutralForeground3,
+  },
+  emptyIcon: { fontSize: '40px' },
+});
+
+type DialogState = { kind: 'delete'; asset: AssetInfo } | { kind: 'deleteMany'; ids: number[] } | null;
+
+/** The initial filters from the address (?classify=ID, e.g. from the classification page). */
+function filtersFromParams(params: URLSearchParams): AssetFilters {
+  const classify = Number(params.get('classify'));
+  return { ...NO_FILTERS, classify: Number.isInteger(classify) && classify > 0 ? classify : null };
+}
+
+/**
+ * /asset/list: the asset register. Filters (text debounced, classification, department with
+ * sub-departments, user, statuses, expiry bands, purchase dates), sort by any column, paging
+ * (the page size is remembered), the filtered count, remaining value and expiry; register
+ * (101), edit (102), delete one or the selected ones (103); export of the filtered list.
+ */
+export default function AssetListPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { user } = useSnapshot(session);
+  const { pageSize, language } = useSnapshot(settings);
+  const snap = useSnapshot(assetState);
+  const { tree } = useDepartments();
+  const { classifies } = useClassifies();
+  const { staff } = useStaffOptions();
+  const [filters, setFilters] = useState<AssetFilters>(() => filtersFromParams(params));
+  const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  const effective = useMemo(() => ({ ...filters, search }), [filters, search]);
+  const [sort, setSort] = useState<AssetSort>({ key: 'id', asc: true });
+  const [pageIndex, setPageIndex] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [exporting, setExporting] = useState(false);
+
+  // Arriving again with another ?classify= (the page may stay mounted): follow it.
+  const classifyParam = params.get('classify');
+  useEffect(() => {
+    if (classifyParam !== null) setFilters((f) => ({ ...f, classify: filtersFromParams(new URLSearchParams({ classify: classifyParam })).classify }));
+  }, [classifyParam]);
+
+  const canAdd = !!user && hasPermission(user, Permission.assetAdd);
+  const canEdit = !!user && hasPermission(user, Permission.assetEdit);
+  const canDelete = !!user && hasPermission(user, Permission.assetDelete);
+
+  const filterKey = JSON.stringify(filterQuery(effective));
+  // A new filter, sort or page size starts again at page 1.
+  useEffect(() => setPageIndex(1), [filterKey, sort, pageSize]);
+
+  const key = user ? (['asset-list', user.loginID, language, filterKey, sort.key, sort.asc, pageIndex, pageSize, snap.assetRevision] as const) : null;
+  const { data, error, isLoading, mutate } = useSWR(
+    key,
+    async () => {
+      const result = await assetStore.fetchAssetPage(listQuery(effective, sort, pageIndex, pageSize));
+      if (!result.ok) throw new Error(result.message);
+      return result.data;
+    },
+    { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+
+  // Past the last page (its last row was deleted): show the last page.
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  useEffect(() => {
+    if (data && pageIndex > pageCount) setPageIndex(pageCount);
+  }, [data, pageIndex, pageCount]);
+
+  const rows = useMemo(() => (data ? data.ids.flatMap((id) => (snap.assets[id] ? [snap.assets[id] as AssetInfo] : [])) : []), [data, snap.assets]);
+
+  // Selections hold only assets still listed on this page.
+  useEffect(() => {
+    setSelected((s) => {
+      const listed = new Set(rows.map((a) => a.id));
+      const kept = [...s].filter((id) => listed.has(id));
+      return kept.length === s.size ? s : new Set(kept);
+    });
+  }, [rows]);
+
+  const exportList = async () => {
+    setExporting(true);
+    const result = await assetApi.exportList(filterQuery(effective));
+    setExporting(false);
+    if (!result.ok) {
+      notify('error', result.message);
+      return;
+    }
+    saveBase64File(result.data.fileName, result.data.fileData, result.data.mimeType);
+    notify('success', t('asset.exported', { count: result.data.rowCount ?? 0 }));
+  };
+
+  const deleteSelected = () => {
+    if (selected.size === 0) notify('warning', t('asset.selectRequired'));
+    else setDialog({ kind: 'deleteMany', ids: [...selected] });
+  };
+
+  const total = data?.total ?? 0;
+  return (
+    <Card className={styles.card}>
+      <div className={styles.header}>
+        <Title3 as="h2" className={styles.heading}>
+          {t('asset.listTitle')}
+        </Title3>
+        <Text className={styles.count} data-testid="asset-count" data-count={data ? total : ''}>
+          {data ? t('asset.filteredCount', { count: total }) : ''}
+        </Text>
+        <Button icon={<ArrowDownloadRegular />} disabled={exporting || !data} onClick={() => void exportList()} data-testid="asset-export">
+          {exporting ? t('asset.exporting') : t('asset.export')}
+        </Button>
+        {canDelete && (
+          <Button icon={<DeleteRegular />} onClick={deleteSelected} data-testid="asset-delete-selected">
+            {selected.size > 0 ? `${t('asset.deleteSelected')} (${selected.size})` : t('asset.deleteSelected')}
+          </Button>
+        )}
+        {canAdd && (
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('/asset/info')} data-testid="asset-create">
+            {t('asset.create')}
+          </Button>
+        )}
+      </div>
+
+      <AssetFilterBar filters={filters} onChange={setFilters} classifies={classifies} tree={tree} staff={staff} />
+
+      {error && (
+        <MessageBar intent="error" data-testid="asset-error">
+          <MessageBarBody>{(error as Error).message}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void mutate()}>{t('common.retry')}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+
+      <div className={styles.tableBox}>
+        <AssetTable
+          rows={rows}
+          sort={sort}
+          onSort={(k) => setSort((s) => nextSort(s, k))}
+          selected={selected}
+          onSelectedChange={setSelected}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onEdit={(asset) => navigate(`/asset/info?id=${asset.id}`)}
+          onDelete={(asset) => setDialog({ kind: 'delete', asset })}
+        />
+        {rows.length === 0 && !isLoading && !error && (
+          <div className={styles.empty} data-testid="asset-empty">
+            <BoxSearchRegular className={styles.emptyIcon} />
+            <Text>{isFiltered(effective) ? t('asset.noMatch') : t('asset.empty')}</Text>
+          </div>
+        )}
+        {isLoading && !data && (
+          <div className={styles.empty}>
+            <Spinner size="small" label={t('shell.loading')} />
+          </div>
+        )}
+      </div>
+
+      <Pager total={total} pageIndex={pageIndex} pageSize={pageSize} onPageChange={setPageIndex} onPageSizeChange={setPageSize} />
+
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('asset.deleteTitle')}
+          message={t('asset.deleteConfirm', { name: dialog.asset.assetName, code: dialog.asset.assetCoding })}
+          onConfirm={async () => {
+            const result = await assetStore.deleteAsset(dialog.asset.id);
+            if (!result.ok) return result.message;
+            notify('success', t('asset.deleted'));
+            return null;
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'deleteMany' && (
+        <ConfirmDialog
+          title={t('asset.deleteAllTitle')}
+          message={t('asset.deleteAllConfirm', { count: dialog.ids.length })}
+          onConfirm={async () => {
+            const result = await assetStore.deleteAssets(dialog.ids);
+            if (!result.ok) return result.message;
+            setSelected(new Set());
+            notify('success', t('asset.deletedMany', { count: result.data.deleted }));
+            return null;
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Card>
+  );
+}

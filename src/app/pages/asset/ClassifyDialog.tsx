@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Divider,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Subtitle2,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { StatusCode, type AssetClassifyInfo } from '../../../api/contract';
+import { notify } from '../../notify';
+import { assetStore } from '../../state/assets';
+import { ClassifyAttributeEditor } from './ClassifyAttributeEditor';
+import { CLASSIFY_NAME_MAX, draftOf, toClassifyRequest, validateClassify, type ClassifyDraft, type ClassifyErrors } from './classifyForm';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '760px', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxHeight: '70vh', overflowY: 'auto' },
+});
+
+/**
+ * Creates or edits a classification: its name and custom attributes. The spec's rules are
+ * checked before sending (validateClassify); the server's refusals show at the name (a
+ * taken name) or above the form.
+ */
+export function ClassifyDialog({
+  classify,
+  otherNames,
+  onClose,
+}: {
+  /** The classification to edit; absent to create one. */
+  classify?: AssetClassifyInfo;
+  /** Names of the other classifications (the name must differ from each). */
+  otherNames: readonly string[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [draft, setDraft] = useState<ClassifyDraft>(() => draftOf(classify));
+  const [errors, setErrors] = useState<ClassifyErrors>({});
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const [serverNameError, setServerNameError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [tried, setTried] = useState(false);
+
+  const change = (next: ClassifyDraft) => {
+    setDraft(next);
+    setFormMessage(null);
+    setServerNameError(null);
+    // Once submitted, problems follow the edits.
+    if (tried) setErrors(validateClassify(next, otherNames));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    const problems = validateClassify(draft, otherNames);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    const result = await assetStore.saveClassify(toClassifyRequest(draft, classify?.id));
+    setBusy(false);
+    if (result.ok) {
+      notify('success', classify ? t('classify.saved') : t('classify.created'));
+      onClose();
+      return;
+    }
+    if (result.code === StatusCode.duplicate) setServerNameError(result.message);
+    else setFormMessage(result.message);
+  };
+
+  const nameMessage = serverNameError ?? (errors.classifyName ? t(errors.classifyName.key, errors.classifyName.values) : undefined);
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface className={styles.surface} aria-describedby={undefined} data-testid="classify-dialog">
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{classify ? t('classify.editTitle') : t('classify.createTitle')}</DialogTitle>
+            <DialogContent className={styles.content}>
+              {formMessage && (
+                <MessageBar intent="error" data-testid="dialog-error">
+                  <MessageBarBody>{formMessage}</MessageBarBody>
+                </MessageBar>
+              )}
+              <Field label={t('classify.name')} required validationMessage={nameMessage}>
+                <Input
+                  name="classifyName"
+                  value={draft.classifyName}
+                  maxLength={CLASSIFY_NAME_MAX}
+                  placeholder={t('classify.namePlaceholder')}
+                  autoFocus
+                  onChange={(_, d) => change({ ...draft, classifyName: d.value })}
+                />
+              </Field>
+              <Divider />
+              <Subtitle2>{t('classify.attributes')}</Subtitle2>
+              <ClassifyAttributeEditor attributes={draft.attributes} errors={errors} onChange={(attributes) => change({ ...draft, attributes })} />
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={busy} data-testid="classify-submit">
+                {busy ? t('common.saving') : t('common.ok')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,188 @@
+import { useMemo, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  SearchBox,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title3,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
+import { AddRegular, BoxSearchRegular, DeleteRegular, EditRegular, TagMultipleRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AttributeType, type AssetClassifyInfo } from '../../../api/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { notify } from '../../notify';
+import { assetStore } from '../../state/assets';
+import { useClassifies } from './assetHooks';
+import { ClassifyDialog } from './ClassifyDialog';
+import { attributeTypeLabel } from './classifyForm';
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  heading: { margin: 0, flexGrow: 1 },
+  search: { width: '260px', maxWidth: '100%' },
+  tableBox: { overflowX: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  table: { minWidth: '720px' },
+  headerRow: { backgroundColor: tokens.colorNeutralBackground3 },
+  name: { fontWeight: tokens.fontWeightSemibold },
+  attributes: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, paddingBlock: tokens.spacingVerticalXS },
+  muted: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXXS, justifyContent: 'flex-end' },
+  empty: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalXXXL,
+    color: tokens.colorNeutralForeground3,
+  },
+  emptyIcon: { fontSize: '40px' },
+});
+
+type DialogState = { kind: 'create' } | { kind: 'edit'; classify: AssetClassifyInfo } | { kind: 'delete'; classify: AssetClassifyInfo } | null;
+
+/**
+ * /asset/classify (301): the classifications with their custom attributes and asset counts;
+ * create, edit (name and attributes) and delete (refused by the server while assets use it,
+ * its message shown in the confirmation).
+ */
+export default function ClassifyPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { classifies, error, retry } = useClassifies();
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<DialogState>(null);
+
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (classifies ?? []).filter((k) => needle === '' || k.classifyName.toLowerCase().includes(needle));
+  }, [classifies, search]);
+
+  const otherNames = (id?: number) => (classifies ?? []).filter((k) => k.id !== id).map((k) => k.classifyName);
+
+  return (
+    <Card className={styles.card}>
+      <div className={styles.header}>
+        <Title3 as="h2" className={styles.heading}>
+          {t('classify.title')}
+        </Title3>
+        <SearchBox className={styles.search} placeholder={t('classify.searchPlaceholder')} value={search} onChange={(_, d) => setSearch(d.value)} />
+        <Button appearance="primary" icon={<AddRegular />} disabled={!classifies} onClick={() => setDialog({ kind: 'create' })} data-testid="classify-create">
+          {t('classify.create')}
+        </Button>
+      </div>
+
+      {error && (
+        <MessageBar intent="error" data-testid="classify-error">
+          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={retry}>{t('common.retry')}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+
+      <div className={styles.tableBox}>
+        <Table className={styles.table} aria-label={t('classify.title')} data-testid="classify-table">
+          <TableHeader>
+            <TableRow className={styles.headerRow}>
+              <TableHeaderCell style={{ width: '220px' }}>{t('classify.name')}</TableHeaderCell>
+              <TableHeaderCell>{t('classify.attributes')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '100px' }}>{t('classify.assetCount')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '132px' }}>
+                <span className={styles.actions} style={{ width: '100%' }}>
+                  {t('common.actions')}
+                </span>
+              </TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((classify) => (
+              <TableRow key={classify.id} data-testid="classify-row" data-name={classify.classifyName}>
+                <TableCell className={styles.name}>{classify.classifyName}</TableCell>
+                <TableCell>
+                  <div className={styles.attributes} data-testid="classify-attributes">
+                    {classify.attributes.length === 0 && <span className={styles.muted}>{t('classify.noAttributes')}</span>}
+                    {classify.attributes.map((a) => (
+                      <Tooltip
+                        key={a.name}
+                        relationship="description"
+                        content={a.attributeType === AttributeType.select ? (a.items ?? []).join(' / ') : t(attributeTypeLabel(a.attributeType))}
+                      >
+                        <Badge appearance="tint" color="brand" shape="rounded">
+                          {a.name} · {t(attributeTypeLabel(a.attributeType))}
+                        </Badge>
+                      </Tooltip>
+                    ))}
+                  </div>
+                </TableCell>
+                <TableCell data-testid="classify-count">{classify.assetCount}</TableCell>
+                <TableCell>
+                  <div className={styles.actions}>
+                    <Tooltip content={t('classify.viewAssets')} relationship="label">
+                      <Button
+                        appearance="subtle"
+                        size="small"
+                        icon={<BoxSearchRegular />}
+                        onClick={() => navigate(`/asset/list?classify=${classify.id}`)}
+                        data-testid="classify-view-assets"
+                      />
+                    </Tooltip>
+                    <Tooltip content={t('common.edit')} relationship="label">
+                      <Button appearance="subtle" size="small" icon={<EditRegular />} onClick={() => setDialog({ kind: 'edit', classify })} data-testid="classify-edit" />
+                    </Tooltip>
+                    <Tooltip content={t('common.delete')} relationship="label">
+                      <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => setDialog({ kind: 'delete', classify })} data-testid="classify-delete" />
+                    </Tooltip>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {classifies && rows.length === 0 && (
+          <div className={styles.empty} data-testid="classify-empty">
+            <TagMultipleRegular className={styles.emptyIcon} />
+            <Text>{search.trim() ? t('classify.noMatch') : t('classify.empty')}</Text>
+          </div>
+        )}
+        {!classifies && !error && (
+          <div className={styles.empty}>
+            <Spinner size="small" label={t('shell.loading')} />
+          </div>
+        )}
+      </div>
+
+      {dialog?.kind === 'create' && <ClassifyDialog otherNames={otherNames()} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <ClassifyDialog classify={dialog.classify} otherNames={otherNames(dialog.classify.id)} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('classify.deleteTitle')}
+          message={t('classify.deleteConfirm', { name: dialog.classify.classifyName })}
+          onConfirm={async () => {
+            const result = await assetStore.deleteClassify(dialog.classify.id);
+            if (!result.ok) return result.message;
+            notify('success', t('classify.deleted'));
+            return null;
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Card>
+  );
+}
