@@ -33,6 +33,12 @@ fn mixed_960() -> Vec<u8> {
     unit.iter().cycle().take(960).copied().collect()
 }
 
+/// bench/symbology.ts's "Data Matrix 960" input (zint's benchmark length): the Wasm target's case.
+fn asset_960() -> Vec<u8> {
+    let unit = b"Asset 0042, Room 4021/7: Dell Latitude 7440 SN 8H2K9L3 purchased 2024-03-18 EUR 1299.00; ";
+    unit.iter().cycle().take(960).copied().collect()
+}
+
 fn main() {
     let rounds: usize = std::env::var("DM_BENCH_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(501);
     let digits: Vec<u8> = (0..960).map(|i| b'0' + (i * 7 % 10) as u8).collect();
@@ -41,6 +47,7 @@ fn main() {
     let cases: Vec<(&str, Vec<u8>, DmOptions)> = vec![
         ("DM url (label)", b"https://example.com/asset/ZC-2024-000158".to_vec(), DmOptions::default()),
         ("DM 960 mixed text", mixed_960(), DmOptions::default()),
+        ("DM 960 asset (bench)", asset_960(), DmOptions::default()),
         ("DM 960 digits", digits, DmOptions::default()),
         ("DM 960 capitals", upper, DmOptions::default()),
         ("DM 960 bytes (binary)", bytes, DmOptions { binary: true, ..DmOptions::default() }),

@@ -20,6 +20,14 @@ impl BitMatrix {
         Some(BitMatrix { width, height, modules: vec![false; len] })
     }
 
+    /// A matrix of the given modules, row by row (`modules.len()` must be `width * height`,
+    /// both non-zero): for encoders that fill a plain buffer, faster than [`BitMatrix::set`]
+    /// per module.
+    pub(crate) fn from_modules(width: usize, height: usize, modules: Vec<bool>) -> BitMatrix {
+        assert!(width > 0 && height > 0 && modules.len() == width * height, "modules do not fill {}x{}", width, height);
+        BitMatrix { width, height, modules }
+    }
+
     pub fn width(&self) -> usize {
         self.width
     }

@@ -7,12 +7,24 @@
 //! 64-bit words and adds `factor * g(x)` as a precomputed row of words: one shift and one
 //! XOR of at most 9 words per data codeword instead of up to 68 table lookups. The 256
 //! rows are built from the 8 powers of two by linearity (`row[a ^ b] = row[a] ^ row[b]`),
-//! at most 2304 XORs per symbol. A test checks the result against [`reed_solomon`].
+//! at most 2304 XORs, and kept for the next symbol with the same block length. A test
+//! checks the result against [`reed_solomon`].
 
 use super::sizes::SizeInfo;
 use crate::reed_solomon::{self, MAX_DEGREE};
+use std::cell::RefCell;
 
 const WORDS: usize = (MAX_DEGREE + 7) / 8;
+
+/// `factor * g(x)` rows (see [`generator_rows`]) for every factor.
+type Rows = [[u64; WORDS]; 256];
+
+thread_local! {
+    /// The rows of the last block length used, by its error-correction codeword count (0:
+    /// none yet): building them costs about as much as the division of a large symbol,
+    /// and a label batch encodes one size over and over.
+    static LAST_ROWS: RefCell<(usize, Box<Rows>)> = RefCell::new((0, Box::new([[0; WORDS]; 256])));
+}
 
 /// Appends the Reed-Solomon codewords, interleaved: codeword `n` of the whole stream (data,
 /// then error correction) belongs to block `n % blocks`; with `iso_144`, error-correction
@@ -24,23 +36,29 @@ pub(super) fn add_error_correction(data: &[u8], size: &SizeInfo, iso_144: bool) 
     let mut out = Vec::with_capacity(data.len() + blocks * n);
     out.extend_from_slice(data);
     out.resize(data.len() + blocks * n, 0);
-    let rows = generator_rows(n);
-    let mut ecc = [0u8; MAX_DEGREE];
-    for b in 0..blocks {
-        remainder(&rows, n, data.iter().skip(b).step_by(blocks).copied(), &mut ecc[..n]);
-        let mut p = data.len() + if iso_144 { b } else { (b + blocks - data.len() % blocks) % blocks };
-        for &e in &ecc[..n] {
-            out[p] = e;
-            p += blocks;
+    LAST_ROWS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.0 != n {
+            *cache = (n, generator_rows(n));
         }
-    }
+        let rows = &*cache.1;
+        let mut ecc = [0u8; MAX_DEGREE];
+        for b in 0..blocks {
+            remainder(rows, n, data.iter().skip(b).step_by(blocks).copied(), &mut ecc[..n]);
+            let mut p = data.len() + if iso_144 { b } else { (b + blocks - data.len() % blocks) % blocks };
+            for &e in &ecc[..n] {
+                out[p] = e;
+                p += blocks;
+            }
+        }
+    });
     out
 }
 
 /// `factor * g(x)` below the leading term, for every factor, as big-endian words (the
 /// coefficient of `x^(n-1)` in the top byte of word 0). A fixed row width lets the compiler
 /// unroll the loops.
-fn generator_rows(n: usize) -> Box<[[u64; WORDS]; 256]> {
+fn generator_rows(n: usize) -> Box<Rows> {
     let code = &reed_solomon::DATA_MATRIX;
     let g = code.encoder(n).generator(); // n + 1 coefficients, g[0] = 1
     let mut rows = Box::new([[0u64; WORDS]; 256]);
@@ -62,17 +80,34 @@ fn generator_rows(n: usize) -> Box<[[u64; WORDS]; 256]> {
 }
 
 /// The remainder of `data(x) * x^n` by the generator, `n` codewords into `out`.
-fn remainder(rows: &[[u64; WORDS]; 256], n: usize, data: impl Iterator<Item = u8>, out: &mut [u8]) {
-    let words = (n + 7) / 8;
-    let mut r = [0u64; WORDS];
+fn remainder(rows: &Rows, n: usize, data: impl Iterator<Item = u8>, out: &mut [u8]) {
+    // One copy of the loop per register width (5 to 68 codewords: 1 to 9 words), so that
+    // the register lives in locals and the shifts are unrolled.
+    match (n + 7) / 8 {
+        1 => remainder_words::<1>(rows, data, out),
+        2 => remainder_words::<2>(rows, data, out),
+        3 => remainder_words::<3>(rows, data, out),
+        4 => remainder_words::<4>(rows, data, out),
+        5 => remainder_words::<5>(rows, data, out),
+        6 => remainder_words::<6>(rows, data, out),
+        7 => remainder_words::<7>(rows, data, out),
+        8 => remainder_words::<8>(rows, data, out),
+        _ => remainder_words::<WORDS>(rows, data, out),
+    }
+}
+
+/// [`remainder`] with a register of `W` words.
+#[inline(always)]
+fn remainder_words<const W: usize>(rows: &Rows, data: impl Iterator<Item = u8>, out: &mut [u8]) {
+    let mut r = [0u64; W];
     for d in data {
         let factor = d ^ (r[0] >> 56) as u8;
-        for i in 0..words - 1 {
+        for i in 0..W - 1 {
             r[i] = r[i] << 8 | r[i + 1] >> 56;
         }
-        r[words - 1] <<= 8;
+        r[W - 1] <<= 8;
         let row = &rows[factor as usize];
-        for i in 0..words {
+        for i in 0..W {
             r[i] ^= row[i];
         }
     }

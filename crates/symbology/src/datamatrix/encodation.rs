@@ -31,7 +31,10 @@
 //! C40 value and so on) as in the standard's Annex P look-ahead. Base256's length field
 //! grows to two codewords at 250 bytes; among paths of equal cost the one whose Base256
 //! segment started later is kept, which is never worse. The work is O(n) with 15 states,
-//! and no allocation happens per character.
+//! and no allocation happens per character. Each position keeps only how its states were
+//! reached (16 bytes); costs are kept for the last five positions, which the endings need.
+//! The inner loop indexes its arrays only by constants, so that in Wasm the costs stay in
+//! locals (a variable index puts an array in linear memory, about twice as slow).
 //!
 //! # End of data (5.2.5.2, 5.2.7, 5.2.8.2, 5.2.9)
 //!
@@ -108,10 +111,6 @@ fn latch_codeword(s: Scheme) -> u8 {
         Scheme::Edifact => 240,
     }
 }
-
-/// `t % 3` and `2 * (t / 3)` for 1 to 6 C40/Text values (a division by a variable is slow).
-const MOD3: [usize; 7] = [0, 1, 2, 0, 1, 2, 0];
-const CODEWORDS3: [u32; 7] = [0, 0, 0, 2, 2, 2, 4];
 
 /// Codewords an EDIFACT Unlatch takes with `pending` values waiting: the value 31 joins
 /// them and the bits are padded to whole bytes (6, 12, 18 or 24 bits).
@@ -196,60 +195,103 @@ enum Op {
     Switch { from: u8, to: u8 },
 }
 
-/// The result of the search: cheapest costs, the choices behind them, and the endings.
+/// The result of the search: the choices behind the cheapest costs, and the endings.
 pub(super) struct Encodation<'a> {
     data: &'a [u8],
     gs1: bool,
-    /// Cheapest cost of each state at each position (`(n + 1) * STATES`), after the mode
-    /// switches there.
-    cost: Vec<u32>,
-    /// For a state reached by a mode switch at its position, the state switched from;
-    /// `NONE` when reached by a character.
-    switched_from: Vec<u8>,
-    /// ASCII at this position was reached by a digit pair (else by one character).
-    pair: Vec<bool>,
+    /// Per position `0..=n`, how each state got its cheapest cost (see [`Step`]).
+    steps: Vec<Step>,
+    /// Cheapest cost of each state at positions `n - 4 ..= n` (row `pos + 4 - n`), after
+    /// the mode switches there: all the endings look at. (The path back needs no costs:
+    /// the state before a character is fixed by the character and the state after it.)
+    tail: [[u32; ROW]; 5],
     ends: Vec<End>,
 }
+
+/// A search row: the `STATES` states and one spare slot, 16 entries so that a row is a
+/// fixed-size array the compiler indexes without bounds checks.
+const ROW: usize = 16;
+/// The spare slot of a [`Step`]: 1 when ASCII at this position was reached by a digit
+/// pair, 0 by one character.
+const PAIR: usize = STATES;
+
+/// Per state, the state it was switched from at this position, or `NONE` when it was
+/// reached by a character; and the [`PAIR`] flag.
+type Step = [u8; ROW];
+
+const NO_STEP: Step = {
+    let mut s = [NONE; ROW];
+    s[PAIR] = 0;
+    s
+};
+
+/// C40/Text arrivals by a character of `count` values (`k = count - 1`, 0 to 3): the
+/// cheapest costs with 0, 1 and 2 values waiting after the character, from `p`, those
+/// before it. A character joining `q` waiting values leaves `(q + count) % 3` waiting and
+/// completes `2 * ((q + count) / 3)` codewords. Written out per count, with no indexing by
+/// a variable: in Wasm that would keep the costs in memory instead of locals.
+#[inline(always)]
+fn triplet_step(p: [u32; 3], k: u8) -> [u32; 3] {
+    let [p0, p1, p2] = p;
+    match k {
+        0 => [p2 + 2, p0, p1],
+        1 => [p1 + 2, p2 + 2, p0],
+        2 => [p0 + 2, p1 + 2, p2 + 2],
+        _ => [p2 + 4, p0 + 2, p1 + 2],
+    }
+}
+
+/// The inverse of [`triplet_step`], for the path back: `[count - 1][t]` is the number of
+/// C40/Text values waiting before a character of `count` values that leaves `t` waiting,
+/// `(t - count) mod 3`.
+static TRIPLET_BEFORE: [[usize; 3]; 4] = {
+    let mut table = [[0; 3]; 4];
+    let mut count = 1;
+    while count <= 4 {
+        let mut t = 0;
+        while t < 3 {
+            table[count - 1][t] = (t + 6 - count) % 3;
+            t += 1;
+        }
+        count += 1;
+    }
+    table
+};
 
 impl<'a> Encodation<'a> {
     /// Searches the fewest-codeword encodation of `data`; `gs1`: byte 0x1D is FNC1. The
     /// caller bounds the length (a few thousand bytes).
     pub(super) fn new(data: &'a [u8], gs1: bool) -> Encodation<'a> {
         let n = data.len();
-        let mut cost = vec![INF; (n + 1) * STATES];
-        let mut switched_from = vec![NONE; (n + 1) * STATES];
-        let mut pair = vec![false; n + 1];
-        // Bytes in the current Base256 segment of the cheapest Base256 path at each position.
-        let mut b256_len = vec![0u16; n + 1];
+        let mut steps: Vec<Step> = Vec::with_capacity(n + 1);
+        let mut tail = [[INF; ROW]; 5];
+        // Cheapest costs at position i - 1, and ASCII's at i - 2 (for digit pairs).
+        let mut prev = [INF; ROW];
+        let mut prev2_ascii = INF;
+        // Bytes in the current Base256 segment of the cheapest Base256 path.
+        let mut b256_len = 0u16;
         for i in 0..=n {
-            let row = i * STATES;
-            let (before, rest) = cost.split_at_mut(row);
-            let cur = &mut rest[..STATES];
+            let mut cur = [INF; ROW];
+            let mut step = NO_STEP;
             if i == 0 {
                 cur[ASCII] = 0;
             } else {
                 // Arrivals by the character at i - 1 (and by the digit pair at i - 2).
-                let prev = &before[row - STATES..];
                 let b = data[i - 1];
                 let fnc1 = gs1 && b == 0x1D;
                 let class = if fnc1 { FNC1_CLASS } else { CLASS[b as usize] };
                 cur[ASCII] = prev[ASCII] + if b >= 128 { 2 } else { 1 };
-                if i >= 2 && class & 0x40 != 0 && data[i - 2].is_ascii_digit() {
-                    let via_pair = before[row - 2 * STATES + ASCII] + 1;
+                if class & 0x40 != 0 && i >= 2 && data[i - 2].is_ascii_digit() {
+                    let via_pair = prev2_ascii + 1;
                     // On a tie the single digit wins, so that odd runs pair from the left
                     // (as zint does).
                     if via_pair < cur[ASCII] {
                         cur[ASCII] = via_pair;
-                        pair[i] = true;
+                        step[PAIR] = 1;
                     }
                 }
-                for (base, count) in [(C40, (class & 3) as usize + 1), (TEXT, (class >> 2 & 3) as usize + 1)] {
-                    for q in 0..3 {
-                        // t = q + count values: (t % 3) waiting, 2 * (t / 3) codewords done.
-                        let t = q + count;
-                        cur[base + MOD3[t]] = prev[base + q] + CODEWORDS3[t];
-                    }
-                }
+                [cur[C40], cur[C40 + 1], cur[C40 + 2]] = triplet_step([prev[C40], prev[C40 + 1], prev[C40 + 2]], class & 3);
+                [cur[TEXT], cur[TEXT + 1], cur[TEXT + 2]] = triplet_step([prev[TEXT], prev[TEXT + 1], prev[TEXT + 2]], class >> 2 & 3);
                 if class & 0x10 != 0 {
                     cur[X12 + 1] = prev[X12];
                     cur[X12 + 2] = prev[X12 + 1];
@@ -261,48 +303,63 @@ impl<'a> Encodation<'a> {
                     cur[EDIFACT + 3] = prev[EDIFACT + 2];
                     cur[EDIFACT] = prev[EDIFACT + 3] + 3;
                 }
-                if !fnc1 {
-                    let len = b256_len[i - 1] + 1;
-                    cur[BASE256] = prev[BASE256] + 1 + (len == 250) as u32;
-                    b256_len[i] = len;
+                if fnc1 {
+                    b256_len = 0;
+                } else {
+                    b256_len += 1;
+                    cur[BASE256] = prev[BASE256] + 1 + (b256_len == 250) as u32;
                 }
             }
-            // Mode switches at position i: first back to ASCII, then out of it.
-            let sw = &mut switched_from[row..row + STATES];
+            // Mode switches at position i: first back to ASCII, then out of it. Written out
+            // state by state (macros) rather than as a loop over a list of states, which would
+            // index `cur` by a variable (see the module documentation).
             let mut ascii = cur[ASCII];
-            let edifact = EDIFACT_UNLATCH;
-            for (s, add) in [(C40, 1), (TEXT, 1), (X12, 1), (BASE256, 0), (EDIFACT, edifact[0]), (EDIFACT + 1, edifact[1]), (EDIFACT + 2, edifact[2]), (EDIFACT + 3, edifact[3])] {
-                if cur[s] + add < ascii {
-                    ascii = cur[s] + add;
-                    sw[ASCII] = s as u8;
-                }
+            macro_rules! unlatch {
+                ($($state:expr => $add:expr),*) => {$(
+                    if cur[$state] + $add < ascii {
+                        ascii = cur[$state] + $add;
+                        step[ASCII] = $state as u8;
+                    }
+                )*};
             }
+            unlatch!(C40 => 1, TEXT => 1, X12 => 1, BASE256 => 0, EDIFACT => EDIFACT_UNLATCH[0], EDIFACT + 1 => EDIFACT_UNLATCH[1], EDIFACT + 2 => EDIFACT_UNLATCH[2], EDIFACT + 3 => EDIFACT_UNLATCH[3]);
             cur[ASCII] = ascii;
-            for s in [C40, TEXT, X12, EDIFACT] {
-                if ascii + 1 < cur[s] {
-                    cur[s] = ascii + 1;
-                    sw[s] = ASCII as u8;
-                }
+            macro_rules! latch {
+                ($($state:expr),*) => {$(
+                    if ascii + 1 < cur[$state] {
+                        cur[$state] = ascii + 1;
+                        step[$state] = ASCII as u8;
+                    }
+                )*};
             }
+            latch!(C40, TEXT, X12, EDIFACT);
             // A new Base256 segment: latch and a one-codeword length (until 250 bytes). On a
             // tie the new segment wins: it is shorter, so it reaches 250 bytes later.
             if ascii + 2 <= cur[BASE256] {
                 cur[BASE256] = ascii + 2;
-                sw[BASE256] = ASCII as u8;
-                b256_len[i] = 0;
+                step[BASE256] = ASCII as u8;
+                b256_len = 0;
             }
+            steps.push(step);
+            if i + 4 >= n {
+                tail[i + 4 - n] = cur;
+            }
+            prev2_ascii = prev[ASCII];
+            prev = cur;
         }
-        let mut e = Encodation { data, gs1, cost, switched_from, pair, ends: Vec::new() };
-        e.ends = e.endings(&b256_len);
+        let mut e = Encodation { data, gs1, steps, tail, ends: Vec::new() };
+        e.ends = e.endings(b256_len);
         e
     }
 
+    /// The cheapest cost of `state` at `pos`, one of the last five positions.
     fn at(&self, pos: usize, state: usize) -> u32 {
-        self.cost[pos * STATES + state]
+        self.tail[pos + 4 - self.data.len()][state]
     }
 
     /// Every admissible ending (module documentation, "End of data").
-    fn endings(&self, b256_len: &[u16]) -> Vec<End> {
+    /// `b256_len`: bytes in the Base256 segment of the cheapest Base256 state at the end.
+    fn endings(&self, b256_len: u16) -> Vec<End> {
         let n = self.data.len();
         let mut ends = Vec::with_capacity(16);
         let mut add = |kind, pos, state, base: u32, used: u32| {
@@ -321,10 +378,10 @@ impl<'a> Encodation<'a> {
             add(EndKind::Open, n, EDIFACT + p, k, k.saturating_add([0, 3, 3, 3][p]));
         }
         // An empty Base256 segment (latched at the very end) is no ending.
-        if b256_len[n] > 0 {
+        if b256_len > 0 {
             let k = self.at(n, BASE256);
             add(EndKind::Open, n, BASE256, k, k);
-            if b256_len[n] >= 250 {
+            if b256_len >= 250 {
                 add(EndKind::Base256ToEnd, n, BASE256, k, k.saturating_sub(1));
             }
         }
@@ -387,7 +444,7 @@ impl<'a> Encodation<'a> {
             .filter(|&i| {
                 let e = &self.ends[i];
                 // Not the degenerate ends in a scheme latched at that very position.
-                let latched_there = e.state != ASCII && self.switched_from[e.pos * STATES + e.state] == ASCII as u8;
+                let latched_there = e.state != ASCII && self.steps[e.pos][e.state] == ASCII as u8;
                 !latched_there
                     && match e.kind {
                     EndKind::Open => e.used <= c,
@@ -404,7 +461,7 @@ impl<'a> Encodation<'a> {
         let mut ops = Vec::with_capacity(end.pos + 8);
         let (mut i, mut s, mut after_switch) = (end.pos, end.state, true);
         loop {
-            let from = self.switched_from[i * STATES + s];
+            let from = self.steps[i][s];
             if after_switch && from != NONE {
                 ops.push(Op::Switch { from, to: s as u8 });
                 // ASCII may itself have been switched to; a state ASCII came from was
@@ -421,10 +478,10 @@ impl<'a> Encodation<'a> {
             let b = self.data[i - 1];
             let class = if self.gs1 && b == 0x1D { FNC1_CLASS } else { CLASS[b as usize] };
             let (step, prev) = match scheme(s) {
-                Scheme::Ascii if self.pair[i] => (2, ASCII),
+                Scheme::Ascii if self.steps[i][PAIR] == 1 => (2, ASCII),
                 Scheme::Ascii => (1, ASCII),
-                Scheme::C40 => (1, C40 + (s - C40 + 3 - ((class & 3) as usize + 1) % 3) % 3),
-                Scheme::Text => (1, TEXT + (s - TEXT + 3 - ((class >> 2 & 3) as usize + 1) % 3) % 3),
+                Scheme::C40 => (1, C40 + TRIPLET_BEFORE[(class & 3) as usize][s - C40]),
+                Scheme::Text => (1, TEXT + TRIPLET_BEFORE[(class >> 2 & 3) as usize][s - TEXT]),
                 Scheme::X12 => (1, X12 + (s - X12 + 2) % 3),
                 Scheme::Edifact => (1, EDIFACT + (s - EDIFACT + 3) % 4),
                 Scheme::Base256 => (1, BASE256),

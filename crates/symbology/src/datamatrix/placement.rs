@@ -16,60 +16,90 @@
 //! down-left, two modules apart, starting at `(4, 0)`. Utahs that run off an edge wrap to
 //! the opposite edge with a shift; four corner shapes (A-D) replace the utah where the
 //! walk meets a corner in symbols whose dimensions call for it. A 2x2 corner left over in
-//! some sizes gets a fixed checkerboard. (The last size's mapping is kept for the next
-//! symbol.) Then the mapping matrix is cut into the data
+//! some sizes gets a fixed checkerboard. Then the mapping matrix is cut into the data
 //! regions, and each gets its border: solid left column and bottom row (the "L"), and
 //! alternating dark/light top row and right column (the clock track).
+//!
+//! None of this depends on the data, so [`draw`] keeps the result for the last size (a
+//! template of the fixed modules and the module of every codeword bit) and then only
+//! copies the template and stores each bit.
 
 use super::sizes::SizeInfo;
 use crate::BitMatrix;
 use std::cell::RefCell;
 
 /// Draws the symbol of `size` carrying `codewords` (data and error correction, interleaved;
-/// exactly as many as the size holds).
+/// as many as the size holds; missing ones draw light).
 pub(super) fn draw(size: &SizeInfo, codewords: &[u8]) -> BitMatrix {
     let (rows, cols) = (size.rows as usize, size.cols as usize);
-    let (fh, fw) = (size.region_rows as usize, size.region_cols as usize);
-    let mut m = BitMatrix::new(cols, rows).expect("Data Matrix sizes are 8 to 144 modules");
-    for y0 in (0..rows).step_by(fh) {
-        for x0 in (0..cols).step_by(fw) {
-            for y in y0..y0 + fh {
-                m.set(x0, y, true); // solid left edge
-                if (y - y0) % 2 == 1 {
-                    m.set(x0 + fw - 1, y, true); // clock track on the right
-                }
-            }
-            for x in x0..x0 + fw {
-                m.set(x, y0 + fh - 1, true); // solid bottom edge
-                if (x - x0) % 2 == 0 {
-                    m.set(x, y0, true); // clock track on top
-                }
-            }
-        }
-    }
-    let (dr, dc) = (fh - 2, fw - 2);
-    LAST_MAPPING.with(|cache| {
+    LAST_LAYOUT.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if cache.0 != size.number {
-            let mapping = Mapping::filled(size, |k, bit| (8 * k + bit as usize + 1) as u16, |dark| if dark { DARK } else { LIGHT });
-            *cache = (size.number, mapping.cells);
+        if cache.number != size.number {
+            *cache = Layout::new(size);
         }
-        let nc = cols / fw * dc;
-        for (r, row) in cache.1.chunks_exact(nc).enumerate() {
+        // The fixed modules, then every codeword bit written at its module: one store per
+        // module, no search and no bounds logic beyond the slice index.
+        let mut modules = cache.template.clone();
+        for (&w, at) in codewords.iter().zip(&cache.bit_at) {
+            for (bit, &i) in at.iter().enumerate() {
+                modules[i as usize] = w >> bit & 1 == 1;
+            }
+        }
+        BitMatrix::from_modules(cols, rows, modules)
+    })
+}
+
+/// Everything about a size's modules that does not depend on the data: computing it is
+/// most of the drawing, and a label batch draws one size over and over.
+struct Layout {
+    /// [`SizeInfo::number`] of the size (0: none yet).
+    number: u8,
+    /// The symbol with every data module light: finder and clock patterns, and the fixed
+    /// pattern of an unfilled corner; row-major, `true` = dark.
+    template: Vec<bool>,
+    /// Per codeword, the index into `template` (`y * cols + x`) of each bit, least
+    /// significant first. At most 144 * 144 = 20736 modules, so `u16` holds it.
+    bit_at: Vec<[u16; 8]>,
+}
+
+impl Layout {
+    fn new(size: &SizeInfo) -> Layout {
+        let (rows, cols) = (size.rows as usize, size.cols as usize);
+        let (fh, fw) = (size.region_rows as usize, size.region_cols as usize);
+        let mut template = vec![false; rows * cols];
+        for y0 in (0..rows).step_by(fh) {
+            for x0 in (0..cols).step_by(fw) {
+                for y in y0..y0 + fh {
+                    template[y * cols + x0] = true; // solid left edge
+                    if (y - y0) % 2 == 1 {
+                        template[y * cols + x0 + fw - 1] = true; // clock track on the right
+                    }
+                }
+                for x in x0..x0 + fw {
+                    template[(y0 + fh - 1) * cols + x] = true; // solid bottom edge
+                    if (x - x0) % 2 == 0 {
+                        template[y0 * cols + x] = true; // clock track on top
+                    }
+                }
+            }
+        }
+        let total = size.data_codewords as usize + size.blocks as usize * size.ecc_per_block as usize;
+        let mut bit_at = vec![[0u16; 8]; total];
+        let mapping = Mapping::filled(size, |k, bit| (8 * k + bit as usize + 1) as u16, |dark| if dark { DARK } else { LIGHT });
+        let (dr, dc) = (fh - 2, fw - 2);
+        for (r, row) in mapping.cells.chunks_exact(mapping.nc as usize).enumerate() {
             let y = r + 1 + 2 * (r / dr);
             for (c, &cell) in row.iter().enumerate() {
-                let dark = match cell {
-                    DARK => true,
-                    LIGHT | 0 => false,
-                    v => codewords.get((v as usize - 1) >> 3).map_or(false, |&w| w >> ((v - 1) & 7) & 1 == 1),
-                };
-                if dark {
-                    m.set(c + 1 + 2 * (c / dc), y, true);
+                let i = y * cols + c + 1 + 2 * (c / dc);
+                match cell {
+                    DARK => template[i] = true,
+                    LIGHT | 0 => {}
+                    v => bit_at[(v as usize - 1) / 8][(v as usize - 1) % 8] = i as u16,
                 }
             }
         }
-    });
-    m
+        Layout { number: size.number, template, bit_at }
+    }
 }
 
 /// Mapping-matrix cells: 0 empty, `8 k + bit + 1` for bit `bit` of codeword `k`, or the
@@ -78,9 +108,8 @@ const LIGHT: u16 = 0xFFFE;
 const DARK: u16 = 0xFFFF;
 
 thread_local! {
-    /// The mapping matrix of the last size drawn, by size number: computing it is half the
-    /// drawing, and a label batch draws one size over and over.
-    static LAST_MAPPING: RefCell<(u8, Vec<u16>)> = RefCell::new((0, Vec::new()));
+    /// The layout of the last size drawn.
+    static LAST_LAYOUT: RefCell<Layout> = RefCell::new(Layout { number: 0, template: Vec::new(), bit_at: Vec::new() });
 }
 
 /// What a module of the data regions carries.
