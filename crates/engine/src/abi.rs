@@ -13,8 +13,12 @@
 //!    command at fault or -1.
 //! 4. `free(ptr, len)` with the same `len`.
 //!
-//! `abi_version()` is 2 (2 added `measure`, options in the symbol spec and the QR and text
-//! fields of the encode result); the facade refuses a module with another version.
+//! Fonts for TEXT and ARC_TEXT: `status = load_font(ptr, len)` registers a face (request
+//! in fonts.rs) and `status = clear_fonts()` forgets them all; both leave an empty result.
+//!
+//! `abi_version()` is 3 (2 added `measure`, options in the symbol spec and the QR and text
+//! fields of the encode result; 3 reads display list version 2 and returns grey pages);
+//! the facade refuses a module with another version.
 //!
 //! # Render result
 //!
@@ -22,8 +26,12 @@
 //! |--------|------|--------------------------------------------------------|
 //! | 0      | u32  | width, dots                                            |
 //! | 4      | u32  | height, dots                                           |
-//! | 8      | u32  | stride, bytes per row = (width + 7) / 8                |
-//! | 12     | rest | rows, top first, MSB = leftmost dot, 1 = black         |
+//! | 8      | u32  | stride, bytes per row                                  |
+//! | 12     | rest | rows, top first                                        |
+//!
+//! 1-bit pages: MSB = leftmost dot, 1 = black, stride `(width + 7) / 8`. Grey pages
+//! (the display list's GREY flag): one byte a dot, 0 = black, 255 = white, stride =
+//! width.
 //!
 //! The encode result is described in symbol_spec.rs.
 //!
@@ -36,7 +44,7 @@
 //! |--------|------|----------------------------------------------------------------|
 //! | 0      | u16  | resolution, dots per inch, 1-65535                             |
 //! | 2      | u16  | reserved, 0                                                    |
-//! | 4      | rest | a BARCODE command's payload (display_list.rs): box, module width, symbol spec |
+//! | 4      | rest | a BARCODE command's payload (display_list.rs): element prefix, module width, symbol spec |
 //!
 //! Result, 60 bytes (dots are page dots, as if the box were on a page at that resolution):
 //!
@@ -78,7 +86,7 @@ use std::alloc::Layout;
 use std::cell::RefCell;
 use std::ptr::{self, NonNull};
 
-pub const ABI_VERSION: u32 = 2;
+pub const ABI_VERSION: u32 = 3;
 
 /// Result of the last call, and its error if it failed.
 struct State {
@@ -134,6 +142,7 @@ pub unsafe extern "C" fn render(ptr: *const u8, len: usize) -> u32 {
         let page = render::render_bytes(bytes)?;
         let mut out = Vec::new();
         let needed = 12 + page.data().len();
+        // One copy of the page into the result: the rows follow the 12-byte head.
         if out.try_reserve_exact(needed).is_err() {
             return Err(EngineError::new(ErrorCode::System, "out of memory for the page result"));
         }
@@ -170,6 +179,27 @@ pub unsafe extern "C" fn measure(ptr: *const u8, len: usize) -> u32 {
     finish(request(ptr, len).and_then(measure_bytes))
 }
 
+/// Registers a TrueType face for TEXT and ARC_TEXT: `name length u16, name UTF-8, face
+/// index u32 (TTC), style u8 (bit 0 bold, bit 1 italic), role u8 (0 named face only, 1
+/// also a fallback face)`, then the font file's bytes (fonts.rs). The same name and style
+/// again replaces the face. A bad font is a parameter error naming it, and the registry is
+/// unchanged then. The result is empty.
+///
+/// # Safety
+/// As for [`render`].
+#[cfg_attr(target_arch = "wasm32", no_mangle)]
+pub unsafe extern "C" fn load_font(ptr: *const u8, len: usize) -> u32 {
+    let outcome = request(ptr, len).and_then(|bytes| crate::fonts::with_registry_mut(|fonts| fonts.load(bytes)));
+    finish(outcome.map(|()| Vec::new()))
+}
+
+/// Forgets every registered face; text then draws with the built-in stroke font.
+#[cfg_attr(target_arch = "wasm32", no_mangle)]
+pub extern "C" fn clear_fonts() -> u32 {
+    crate::fonts::with_registry_mut(|fonts| fonts.clear());
+    finish(Ok(Vec::new()))
+}
+
 fn measure_bytes(bytes: &[u8]) -> Result<Vec<u8>, EngineError> {
     let mut r = Reader::new(bytes);
     let dpi = r.u16("dpi")? as u32;
@@ -179,9 +209,11 @@ fn measure_bytes(bytes: &[u8]) -> Result<Vec<u8>, EngineError> {
     if dpi == 0 {
         return Err(EngineError::parameter("dpi must be at least 1"));
     }
-    let (area, module_um, spec) = decode_barcode(r.rest())?;
+    // The box as if on a page (rotation and flags do not change the placement inside it).
+    let (frame, module_um, spec) = decode_barcode(r.rest())?;
     let encoded = spec.encode_with_text()?;
-    let p = render::place(&encoded, &spec, &area, module_um, dpi, &BUILTIN_FONT);
+    let area = crate::frame::dot_box(&frame.area, dpi);
+    let p = crate::barcode::place(&encoded, &spec, &area, module_um, dpi, &BUILTIN_FONT);
     let kind = match encoded.symbol {
         Symbol::Linear(_) => KIND_LINEAR,
         Symbol::Matrix(_) => KIND_MATRIX,
@@ -327,6 +359,20 @@ mod tests {
     }
 
     #[test]
+    fn grey_pages_come_back_one_byte_a_dot() {
+        let mut page = crate::display_list::PageSpec::plain(40_000, 30_000, 203);
+        page.grey = true;
+        let mut dl = header_with(&page);
+        rect(&mut dl, 0, 0, 40_000, 30_000, 500, false);
+        let status = unsafe { call(render, &dl) };
+        assert_eq!(status, 0, "{}", message());
+        let out = result();
+        assert_eq!(&out[..12], &[64, 1, 0, 0, 240, 0, 0, 0, 64, 1, 0, 0]);
+        assert_eq!(out.len(), 12 + 320 * 240);
+        assert_eq!((out[12], out[12 + 320 * 100 + 100]), (0, 255));
+    }
+
+    #[test]
     fn errors_are_reported_and_cleared() {
         let status = unsafe { call(render, b"nope") };
         assert_eq!(status, ErrorCode::Parameter as u32);
@@ -355,7 +401,7 @@ mod tests {
         for v in [0i32, 0] {
             req.extend_from_slice(&v.to_le_bytes());
         }
-        for v in [30_000u32, 15_000, 0] {
+        for v in [30_000u32, 15_000, 0, 0] {
             req.extend_from_slice(&v.to_le_bytes());
         }
         req.extend_from_slice(&[13, 0, 0, 0]);
@@ -379,12 +425,36 @@ mod tests {
     }
 
     #[test]
+    fn fonts_load_replace_and_clear_through_the_abi() {
+        use crate::fonts::test_fonts::{bytes, request};
+        let lib = match bytes("LiberationSans-Regular.ttf") {
+            Some(b) => b,
+            None => return,
+        };
+        assert_eq!(clear_fonts(), 0);
+        let status = unsafe { call(load_font, &request("Arial", 0, 0, 1, &lib)) };
+        assert_eq!((status, result_len()), (0, 0), "{}", message());
+        assert_eq!(crate::fonts::with_registry(|r| r.len()), 1);
+        // a bad font names itself and leaves the registry alone
+        let status = unsafe { call(load_font, &request("Broken", 0, 0, 1, &lib[..100])) };
+        assert_eq!(status, ErrorCode::Parameter as u32);
+        assert!(message().starts_with("font 'Broken' (face 0): "), "{}", message());
+        assert_eq!(crate::fonts::with_registry(|r| r.len()), 1);
+        let status = unsafe { call(load_font, &request("Arial", 1, 0, 1, &lib)) };
+        assert_eq!(status, ErrorCode::Parameter as u32);
+        assert_eq!(unsafe { load_font(ptr::null(), 3) }, ErrorCode::Parameter as u32);
+        assert_eq!(clear_fonts(), 0);
+        assert_eq!(error_code(), 0);
+        assert!(crate::fonts::with_registry(|r| r.is_empty()));
+    }
+
+    #[test]
     fn empty_and_null_requests() {
         assert_eq!(unsafe { render(ptr::null(), 0) }, ErrorCode::Parameter as u32);
         assert_eq!(unsafe { encode(ptr::null(), 5) }, ErrorCode::Parameter as u32);
         assert_eq!(message(), "request pointer is null");
         assert!(!alloc(0).is_null());
         unsafe { free(alloc(0), 0) };
-        assert_eq!(abi_version(), 2);
+        assert_eq!(abi_version(), 3);
     }
 }

@@ -6,7 +6,7 @@
 //! ```text
 //! display list (bytes, display_list.rs)  --decode-->  commands in micrometres
 //!   --units.rs: one rounding rule-->  boxes in dots
-//!   --render.rs-->  assetmark_raster::Page (1-bit, packed rows)  --abi.rs-->  result buffer
+//!   --render.rs, frame.rs-->  target.rs Surface: 1-bit Page or 8-bit GreyPage  --abi.rs-->  result buffer
 //! ```
 //!
 //! The C ABI (`abi.rs`) is the only way in: the caller copies its request into memory it
@@ -17,14 +17,27 @@
 //!
 //! Modules: `abi` (exports, state), `display_list` (wire format and decoder), `symbol_spec`
 //! (what to encode and how an encoded symbol is returned), `units` (mm/µm and dots),
-//! `render` (drawing the commands), `error` (codes and messages).
+//! `render` (the page and the command loop), `frame` (rotation, mirror, anti-colour,
+//! compositing), `target` (1-bit or grey drawing target and its helpers), `shapes`
+//! (SHAPE, LINE, TABLE), `barcode` (placing and painting symbols), `text_command` and
+//! `fonts` (TEXT, ARC_TEXT, registered faces), `image_command` (IMAGE), `error` (codes
+//! and messages).
 
 pub mod abi;
+pub mod barcode;
 pub mod display_list;
 mod error;
+pub mod fonts;
+pub mod frame;
+pub mod image_command;
 mod reader;
 pub mod render;
+pub mod shapes;
 pub mod symbol_spec;
+pub mod target;
+pub mod text_command;
+mod text_builtin;
+mod text_draw;
 pub mod units;
 
 pub use error::{EngineError, ErrorCode};

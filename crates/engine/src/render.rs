@@ -1,473 +1,195 @@
-//! Drawing a decoded display list onto a 1-bit page.
+//! Drawing a decoded display list: the page, then every command in order through its
+//! element frame (frame.rs), then the page-level finish.
 //!
-//! Page size: width and height each go through the one rounding rule (units.rs).
+//! Page: width and height each go through the one rounding rule (units.rs); 1-bit, or
+//! grey with the header's GREY flag. The background level (255 = none) fills the page
+//! first (1-bit: black when < 128). After the commands, dots outside the rounded corners
+//! (corner radius, through the rounding rule, clamped to half the shorter side) are
+//! whitened, then FLIP_H / FLIP_V mirror the finished page.
 //!
-//! RECT: the box converts by its edges; filled draws the whole box, otherwise a border of
-//! `line_dots(line width)` dots inside the box.
-//!
-//! BARCODE: the symbol is encoded, then *placed* ([`place`], also what `measure` reports),
-//! then painted. Empty data draws nothing (spec section 5: "empty text draws nothing").
-//!
-//! # Linear symbols
-//!
-//! * **Module width.** Modules snap to whole dots (module_fit.rs). Module width 0
-//!   (automatic): the widest whole-dot module at which the symbol fits the box's width, at
-//!   least 1 dot; module width > 0: `um_to_dots(module width)`, at least 1, fitting or not.
-//! * **Wide/narrow symbologies** (Code 39, Codabar, Interleaved 2 of 5, ITF-14) are drawn
-//!   at the spec's wide ratio (default 2.5:1; 3:1 when the narrow element is 1 dot, since
-//!   a wide element is `round(narrow * ratio)` dots), not at the 2:1 / 3:1 of their module
-//!   form: the narrow element is the widest whole-dot width that fits.
-//! * **Horizontal placement.** Centred in the box (`floor((box - drawn) / 2)` dots from its
-//!   left edge), so spare dots split evenly and an overflow hangs over both sides equally.
-//!   Quiet zones are the document's business (margins around the box), except the EAN/UPC
-//!   digits printed outside the bars, which are counted as part of the symbol's width.
-//! * **Human-readable text** (text options, symbol_spec.rs), with the [`TextFace`] (today
-//!   the built-in stroke font). Size: the option's em height through the rounding rule,
-//!   reduced so the text takes at most half the box's height and fits its width; under
-//!   [`MIN_TEXT_DOTS`] no text is drawn. The gap between bars and text is `max(1,
-//!   round(size / 10))` dots.
-//!   - none: bars fill the box's height;
-//!   - below (default) / above: a band of the text's size below / above the bars, which
-//!     never overlap the text;
-//!   - mask: bars fill the height and the text sits at the bottom on a white band cut into
-//!     the bars between the start and the stop pattern, which stay whole (as EAN's guards
-//!     do). A scan line through the text then crosses no partial symbol: with a white box
-//!     only behind the text, the glyph strokes between cut bars could read as another
-//!     symbol (zbar read `*O*` out of a masked `*R*`), so the band spans the data part;
-//!     decoders read the uncut rows above it;
-//!   - alignment left / centre / right / justify is relative to the bars, the text kept
-//!     inside the box;
-//!   - EAN-13, EAN-8, UPC-A, UPC-E and ISBN with text below use the conventional layout
-//!     (human_readable.rs `EanLayout`): guard bars descend to the middle of the digits,
-//!     digit groups are centred between them and the outside digits (UPC's smaller) sit
-//!     left and right of the bars. Above and mask print all digits as one line.
-//!
-//! # Matrix symbols (QR, Data Matrix, Grid Matrix)
-//!
-//! The largest whole-dot module at which the symbol plus its quiet zone (option, 0-16
-//! modules, default 2, Grid Matrix 6) fits both the box's width and height (at least 1 dot), or the
-//! requested module width snapped to dots; the symbol is centred in the box both ways.
-//! PDF417 is a matrix of one module row per symbol row, each drawn `row height` modules
-//! tall (option, default 3): its module height is row height x module width.
+//! Commands (each drawn inside its element box in dots, see frame.rs):
+//! SHAPE, LINE and TABLE in shapes.rs, BARCODE in barcode.rs, TEXT / ARC_TEXT in
+//! text_command.rs, IMAGE in image_command.rs.
 
-use crate::display_list::{self, Command, DisplayList, UmBox};
-use crate::symbol_spec::{text_of, SymbolSpec, TextAlign, TextPosition};
-use crate::units::{line_dots, um_to_dots, DotBox};
-use crate::EngineError;
-use assetmark_raster::{Page, TextFace, BUILTIN_FONT};
-use assetmark_symbology::human_readable::{EanLayout, HumanReadable};
-use assetmark_symbology::module_fit::{wide_narrow_at, wide_narrow_fit_dots};
-use assetmark_symbology::{BitMatrix, Encoded, LinearSymbol, Symbol, Symbology};
+use crate::barcode;
+use crate::display_list::{self, Command, DisplayList, ElementFrame, PageSpec};
+use crate::fonts::{self, FontRegistry};
+use crate::frame::{self, dot_box, draw_element};
+use crate::shapes;
+use crate::target::{Surface, Target};
+use crate::text_command::TextCommand;
+use crate::units::{line_dots, um_to_dots, DotBox, UM_PER_INCH};
+use crate::{image_command, text_command, EngineError};
+use assetmark_raster::BUILTIN_FONT;
 
-/// Text smaller than this many dots is not drawn: the strokes would merge.
-pub const MIN_TEXT_DOTS: i64 = 5;
-
-/// Decodes and renders a display list with the built-in font.
-pub fn render_bytes(bytes: &[u8]) -> Result<Page, EngineError> {
-    render(&display_list::decode(bytes)?)
+/// Decodes and renders a display list with the registered fonts.
+pub fn render_bytes(bytes: &[u8]) -> Result<Surface, EngineError> {
+    let list = display_list::decode(bytes)?;
+    fonts::with_registry(|f| render(&list, f))
 }
 
-/// Renders a decoded display list with the built-in font. Errors from a command carry its
-/// index.
-pub fn render(list: &DisplayList<'_>) -> Result<Page, EngineError> {
-    render_with_face(list, &BUILTIN_FONT)
-}
-
-/// Renders with `face` for barcode text.
-pub fn render_with_face(list: &DisplayList<'_>, face: &dyn TextFace) -> Result<Page, EngineError> {
-    let dpi = list.page.dpi;
-    let width = um_to_dots(list.page.width_um as i64, dpi);
-    let height = um_to_dots(list.page.height_um as i64, dpi);
-    let mut page = Page::new(width, height)?;
-    for (index, command) in list.commands.iter().enumerate() {
-        draw(&mut page, command, dpi, face).map_err(|e| e.at_element(index))?;
-    }
-    Ok(page)
-}
-
-fn dot_box(area: &UmBox, dpi: u32) -> DotBox {
-    DotBox::from_um(area.x as i64, area.y as i64, area.width as i64, area.height as i64, dpi)
-}
-
-fn draw(page: &mut Page, command: &Command<'_>, dpi: u32, face: &dyn TextFace) -> Result<(), EngineError> {
-    match *command {
-        Command::Rect { area, line_um, filled } => {
-            let b = dot_box(&area, dpi);
-            if filled {
-                page.fill_rect(b.x0, b.y0, b.width(), b.height());
-            } else {
-                page.stroke_rect(b.x0, b.y0, b.width(), b.height(), line_dots(line_um as i64, dpi));
-            }
-            Ok(())
+/// Renders a decoded display list. Errors from a command carry its index.
+pub fn render(list: &DisplayList<'_>, fonts: &FontRegistry) -> Result<Surface, EngineError> {
+    let page = &list.page;
+    let dpi = page.dpi;
+    let width = um_to_dots(page.width_um as i64, dpi);
+    let height = um_to_dots(page.height_um as i64, dpi);
+    let mut surface = Surface::new(page.grey, width, height)?;
+    {
+        let mut t = surface.target();
+        if page.background < 255 {
+            t.fill_level(0, 0, width, height, page.background);
         }
-        Command::Barcode { area, module_um, symbol } => {
+        for (index, command) in list.commands.iter().enumerate() {
+            draw(&mut t, command, dpi, fonts).map_err(|e| e.at_element(index))?;
+        }
+    }
+    finish(&mut surface, page);
+    Ok(surface)
+}
+
+/// A 1-bit page (tests): renders and unwraps.
+#[cfg(test)]
+pub fn render_bits(bytes: &[u8]) -> Result<assetmark_raster::Page, EngineError> {
+    match render_bytes(bytes)? {
+        Surface::Bits(p) => Ok(p),
+        Surface::Grey(_) => panic!("expected a 1-bit page"),
+    }
+}
+
+fn draw(t: &mut Target, command: &Command<'_>, dpi: u32, fonts: &FontRegistry) -> Result<(), EngineError> {
+    match command {
+        Command::Shape { frame, shape, filled, line_um, corner_um } => {
+            let line = line_dots(*line_um as i64, dpi);
+            let corner = um_to_dots(*corner_um as i64, dpi);
+            draw_element(t, frame, dot_box(&frame.area, dpi), |t, b| {
+                shapes::draw_shape(t, b, *shape, *filled, line, corner);
+                Ok(())
+            })
+        }
+        Command::Barcode { frame, module_um, symbol, spec_bytes } => {
             if symbol.data.is_empty() {
-                return Ok(());
+                return Ok(()); // spec section 5: empty text draws nothing
             }
-            let encoded = symbol.encode_with_text()?;
-            let placement = place(&encoded, &symbol, &area, module_um, dpi, face);
-            paint(page, &encoded, &placement, face);
-            Ok(())
+            let encoded = barcode::encode_cached(spec_bytes, symbol)?;
+            draw_element(t, frame, dot_box(&frame.area, dpi), |t, b| {
+                let placement = barcode::place(&encoded, symbol, &b, *module_um, dpi, &BUILTIN_FONT);
+                barcode::paint(t, &encoded, &placement, &BUILTIN_FONT);
+                Ok(())
+            })
         }
-    }
-}
-
-/*---- Placement: where everything goes (shared with `measure`) ----*/
-
-/// Where a symbol and its text go in the page, in dots.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Placement {
-    /// Symbol width and height in modules (no quiet zone; 1 high for linear).
-    pub modules_wide: u32,
-    pub modules_high: u32,
-    /// Dots per module; for wide/narrow symbologies the narrow element.
-    pub module_dots: u32,
-    /// Wide element in dots for wide/narrow symbologies, else 0.
-    pub wide_dots: u32,
-    /// Matrix symbols: dots per module row (PDF417: row height x module; others = module_dots).
-    pub row_dots: u32,
-    /// Top-left dot of the bars or matrix (page coordinates).
-    pub x: i64,
-    pub y: i64,
-    /// Drawn size of the bars (their normal height) or matrix, without quiet zones and
-    /// outside digits.
-    pub width: i64,
-    pub height: i64,
-    /// The symbol's full horizontal extent: the bars plus the EAN/UPC digits printed
-    /// outside them (for a matrix, the matrix). Left edge and width in dots.
-    pub extent_x: i64,
-    pub extent_width: i64,
-    /// Whether the symbol, with its quiet zone (matrix) or outside digits (EAN/UPC), fits
-    /// the box at this module width.
-    pub fits: bool,
-    /// Linear: bar and space widths in dots, bar first.
-    pub runs: Vec<u32>,
-    /// Linear EAN/UPC layout: guard spans in dots from `x`, and how far down they reach.
-    pub guards: Vec<(i64, i64)>,
-    pub guard_bottom: i64,
-    /// Text to draw: (text, x, y of the em box's top, size in dots).
-    pub texts: Vec<(String, i64, i64, u32)>,
-    /// A box to whiten before the text is drawn (mask mode): x, y, w, h.
-    pub clear: Option<(i64, i64, i64, i64)>,
-    /// The text size in dots (0 = no text).
-    pub text_dots: u32,
-}
-
-/// Places `encoded` (from `spec`) in the box `area` at `dpi`.
-pub fn place(encoded: &Encoded, spec: &SymbolSpec<'_>, area: &UmBox, module_um: u32, dpi: u32, face: &dyn TextFace) -> Placement {
-    let b = dot_box(area, dpi);
-    // A module wider than the largest page is pointless; the clamp keeps run widths in u32.
-    let request = if module_um == 0 { None } else { Some(um_to_dots(module_um as i64, dpi).clamp(1, Page::MAX_SIDE)) };
-    match &encoded.symbol {
-        Symbol::Matrix(m) => {
-            let row_height = if spec.symbology == Symbology::Pdf417 { spec.encode.row_height() as i64 } else { 1 };
-            place_matrix(m, &b, request, spec.draw.quiet_zone as i64, row_height)
+        Command::Line { frame, x1, y1, x2, y2, line_um, dash_um, gap_um } => {
+            // End points and dashes are not rounded (sizes along an arbitrary direction);
+            // the width is a line width (at least 1 dot).
+            let dots = |um: i64| um as f64 * dpi as f64 / UM_PER_INCH as f64;
+            let width = line_dots(*line_um as i64, dpi) as f64;
+            let (dash, gap) = (dots(*dash_um as i64), dots(*gap_um as i64));
+            // The element box grown by the half stroke, so an inverted or mirrored line's
+            // scratch holds the whole stroke (a horizontal line's box has no height).
+            let grow = (width / 2.0).ceil() as i64;
+            let pb = dot_box(&frame.area, dpi);
+            let gb = DotBox { x0: pb.x0 - grow, y0: pb.y0 - grow, x1: pb.x1 + grow, y1: pb.y1 + grow };
+            draw_element(t, frame, gb, |t, b| {
+                let (ox, oy) = ((b.x0 - gb.x0) as f64, (b.y0 - gb.y0) as f64);
+                let p1 = (dots(*x1 as i64) + ox, dots(*y1 as i64) + oy);
+                let p2 = (dots(*x2 as i64) + ox, dots(*y2 as i64) + oy);
+                shapes::draw_line(t, p1, p2, width, dash, gap);
+                Ok(())
+            })
         }
-        Symbol::Linear(s) => place_linear(s, encoded, spec, &b, request, dpi, face),
-    }
-}
-
-/// `row_height`: module rows per matrix row (PDF417's row height; 1 for the square-module
-/// symbologies).
-fn place_matrix(m: &BitMatrix, b: &DotBox, request: Option<i64>, quiet: i64, row_height: i64) -> Placement {
-    let (w, h) = (m.width() as i64, m.height() as i64 * row_height);
-    let module = match request {
-        Some(dots) => dots,
-        None => ((b.width() / (w + 2 * quiet)).min(b.height() / (h + 2 * quiet))).max(1),
-    };
-    let (width, height) = (w * module, h * module);
-    let x = b.x0 + (b.width() - width).div_euclid(2);
-    Placement {
-        modules_wide: w as u32,
-        modules_high: h as u32,
-        module_dots: module as u32,
-        wide_dots: 0,
-        row_dots: (module * row_height) as u32,
-        x,
-        y: b.y0 + (b.height() - height).div_euclid(2),
-        width,
-        height,
-        extent_x: x,
-        extent_width: width,
-        fits: (w + 2 * quiet) * module <= b.width() && (h + 2 * quiet) * module <= b.height(),
-        runs: Vec::new(),
-        guards: Vec::new(),
-        guard_bottom: 0,
-        texts: Vec::new(),
-        clear: None,
-        text_dots: 0,
-    }
-}
-
-fn place_linear(
-    s: &LinearSymbol,
-    encoded: &Encoded,
-    spec: &SymbolSpec<'_>,
-    b: &DotBox,
-    request: Option<i64>,
-    dpi: u32,
-    face: &dyn TextFace,
-) -> Placement {
-    let draw = spec.draw;
-    let position = draw.text_position;
-    let ean = match (&encoded.human_readable, position) {
-        (Some(HumanReadable::Ean(layout)), TextPosition::Below) => Some(layout),
-        _ => None,
-    };
-    let line = if position == TextPosition::None || ean.is_some() { String::new() } else { text_of(encoded) };
-    let has_text = position != TextPosition::None && (ean.is_some() || !line.trim().is_empty());
-
-    // Modules outside the bars that the EAN/UPC digits need.
-    let (left_ext, right_ext) = match ean {
-        Some(layout) => ean_extents(layout, s.width()),
-        None => (0, 0),
-    };
-
-    // Element widths in dots.
-    let modules = s.width() as i64;
-    let wide_fit = encoded.wide_modules.and_then(|wm| {
-        let ratio = draw.wide_ratio as u32;
-        let box_dots = b.width().max(0) as u64;
-        match request {
-            Some(n) => wide_narrow_at(s, wm, n.min(u32::MAX as i64) as u32, box_dots, dpi, ratio),
-            None => wide_narrow_fit_dots(s, wm, box_dots, dpi, ratio),
-        }
-        .and_then(|f| f.element_dots(s, wm).map(|runs| (f, runs)))
-    });
-    let (module, wide, runs, bars_width) = match wide_fit {
-        Some((f, runs)) => (f.narrow_dots as i64, f.wide_dots as i64, runs, f.drawn_dots as i64),
-        None => {
-            let total = modules + left_ext + right_ext;
-            let module = match request {
-                Some(dots) => dots,
-                None if total > 0 => (b.width() / total).max(1),
-                None => 1,
-            };
-            let runs = module_runs(s.modules(), module);
-            (module, 0, runs, modules * module)
-        }
-    };
-    let extent = bars_width + (left_ext + right_ext) * module;
-    let left = b.x0 + (b.width() - extent).div_euclid(2);
-    let x = left + left_ext * module;
-
-    // Text size: requested, at most half the height with its gap, and fitting the width.
-    let mut size = if has_text { um_to_dots(draw.text_size_um as i64, dpi) } else { 0 };
-    let gap_of = |size: i64| ((size + 5) / 10).max(1);
-    if size > 0 {
-        size = shrink(size, |s| s + gap_of(s) <= b.height() / 2);
-        match ean {
-            Some(layout) => {
-                for run in &layout.text {
-                    let span = (run.end_module - run.start_module) as i64 * module - module.max(1);
-                    size = shrink(size, |s| face.advance(&run.text, run_size(s, run.small) as u32) <= span);
+        Command::Text { frame, text } => draw_text(t, frame, text, false, dpi, fonts),
+        Command::ArcText { frame, text } => draw_text(t, frame, text, true, dpi, fonts),
+        Command::Image { frame, image } => draw_element(t, frame, dot_box(&frame.area, dpi), |t, b| image_command::draw(image, t, b, dpi)),
+        Command::Table { frame, line_um, rows, cols, merges } => {
+            let line = line_dots(*line_um as i64, dpi);
+            let pb = dot_box(&frame.area, dpi);
+            // Edges through the rounding rule, like element boxes: cells never gap.
+            let edges = |start: i32, sizes: &[u32], shift: i64| {
+                let mut at = start as i64;
+                let mut out = vec![um_to_dots(at, dpi) + shift];
+                for &v in sizes {
+                    at += v as i64;
+                    out.push(um_to_dots(at, dpi) + shift);
                 }
-            }
-            None => {
-                let room = b.width().max(bars_width);
-                size = shrink(size, |s| face.advance(&line, s as u32) <= room);
-            }
-        }
-        if size < MIN_TEXT_DOTS {
-            size = 0;
-        }
-    }
-    let gap = if size > 0 { gap_of(size) } else { 0 };
-    let band = if size > 0 { size + gap } else { 0 };
-
-    // Vertical layout.
-    let (bars_y, bars_h) = match position {
-        TextPosition::Above => (b.y0 + band, b.height() - band),
-        TextPosition::Below => (b.y0, b.height() - band),
-        TextPosition::None | TextPosition::Mask => (b.y0, b.height()),
-    };
-    let mut placement = Placement {
-        modules_wide: modules as u32,
-        modules_high: 1,
-        module_dots: module as u32,
-        wide_dots: wide as u32,
-        row_dots: 0,
-        x,
-        y: bars_y,
-        width: bars_width,
-        height: bars_h.max(0),
-        extent_x: left,
-        extent_width: extent,
-        fits: extent <= b.width(),
-        runs,
-        guards: Vec::new(),
-        guard_bottom: bars_y + bars_h.max(0),
-        texts: Vec::new(),
-        clear: None,
-        text_dots: size as u32,
-    };
-    if size == 0 {
-        return placement;
-    }
-    let text_y = match position {
-        TextPosition::Above => b.y0,
-        _ => b.y1 - size,
-    };
-
-    if let Some(layout) = ean {
-        let metrics = face.metrics(size as u32);
-        placement.guard_bottom = text_y + (metrics.cap_top + metrics.baseline) / 2;
-        placement.guards = layout.guards.iter().map(|&(start, len)| (start as i64 * module, (start + len) as i64 * module)).collect();
-        for run in &layout.text {
-            let run_size = run_size(size, run.small);
-            let span0 = x + run.start_module as i64 * module;
-            let span1 = x + run.end_module as i64 * module;
-            let w = face.advance(&run.text, run_size as u32);
-            // Small digits share the baseline with the others.
-            let dy = metrics.baseline - face.metrics(run_size as u32).baseline;
-            placement.texts.push((run.text.clone(), span0 + (span1 - span0 - w).div_euclid(2), text_y + dy, run_size as u32));
-        }
-        return placement;
-    }
-
-    // Mask: the text lives in a white band between the start and stop patterns.
-    let (bx0, bx1) = if position == TextPosition::Mask {
-        let (first, last) = spec.symbology.end_elements();
-        let runs = &placement.runs;
-        let keep_left: i64 = runs.iter().take(first).map(|&w| w as i64).sum();
-        let keep_right: i64 = runs.iter().rev().take(last).map(|&w| w as i64).sum();
-        let (x0, x1) = (x + keep_left, x + bars_width - keep_right);
-        let room = x1 - x0 - 2 * gap;
-        size = shrink(size, |s| face.advance(&line, s as u32) <= room);
-        if size < MIN_TEXT_DOTS || x1 <= x0 {
-            placement.text_dots = 0;
-            return placement;
-        }
-        placement.text_dots = size as u32;
-        placement.clear = Some((x0, b.y1 - size - gap, x1 - x0, size + gap));
-        (x0 + gap, x1 - gap)
-    } else {
-        (x, x + bars_width)
-    };
-    let text_y = if position == TextPosition::Mask { b.y1 - size } else { text_y };
-    let text_w = face.advance(&line, size as u32);
-    let span = bx1 - bx0;
-    let chars: Vec<char> = line.chars().collect();
-    let clamp = |tx: i64| if text_w <= b.width() { tx.max(b.x0).min(b.x1 - text_w) } else { tx };
-    match draw.text_align {
-        TextAlign::Justify if chars.len() >= 2 && text_w < span => {
-            let cw = face.advance(&chars[chars.len() - 1].to_string(), size as u32);
-            let spread = span - cw;
-            let n = chars.len() as i64 - 1;
-            for (i, c) in chars.iter().enumerate() {
-                let tx = bx0 + (spread * i as i64 + n / 2) / n;
-                placement.texts.push((c.to_string(), tx, text_y, size as u32));
-            }
-        }
-        align => {
-            let tx = match align {
-                TextAlign::Left => bx0,
-                TextAlign::Right => bx1 - text_w,
-                _ => bx0 + (span - text_w).div_euclid(2),
+                out
             };
-            placement.texts.push((line.clone(), clamp(tx), text_y, size as u32));
+            draw_element(t, frame, pb, |t, b| {
+                let xs = edges(frame.area.x, cols, b.x0 - pb.x0);
+                let ys = edges(frame.area.y, rows, b.y0 - pb.y0);
+                shapes::draw_table(t, b, &xs, &ys, line, merges);
+                Ok(())
+            })
         }
     }
-    placement
 }
 
-/// The largest size up to `size` for which `fits` holds (sizes shrink monotonically in
-/// what they need), or 0: halving first, so a huge request costs a few steps, then one dot
-/// at a time from the last size that did not fit.
-fn shrink(size: i64, fits: impl Fn(i64) -> bool) -> i64 {
-    if size <= 0 || fits(size) {
-        return size.max(0);
+/// TEXT / ARC_TEXT: a turned or inverted text turns and inverts its grown box
+/// (autoHeight, text_command.rs `extent`).
+fn draw_text(t: &mut Target, frame: &ElementFrame, text: &TextCommand<'_>, arc: bool, dpi: u32, fonts: &FontRegistry) -> Result<(), EngineError> {
+    let mut b = dot_box(&frame.area, dpi);
+    if !frame.is_plain() {
+        b = text_command::extent(text, arc, fonts, b, dpi, t.height())?;
     }
-    let mut hi = size; // does not fit
-    let mut lo = size / 2;
-    while lo > 0 && !fits(lo) {
-        hi = lo;
-        lo /= 2;
-    }
-    if lo == 0 {
-        return 0;
-    }
-    // lo fits, hi does not: bisect.
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if fits(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
+    draw_element(t, frame, b, |t, b| text_command::draw(text, arc, fonts, t, b, dpi))
 }
 
-/// The size of a text run: UPC's outside digits are 4/5 of the others.
-fn run_size(size: i64, small: bool) -> i64 {
-    if small {
-        (size * 4 + 2) / 5
-    } else {
-        size
-    }
-}
-
-/// Modules left of 0 and right of `width` that an EAN layout's text needs.
-fn ean_extents(layout: &EanLayout, width: usize) -> (i64, i64) {
-    let min_start = layout.text.iter().map(|r| r.start_module).min().unwrap_or(0);
-    let max_end = layout.text.iter().map(|r| r.end_module).max().unwrap_or(0);
-    ((-min_start).max(0) as i64, (max_end - width as i32).max(0) as i64)
-}
-
-/// Run widths in dots of `modules` at `module` dots each, bar first (a symbol starting with
-/// a space gets a 0-width first bar).
-fn module_runs(modules: &[bool], module: i64) -> Vec<u32> {
-    let mut runs = Vec::new();
-    let mut current = true;
-    let mut len = 0u32;
-    for &m in modules {
-        if m == current {
-            len += 1;
-        } else {
-            runs.push(len * module as u32);
-            current = m;
-            len = 1;
-        }
-    }
-    runs.push(len * module as u32);
-    runs
-}
-
-/*---- Painting ----*/
-
-fn paint(page: &mut Page, encoded: &Encoded, p: &Placement, face: &dyn TextFace) {
-    match &encoded.symbol {
-        Symbol::Matrix(m) => {
-            let module = p.module_dots as i64;
-            let row_dots = p.row_dots as i64;
-            let w = m.width();
-            for row in 0..m.height() {
-                let modules = &m.modules()[row * w..(row + 1) * w];
-                page.draw_bars(modules, p.x, p.y + row as i64 * row_dots, module, row_dots);
-            }
-        }
-        Symbol::Linear(_) => {
-            page.draw_runs(&p.runs, p.x, p.y, p.height);
-            // EAN/UPC guard bars descend into the text line.
-            let extra = p.guard_bottom - (p.y + p.height);
-            if extra > 0 {
-                let mut left = p.x;
-                for (i, &w) in p.runs.iter().enumerate() {
-                    let (x0, x1) = (left - p.x, left - p.x + w as i64);
-                    if i % 2 == 0 && p.guards.iter().any(|&(g0, g1)| x0 >= g0 && x1 <= g1) {
-                        page.fill_rect(left, p.y + p.height, w as i64, extra);
+/// Page-level finish: rounded corners, then flips.
+fn finish(surface: &mut Surface, page: &PageSpec) {
+    let (w, h) = (surface.width() as i64, surface.height() as i64);
+    let r = um_to_dots(page.corner_radius_um as i64, page.dpi).min(w / 2).min(h / 2);
+    if r > 0 {
+        match surface {
+            Surface::Bits(_) => {
+                let mut t = surface.target();
+                for i in 0..r {
+                    // Dots whose centres lie outside the corner's quarter circle turn white.
+                    let dy = r as f64 - (i as f64 + 0.5);
+                    let inset = r as f64 - (r as f64 * r as f64 - dy * dy).max(0.0).sqrt();
+                    let a = (inset - 0.5).ceil().max(0.0) as i64;
+                    for y in [i, h - 1 - i] {
+                        t.clear(0, y, a, y + 1);
+                        t.clear(w - a, y, w, y + 1);
                     }
-                    left += w as i64;
                 }
             }
-            if let Some((x, y, w, h)) = p.clear {
-                page.clear_rect(x, y, w, h);
-            }
-            for (text, x, y, size) in &p.texts {
-                face.draw(page, text, *x, *y, *size);
+            Surface::Grey(g) => {
+                // Each corner dot keeps the share of its ink that lies inside the circle
+                // (4 x 4 samples), so the curve is smooth on screen.
+                let data = g.data_mut();
+                let rf = r as f64;
+                for i in 0..r {
+                    for j in 0..r {
+                        let (cx, cy) = (rf - j as f64, rf - i as f64);
+                        if cx * cx + cy * cy <= rf * rf {
+                            break; // this dot's outer corner is inside, so are the rest of the row's
+                        }
+                        let mut inside = 0;
+                        for sy in 0..4 {
+                            for sx in 0..4 {
+                                let dx = rf - (j as f64 + (sx as f64 + 0.5) / 4.0);
+                                let dy = rf - (i as f64 + (sy as f64 + 0.5) / 4.0);
+                                if dx * dx + dy * dy <= rf * rf {
+                                    inside += 1;
+                                }
+                            }
+                        }
+                        if inside == 16 {
+                            continue;
+                        }
+                        for (x, y) in [(j, i), (w - 1 - j, i), (j, h - 1 - i), (w - 1 - j, h - 1 - i)] {
+                            let d = &mut data[(y * w + x) as usize];
+                            *d = 255 - ((255 - *d as u32) * inside / 16) as u8;
+                        }
+                    }
+                }
             }
         }
+    }
+    if page.flip_h {
+        frame::mirror(surface);
+    }
+    if page.flip_v {
+        frame::flip_vertical(surface);
     }
 }
 
@@ -475,32 +197,14 @@ fn paint(page: &mut Page, encoded: &Encoded, p: &Placement, face: &dyn TextFace)
 mod tests {
     use super::*;
     use crate::display_list::build::*;
-    use crate::symbol_spec::build::spec;
-    use crate::symbol_spec::*;
-    use assetmark_symbology::{code128, EncodeOptions, Symbology};
-
-    /// A page with one barcode element of `spec_bytes` at (x, y, w, h) µm.
-    fn page_with(width: u32, height: u32, dpi: u16, area: (i32, i32, u32, u32), module: u32, spec_bytes: &[u8]) -> Page {
-        let mut dl = header(width, height, dpi);
-        barcode_spec(&mut dl, area.0, area.1, area.2, area.3, module, spec_bytes);
-        render_bytes(&dl).unwrap()
-    }
-
-    fn row(page: &Page, y: i64) -> String {
-        (0..page.width() as i64).map(|x| if page.get(x, y) { '1' } else { '0' }).collect()
-    }
-
-    fn ink_rows(page: &Page, x0: i64, x1: i64) -> Vec<i64> {
-        (0..page.height() as i64).filter(|&y| (x0..x1).any(|x| page.get(x, y))).collect()
-    }
 
     #[test]
     fn page_size_follows_the_rounding_rule() {
-        let page = render_bytes(&header(40_000, 30_000, 203)).unwrap();
+        let page = render_bits(&header(40_000, 30_000, 203)).unwrap();
         assert_eq!((page.width(), page.height(), page.stride()), (320, 240, 40));
-        let page = render_bytes(&header(100, 30_000, 203)).unwrap(); // 0.8 dots -> 1
+        let page = render_bits(&header(100, 30_000, 203)).unwrap(); // 0.8 dots -> 1
         assert_eq!(page.width(), 1);
-        let e = render_bytes(&header(50, 30_000, 203)).unwrap_err(); // 0.4 dots -> 0
+        let e = render_bits(&header(50, 30_000, 203)).unwrap_err(); // 0.4 dots -> 0
         assert_eq!(e.code, crate::ErrorCode::NoPageDimension);
     }
 
@@ -510,206 +214,286 @@ mod tests {
         let mut dl = header(800, 600, 254);
         rect(&mut dl, 100, 100, 600, 400, 100, false);
         rect(&mut dl, 300, 300, 200, 100, 0, true);
-        let page = render_bytes(&dl).unwrap();
+        let page = render_bits(&dl).unwrap();
         assert_eq!(page.to_ascii(), "........\n.######.\n.#....#.\n.#.##.#.\n.######.\n........");
     }
 
     #[test]
-    fn barcode_without_text_is_centred_with_whole_dot_modules() {
-        let data = b"Hi";
-        let symbol = code128::encode(data).unwrap();
-        let n = symbol.width(); // 4 characters * 11 + 13 = 57
-        // Box 130 dots wide at 254 dpi -> module 2, symbol 114 dots, offset 8.
-        let page = page_with(20_000, 1_000, 254, (1_000, 200, 13_000, 500), 0, &spec(20, &[(TAG_TEXT_POSITION, &[0])], data));
-        let r = row(&page, 4);
-        let expected: String = symbol.to_bit_string().chars().flat_map(|c| [c, c]).collect();
-        let left = 10 + 8;
-        assert_eq!(&r[left..left + 2 * n], expected);
-        assert!(!r[..left].contains('1') && !r[left + 2 * n..].contains('1'));
-        // Bars span rows 2..7 exactly.
-        assert!(!page.get(left as i64, 1) && page.get(left as i64, 2) && page.get(left as i64, 6));
-        assert!(!page.get(left as i64, 7));
+    fn page_limits_are_errors() {
+        assert_eq!(render_bits(&header(0, 10_000, 203)).unwrap_err().code, crate::ErrorCode::NoPageDimension);
+        let e = render_bits(&header(4_000_000, 10_000, 600)).unwrap_err();
+        assert_eq!(e.code, crate::ErrorCode::PageTooLarge);
+    }
+
+    use crate::display_list::{ShapeKind, ELEMENT_MIRROR};
+    use crate::symbol_spec::build::spec;
+    use crate::symbol_spec::TAG_TEXT_POSITION;
+
+    fn ink_at(s: &Surface, x: i64, y: i64) -> bool {
+        s.is_ink(x, y)
+    }
+
+    /// A Code 128 without text in a 60 x 20 dot box (254 dpi: 1 dot = 100 µm) centred on
+    /// (50, 50) of a 100 x 100 page, with the frame's options.
+    fn barcode_page(grey: bool, rotation: u8, anti: bool, mirror: bool) -> Surface {
+        barcode_page_at(grey, rotation, anti, mirror, 0, 0)
+    }
+
+    fn barcode_page_at(grey: bool, rotation: u8, anti: bool, mirror: bool, dx: i32, dy: i32) -> Surface {
+        let mut page = PageSpec::plain(10_000, 10_000, 254);
+        page.grey = grey;
+        let mut dl = header_with(&page);
+        let mut f = frame(2_000 + dx, 4_000 + dy, 6_000, 2_000);
+        f.rotation = rotation;
+        f.anti_color = anti;
+        f.mirror = mirror;
+        // 57 modules of 1 dot: fits the box (content of a turned element is clipped to it).
+        barcode_frame(&mut dl, &f, 100, &spec(20, &[(TAG_TEXT_POSITION, &[0])], b"Tu"));
+        render_bytes(&dl).unwrap()
     }
 
     #[test]
-    fn text_below_leaves_the_bars_whole_and_sits_under_them() {
-        // 30 x 10 mm at 203 dpi: box 240 x 80 dots; 5 pt text = 14 dots, gap 1.
-        let page = page_with(30_000, 10_000, 203, (0, 0, 30_000, 10_000), 0, &spec(20, &[], b"12345678"));
-        let symbol = Symbology::Code128.encode(b"12345678", &EncodeOptions::default()).unwrap();
-        let s = match symbol.symbol {
-            Symbol::Linear(s) => s,
-            _ => unreachable!(),
-        };
-        let module = 240 / s.width() as i64;
-        let x = (240 - s.width() as i64 * module) / 2;
-        // Every bar column is black from row 0 to row 64 (80 - 14 - 1 - 1), white in the gap.
-        let expected: String = s.to_bit_string().chars().flat_map(|c| std::iter::repeat(c).take(module as usize)).collect();
-        for y in [0, 30, 64] {
-            assert_eq!(&row(&page, y)[x as usize..x as usize + expected.len()], expected, "row {}", y);
-        }
-        assert!(!row(&page, 65).contains('1'), "gap row");
-        // Text ink lies in rows 66..80, centred under the bars.
-        let text_rows: Vec<i64> = ink_rows(&page, 0, 240).into_iter().filter(|&y| y > 65).collect();
-        assert!(!text_rows.is_empty() && *text_rows.first().unwrap() >= 66 && *text_rows.last().unwrap() < 80);
-        let advance = BUILTIN_FONT.advance("12345678", 14);
-        let tx = x + (s.width() as i64 * module - advance) / 2;
-        let ink_cols: Vec<i64> = (0..240).filter(|&c| (66..80).any(|y| page.get(c, y))).collect();
-        assert!(*ink_cols.first().unwrap() >= tx && *ink_cols.last().unwrap() < tx + advance);
-    }
-
-    #[test]
-    fn text_above_and_mask() {
-        let above = page_with(30_000, 10_000, 203, (0, 0, 30_000, 10_000), 0, &spec(20, &[(TAG_TEXT_POSITION, &[1])], b"ABC"));
-        // Bars from row 15 down to the bottom; text in rows 0..14.
-        let first_bar = (0..240).find(|&x| above.get(x, 79)).unwrap();
-        assert!(above.get(first_bar, 15) && !above.get(first_bar, 14));
-        assert!(ink_rows(&above, 0, 240).iter().any(|&y| y < 14));
-
-        let mask = page_with(30_000, 10_000, 203, (0, 0, 30_000, 10_000), 0, &spec(20, &[(TAG_TEXT_POSITION, &[3])], b"ABC"));
-        let plain = page_with(30_000, 10_000, 203, (0, 0, 30_000, 10_000), 0, &spec(20, &[(TAG_TEXT_POSITION, &[0])], b"ABC"));
-        // Above the band the bars are whole; in it only the start (11 modules) and stop (13)
-        // patterns remain, and the text between them.
-        assert_eq!(row(&mask, 10), row(&plain, 10));
-        let s = code128::encode(b"ABC").unwrap();
-        let module = 240 / s.width() as i64;
-        let x = (240 - s.width() as i64 * module) / 2;
-        let (start_end, stop_start) = (x + 11 * module, x + (s.width() as i64 - 13) * module);
-        let last_row = row(&mask, 79);
-        assert_eq!(&last_row[..start_end as usize], &row(&plain, 79)[..start_end as usize]);
-        assert_eq!(&last_row[stop_start as usize..], &row(&plain, 79)[stop_start as usize..]);
-        // Between them, in the band's top row (gap above the text), everything is white.
-        let band_top = 80 - 14 - 1;
-        assert!(!row(&mask, band_top)[start_end as usize..stop_start as usize].contains('1'));
-        assert!(ink_rows(&mask, start_end, stop_start).iter().any(|&y| y > band_top), "the text is drawn");
-    }
-
-    #[test]
-    fn alignment_moves_the_text() {
-        let at = |align: u8| {
-            let p = page_with(40_000, 10_000, 203, (0, 0, 40_000, 10_000), 0, &spec(20, &[(TAG_TEXT_ALIGN, &[align])], b"AB"));
-            (0..320).find(|&x| (66..80).any(|y| p.get(x, y))).unwrap()
-        };
-        let (left, centre, right, justify) = (at(0), at(1), at(2), at(3));
-        assert!(left < centre && centre < right, "{} {} {}", left, centre, right);
-        assert_eq!(justify, left);
-    }
-
-    #[test]
-    fn ean13_uses_the_conventional_layout() {
-        // 40 x 15 mm at 203 dpi: 320 x 120 dots. 95 + 11 modules (leading digit) -> 3 dots.
-        let page = page_with(40_000, 15_000, 203, (0, 0, 40_000, 15_000), 0, &spec(13, &[], b"690123456789"));
-        let module = 320 / (95 + 7);
-        let extent = (95 + 7) * module;
-        let x = (320 - extent) / 2 + 7 * module;
-        // The start guard (module 0) descends below the first data bar's bottom.
-        let guard_rows = ink_rows(&page, x, x + module);
-        let data_bar = (x + 3 * module..x + 10 * module).find(|&c| page.get(c, 10)).unwrap();
-        let data_rows = ink_rows(&page, data_bar, data_bar + 1);
-        assert!(guard_rows.last() > data_rows.last(), "{:?} vs {:?}", guard_rows.last(), data_rows.last());
-        // The leading digit 6 is drawn left of the bars.
-        assert!((0..x).any(|c| (100..120).any(|y| page.get(c, y))));
-        // Nothing else is left of the bars above the text line.
-        assert!((0..x).all(|c| (0..90).all(|y| !page.get(c, y))));
-    }
-
-    #[test]
-    fn wide_narrow_symbols_draw_at_the_ratio() {
-        // Code 39 "A" at 254 dpi, requested narrow 0.2 mm = 2 dots: wide = 5 at 2.5:1.
-        let page = page_with(50_000, 2_000, 254, (0, 0, 50_000, 1_000), 200, &spec(8, &[(TAG_TEXT_POSITION, &[0])], b"A"));
-        let r = row(&page, 5);
-        let r = r.trim_matches('0');
-        let widths: Vec<usize> = r.split(|c| c == '0').filter(|s| !s.is_empty()).map(|s| s.len()).collect();
-        assert!(widths.iter().all(|&w| w == 2 || w == 5), "{:?}", widths);
-        let page3 = page_with(50_000, 2_000, 254, (0, 0, 50_000, 1_000), 200, &spec(8, &[(TAG_TEXT_POSITION, &[0]), (TAG_WIDE_RATIO, &[30])], b"A"));
-        let r = row(&page3, 5);
-        assert!(r.contains("01111110") && !r.contains("11111"[..].repeat(2).as_str()));
-    }
-
-    #[test]
-    fn qr_is_centred_with_whole_dot_modules_and_its_quiet_zone() {
-        // 10 x 10 mm at 203 dpi: 80 dots. Version 1 (21) + 2 * 2 quiet = 25 -> 3 dots.
-        let page = page_with(10_000, 10_000, 203, (0, 0, 10_000, 10_000), 0, &spec(58, &[], b"hello"));
-        let encoded = Symbology::Qr.encode(b"hello", &EncodeOptions::default()).unwrap();
-        let m = match encoded.symbol {
-            Symbol::Matrix(m) => m,
-            _ => unreachable!(),
-        };
-        let offset = (80 - 63) / 2;
-        for y in 0..21 {
-            for x in 0..21 {
-                for (dx, dy) in [(0, 0), (2, 2)] {
-                    assert_eq!(page.get(offset + x * 3 + dx, offset + y * 3 + dy), m.get(x as usize, y as usize));
+    fn turned_mirrored_and_inverted_elements() {
+        for grey in [false, true] {
+            let plain = barcode_page(grey, 0, false, false);
+            // The box is columns 20..80, rows 40..60; turned it is columns 40..60, rows 20..80.
+            for (rotation, map) in [
+                (1u8, &(|x: i64, y: i64| (99 - y, x)) as &dyn Fn(i64, i64) -> (i64, i64)),
+                (2, &|x: i64, y: i64| (99 - x, 99 - y)),
+                (3, &|x: i64, y: i64| (y, 99 - x)),
+            ] {
+                let turned = barcode_page(grey, rotation, false, false);
+                for y in 0..100 {
+                    for x in 0..100 {
+                        let (tx, ty) = map(x, y);
+                        assert_eq!(ink_at(&plain, x, y), ink_at(&turned, tx, ty), "rotation {} at {},{}", rotation, x, y);
+                    }
+                }
+            }
+            let mirrored = barcode_page(grey, 0, false, true);
+            let inverted = barcode_page(grey, 0, true, false);
+            for y in 0..100 {
+                for x in 0..100 {
+                    let in_box = (20..80).contains(&x) && (40..60).contains(&y);
+                    assert_eq!(ink_at(&mirrored, x, y), ink_at(&plain, if in_box { 99 - x } else { x }, y), "mirror {},{}", x, y);
+                    assert_eq!(ink_at(&inverted, x, y), in_box != ink_at(&plain, x, y), "anti-colour {},{}", x, y);
+                }
+            }
+            // Mirror then turn: the turned picture of the mirrored one.
+            let both = barcode_page(grey, 1, true, true);
+            for y in 0..100 {
+                for x in 0..100 {
+                    assert_eq!(ink_at(&inverted, 99 - x, y), ink_at(&both, 99 - y, x), "mirror+turn at {},{}", x, y);
                 }
             }
         }
-        // Quiet zone 4: 29 modules -> 2 dots.
-        let p4 = page_with(10_000, 10_000, 203, (0, 0, 10_000, 10_000), 0, &spec(58, &[(TAG_QUIET_ZONE, &[4])], b"hello"));
-        let first = (0..80).find(|&x| p4.get(x, 20)).unwrap(); // a finder pattern row
-        assert_eq!(first, (80 - 42) / 2);
     }
 
     #[test]
-    fn placement_reports_module_and_drawn_sizes() {
-        let spec_bytes = spec(13, &[], b"690123456789");
-        let s = SymbolSpec::parse(&spec_bytes).unwrap();
-        let encoded = s.encode().unwrap();
-        let area = UmBox { x: 0, y: 0, width: 30_000, height: 15_000 };
-        let p = place(&encoded, &s, &area, 0, 203, &BUILTIN_FONT);
-        // 240 dots / (95 + 7) = 2 dots a module; bars 190 dots.
-        assert_eq!((p.module_dots, p.width, p.modules_wide, p.fits), (2, 190, 95, true));
-        assert_eq!(p.text_dots, 14);
-        let p = place(&encoded, &s, &area, 330, 203, &BUILTIN_FONT); // 2.64 dots -> 3
-        assert_eq!((p.module_dots, p.width, p.fits), (3, 285, false));
-    }
-
-    #[test]
-    fn empty_barcode_draws_nothing_and_bad_data_names_the_element() {
-        let mut dl = header(10_000, 10_000, 203);
-        barcode(&mut dl, 0, 0, 10_000, 5_000, 0, 20, b"");
-        let page = render_bytes(&dl).unwrap();
-        assert!(page.data().iter().all(|&b| b == 0));
-
-        rect(&mut dl, 0, 0, 1_000, 1_000, 100, false);
-        barcode(&mut dl, 0, 0, 10_000, 5_000, 0, 20, "é".as_bytes());
-        let e = render_bytes(&dl).unwrap_err();
-        assert_eq!((e.code, e.element), (crate::ErrorCode::InvalidCharacter, Some(2)));
-    }
-
-    #[test]
-    fn tiny_boxes_and_huge_modules_never_panic() {
-        for symbology in Symbology::ALL {
-            let data: &[u8] = match symbology {
-                Symbology::Ean13 | Symbology::Isbn => b"978012345678",
-                Symbology::Ean8 => b"6901234",
-                Symbology::UpcA => b"69012345678",
-                Symbology::UpcE => b"0123456",
-                Symbology::Itf14 => b"1234567890123",
-                _ => b"12345678",
-            };
-            for (w, h, module) in [(1, 1, 0), (100, 100, 0), (40_000, 30_000, 0), (40_000, 30_000, 5_000_000), (1, 30_000, 0)] {
-                let _ = page_with(40_000, 30_000, 203, (-500, -500, w, h), module, &spec(symbology.id(), &[], data));
+    fn elements_partly_off_the_page_are_cut_not_moved() {
+        for grey in [false, true] {
+            for rotation in 0..4u8 {
+                for (anti, mirror) in [(false, true), (true, false), (true, true)] {
+                    let whole = barcode_page(grey, rotation, anti, mirror);
+                    for (dx, dy) in [(-30i64, -45i64), (45, 30), (-35, 10)] {
+                        let cut = barcode_page_at(grey, rotation, anti, mirror, dx as i32 * 100, dy as i32 * 100);
+                        for y in 0..100 {
+                            for x in 0..100 {
+                                let (sx, sy) = (x - dx, y - dy);
+                                if (0..100).contains(&sx) && (0..100).contains(&sy) {
+                                    assert_eq!(cut.is_ink(x, y), whole.is_ink(sx, sy), "q {} anti {} mirror {} shift {},{} at {},{}", rotation, anti, mirror, dx, dy, x, y);
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }
 
     #[test]
-    fn shrinking_finds_the_largest_size_that_fits() {
-        assert_eq!(shrink(14, |s| s <= 20), 14);
-        assert_eq!(shrink(14, |s| s <= 9), 9);
-        assert_eq!(shrink(1_000_000, |s| s * 3 <= 100), 33);
-        assert_eq!(shrink(14, |_| false), 0);
-        assert_eq!(shrink(0, |_| true), 0);
-        // A text size of 10 cm at 65535 dpi in a small box: drawn small, quickly.
-        let bytes = spec(20, &[(TAG_TEXT_SIZE, &100_000u32.to_le_bytes())], b"A");
-        let mut dl = header(10_000, 10_000, 65_535 / 64);
-        barcode_spec(&mut dl, 0, 0, 10_000, 10_000, 4_000_000_000, &bytes);
-        let _ = render_bytes(&dl).unwrap();
+    fn anti_colour_paints_over_what_is_below_and_lines_keep_their_stroke() {
+        // A filled page-wide rectangle, then an inverted empty rectangle: its box turns
+        // black (it was black), its outline white.
+        let mut dl = header(1_000, 1_000, 254);
+        rect(&mut dl, 0, 0, 1_000, 1_000, 0, true);
+        let mut f = frame(200, 200, 600, 600);
+        f.anti_color = true;
+        shape(&mut dl, &f, ShapeKind::Rectangle, false, 100, 0);
+        let page = render_bits(&dl).unwrap();
+        assert_eq!(page.to_ascii(), "##########\n##########\n##......##\n##.####.##\n##.####.##\n##.####.##\n##.####.##\n##......##\n##########\n##########");
+        // A horizontal inverted line (a box with no height) still shows its stroke.
+        let mut dl = header(1_000, 1_000, 254);
+        line(&mut dl, (100, 500), (900, 500), 200, 0, 0, crate::display_list::ELEMENT_ANTI_COLOR);
+        let page = render_bits(&dl).unwrap();
+        let r = |y: i64| (0..10).map(|x| if page.get(x, y) { '#' } else { '.' }).collect::<String>();
+        // The box grown by the half stroke (1 dot) is black; the stroke (rows 4, 5) white.
+        assert_eq!((r(3), r(4), r(5), r(6)), ("..........".into(), "#........#".into(), "#........#".into(), "..........".into()));
+        // A mirrored line lands mirrored in its box.
+        let mut dl = header(1_000, 1_000, 254);
+        line(&mut dl, (100, 100), (500, 500), 100, 0, 0, ELEMENT_MIRROR);
+        let mirrored = render_bits(&dl).unwrap();
+        let mut dl = header(1_000, 1_000, 254);
+        line(&mut dl, (500, 100), (100, 500), 100, 0, 0, 0);
+        assert_eq!(mirrored.to_ascii(), render_bits(&dl).unwrap().to_ascii());
     }
 
     #[test]
-    fn page_limits_are_errors() {
-        assert_eq!(render_bytes(&header(0, 10_000, 203)).unwrap_err().code, crate::ErrorCode::NoPageDimension);
-        let e = render_bytes(&header(4_000_000, 10_000, 600)).unwrap_err();
-        assert_eq!(e.code, crate::ErrorCode::PageTooLarge);
+    fn flips_corners_and_background() {
+        let mut page = PageSpec::plain(1_000, 500, 254);
+        page.flip_h = true;
+        let mut dl = header_with(&page);
+        rect(&mut dl, 0, 0, 200, 100, 0, true);
+        assert_eq!(render_bits(&dl).unwrap().to_ascii(), "########..\n..........\n..........\n..........\n..........".replace("########..", "........##"));
+        page.flip_v = true;
+        let mut dl = header_with(&page);
+        rect(&mut dl, 0, 0, 200, 100, 0, true);
+        assert_eq!(render_bits(&dl).unwrap().to_ascii(), "..........\n..........\n..........\n..........\n........##");
+        page.flip_h = false;
+        let mut dl = header_with(&page);
+        rect(&mut dl, 0, 0, 200, 100, 0, true);
+        assert_eq!(render_bits(&dl).unwrap().to_ascii(), "..........\n..........\n..........\n..........\n##........");
+
+        // Background: 1-bit black under 128; grey keeps the level.
+        for (level, grey, want) in [(100u8, false, 0xFFu8), (128, false, 0), (200, true, 200), (255, true, 255)] {
+            let mut page = PageSpec::plain(800, 800, 254);
+            page.background = level;
+            page.grey = grey;
+            let s = render_bytes(&header_with(&page)).unwrap();
+            assert!(s.data().iter().all(|&b| b == want), "level {}", level);
+        }
+
+        // Corner radius 0.8 mm at 203 dpi on a black 40 x 30 mm page: 6 dots; the corners
+        // are white and symmetric, the edges' middles black.
+        let mut page = PageSpec::plain(40_000, 30_000, 203);
+        page.background = 0;
+        page.corner_radius_um = 800;
+        let s = render_bytes(&header_with(&page)).unwrap();
+        let (w, h) = (320i64, 240i64);
+        assert!(!s.is_ink(0, 0) && !s.is_ink(w - 1, 0) && !s.is_ink(0, h - 1) && !s.is_ink(w - 1, h - 1));
+        assert!(s.is_ink(6, 0) && s.is_ink(0, 6) && s.is_ink(2, 2) && s.is_ink(w / 2, 0));
+        let white = |x0: i64, y0: i64| (0..6).flat_map(|y| (0..6).map(move |x| (x, y))).filter(|&(x, y)| !s.is_ink(x0 + x, y0 + y)).count();
+        let n = white(0, 0);
+        assert!(n > 4 && n < 18, "{} white dots in a corner", n);
+        for y in 0..h {
+            for x in 0..w {
+                assert_eq!(s.is_ink(x, y), s.is_ink(w - 1 - x, y));
+                assert_eq!(s.is_ink(x, y), s.is_ink(x, h - 1 - y));
+            }
+        }
+        // Grey: soft corners, white outside, the middle of the edges black.
+        page.grey = true;
+        let g = render_bytes(&header_with(&page)).unwrap();
+        let d = g.data();
+        assert_eq!((d[0], d[160], d[120 * 320]), (255, 0, 0));
+        assert!(d[..6].iter().any(|&v| v > 0 && v < 255), "{:?}", &d[..8]);
+        page.grey = false;
+        // A huge radius is clamped to half the shorter side.
+        page.corner_radius_um = u32::MAX;
+        let s = render_bytes(&header_with(&page)).unwrap();
+        assert!(s.is_ink(w / 2, h / 2) && !s.is_ink(0, 0));
+    }
+
+    #[test]
+    fn grey_pages_are_one_byte_a_dot() {
+        let mut page = PageSpec::plain(2_000, 1_000, 254);
+        page.grey = true;
+        let mut dl = header_with(&page);
+        shape(&mut dl, &frame(0, 0, 2_000, 1_000), ShapeKind::Ellipse, true, 0, 0);
+        rect(&mut dl, 0, 0, 500, 500, 100, false);
+        let s = render_bytes(&dl).unwrap();
+        assert_eq!((s.width(), s.height(), s.stride(), s.data().len()), (20, 10, 20, 200));
+        assert_eq!(s.data()[5 * 20 + 10], 0);
+        assert!(s.data().iter().any(|&v| v > 0 && v < 255), "anti-aliased edge");
+        assert_eq!(s.data()[0], 0, "the rectangle's corner");
+        assert_eq!(s.data()[20 + 1], 255, "inside the rectangle, outside the ellipse");
+    }
+
+    #[test]
+    fn tables_through_the_display_list() {
+        // 254 dpi: a 2 x 2 table, 1 dot lines.
+        let mut dl = header(500, 500, 254);
+        table(&mut dl, &frame(0, 0, 500, 500), 100, &[200, 300], &[300, 200], &[]);
+        let page = render_bits(&dl).unwrap();
+        // Column edge at 3 dots, row edge at 2: inner lines there, the border inside the box.
+        assert_eq!(page.to_ascii(), "#####\n#..##\n#####\n#..##\n#####");
+    }
+
+    #[test]
+    fn random_display_lists_render_without_panicking() {
+        let mut base = header(10_000, 8_000, 203);
+        let mut f = frame(-500, 1_000, 6_000, 3_000);
+        for rotation in 0..4u8 {
+            f.rotation = rotation;
+            f.anti_color = rotation % 2 == 1;
+            f.mirror = rotation >= 2;
+            shape(&mut base, &f, ShapeKind::RoundedRectangle, rotation == 3, 300, 1_000);
+            shape(&mut base, &f, ShapeKind::Ellipse, false, 300, 0);
+            table(&mut base, &f, 200, &[1_000, 2_000], &[3_000, 3_000], &[[0, 0, 1, 0]]);
+            barcode_frame(&mut base, &f, 0, &spec(58, &[], b"hi"));
+        }
+        line(&mut base, (0, 0), (9_000, 7_000), 300, 1_000, 500, 1);
+        let mut seed = 99u64;
+        for _ in 0..300 {
+            let mut dl = base.clone();
+            for _ in 0..2 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                let i = 28 + (seed >> 33) as usize % (dl.len() - 28);
+                dl[i] = (seed >> 20) as u8;
+            }
+            let _ = render_bytes(&dl);
+        }
+    }
+
+    #[test]
+    fn shapes_through_the_display_list_at_203_and_300_dpi() {
+        // A 20 x 10 mm rectangle with a 0.5 mm line at (5, 5) mm, and a 10 mm circle.
+        for (dpi, x0, x1, line) in [(203u16, 40i64, 200i64, 4i64), (300, 59, 295, 6)] {
+            let mut dl = header(30_000, 40_000, dpi);
+            rect(&mut dl, 5_000, 5_000, 20_000, 10_000, 500, false);
+            shape(&mut dl, &frame(5_000, 20_000, 10_000, 10_000), ShapeKind::Ellipse, false, 500, 0);
+            let page = render_bits(&dl).unwrap();
+            let mid = crate::units::um_to_dots(10_000, dpi as u32);
+            let ink: Vec<i64> = (0..page.width() as i64).filter(|&x| page.get(x, mid)).collect();
+            let want: Vec<i64> = (x0..x0 + line).chain(x1 - line..x1).collect();
+            assert_eq!(ink, want, "{} dpi", dpi);
+            // The circle: symmetric both ways and about its diagonal.
+            let b = frame::dot_box(&crate::display_list::UmBox { x: 5_000, y: 20_000, width: 10_000, height: 10_000 }, dpi as u32);
+            assert_eq!(b.width(), b.height());
+            let n = b.width();
+            for y in 0..n {
+                for x in 0..n {
+                    let at = |x: i64, y: i64| page.get(b.x0 + x, b.y0 + y);
+                    assert_eq!(at(x, y), at(n - 1 - x, y));
+                    assert_eq!(at(x, y), at(x, n - 1 - y));
+                    assert_eq!(at(x, y), at(y, x));
+                }
+            }
+            let ring: Vec<i64> = (0..n).filter(|&x| page.get(b.x0 + x, b.y0 + n / 2)).collect();
+            assert_eq!(ring, (0..line).chain(n - line..n).collect::<Vec<_>>(), "{} dpi circle", dpi);
+        }
+    }
+
+    /// The reference label: 40 x 30 mm, border, two text lines, a Code 128 and a QR.
+    fn reference_label(dpi: u16) -> Vec<u8> {
+        let mut page = PageSpec::plain(40_000, 30_000, dpi as u32);
+        page.corner_radius_um = 800;
+        let mut dl = header_with(&page);
+        rect(&mut dl, 500, 500, 39_000, 29_000, 400, false);
+        for (y, text) in [(1_500, "Asset: Laptop ThinkPad"), (6_000, "Dept: IT 2024-01-15")] {
+            let payload = crate::text_command::TextCommand::new(3_500, "Arial", text).encode();
+            element(&mut dl, crate::display_list::OP_TEXT, &frame(2_000, y, 36_000, 4_000), &payload);
+        }
+        barcode_frame(&mut dl, &frame(2_000, 11_000, 24_000, 12_000), 0, &spec(20, &[], b"ZC2024000123"));
+        barcode_frame(&mut dl, &frame(27_000, 12_000, 11_000, 11_000), 0, &spec(58, &[], b"https://example.com/a/ZC2024000123"));
+        dl
+    }
+
+    #[test]
+    fn the_reference_label_renders() {
+        let page = render_bits(&reference_label(203)).unwrap();
+        assert_eq!((page.width(), page.height()), (320, 240));
+        assert!(page.get(4, 120) && !page.get(0, 0), "border inside, corners white");
+        assert!(page.data().iter().filter(|&&b| b != 0).count() > 1_000);
     }
 }

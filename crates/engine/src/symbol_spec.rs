@@ -51,7 +51,7 @@
 //! PDF417 draws each symbol row `row height` modules tall (module height = row height x
 //! module width) and keeps 2 modules of quiet zone by default (ISO/IEC 15438).
 //!
-//! Text and ratio options only affect drawing (render.rs); `encode` accepts them and
+//! Text and ratio options only affect drawing (barcode.rs); `encode` accepts them and
 //! returns the same modules. The quiet zone is the spec's zoneSize (None, 2 or 4); its
 //! default is 2 modules for QR (ISO/IEC 18004 asks for 4) and Data Matrix (ISO/IEC 16022
 //! asks for 1), and 6 for Grid Matrix (GB/T 27766 and zint's `--quietzones`: 6 modules).
@@ -136,7 +136,7 @@ pub enum TextAlign {
     Justify,
 }
 
-/// Drawing options (render.rs); `encode` ignores them.
+/// Drawing options (barcode.rs); `encode` ignores them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawOptions {
     pub text_position: TextPosition,

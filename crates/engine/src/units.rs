@@ -15,7 +15,8 @@
 //!   that touch in millimetres touch in dots, and a box is never off by the sum of two
 //!   roundings;
 //! * line widths ([`line_dots`]: at least 1 dot when the width is above 0);
-//! * a barcode's requested module width (render.rs, at least 1 dot).
+//! * a barcode's requested module width (barcode.rs, at least 1 dot);
+//! * table row and column edges (render.rs), like box edges.
 
 /// Micrometres per inch.
 pub const UM_PER_INCH: i64 = 25_400;

@@ -26,10 +26,14 @@
 //!
 //! A dot is black when its centre lies within the pen's radius of a stroke segment. Each
 //! segment only visits the dots of its own bounding box, so the cost grows with the ink,
-//! not with the text box.
+//! not with the text box. Each (character, size) is rasterised once per thread and kept
+//! as black runs ([`BuiltinFont::draw_char`]).
 
 use crate::text::{TextFace, TextMetrics};
 use crate::Page;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// The built-in font. Stateless; use [`BUILTIN_FONT`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,43 +58,111 @@ impl BuiltinFont {
     }
 
     /// Draws one character with its em box's top-left corner at (x, y).
+    ///
+    /// Sizes up to [`CACHE_MAX_SIZE`] come from a per-thread cache of each glyph's black
+    /// runs (the glyph's dots depend only on character and size, since positions are
+    /// whole dots), so a label's barcode text costs a few span fills, not a stroke
+    /// rasterisation, from the second page on.
     pub fn draw_char(&self, page: &mut Page, c: char, x: i64, y: i64, size: u32) {
         if size == 0 {
             return;
         }
-        let glyph = glyph(c);
-        let scale = size as f64 / EM_UNITS;
-        let radius = (PEN_EM * size as f64 / 2.0).max(MIN_PEN_RADIUS);
-        let mut stroke: Vec<(f64, f64)> = Vec::with_capacity(32);
-        for token in glyph.split(' ').filter(|t| !t.is_empty()) {
-            stroke.clear();
-            let digits: Vec<f64> = token.bytes().filter(|&b| b != b'@').map(base36).collect();
-            if token.starts_with('@') {
-                if digits.len() != 6 {
+        if size > CACHE_MAX_SIZE {
+            draw_strokes(page, c, x as f64, y as f64, size);
+            return;
+        }
+        let runs = cached_runs(c, size);
+        for &(dy, x0, x1) in runs.iter() {
+            page.fill_rect(x + x0 as i64, y + dy as i64, (x1 - x0) as i64, 1);
+        }
+    }
+}
+
+/// Glyphs up to this size (dots) are cached, at most [`CACHE_MAX_GLYPHS`] of them (the
+/// cache empties itself when full).
+const CACHE_MAX_SIZE: u32 = 256;
+const CACHE_MAX_GLYPHS: usize = 4096;
+
+/// A glyph's black runs: (row, first column, end column) from its em box's top-left.
+type Runs = Rc<[(i32, i32, i32)]>;
+
+thread_local! {
+    static GLYPH_RUNS: RefCell<HashMap<(u8, u32), Runs>> = RefCell::new(HashMap::new());
+}
+
+/// The runs of `c` at `size`, rasterised once into a scratch page around the em box.
+fn cached_runs(c: char, size: u32) -> Runs {
+    let index = glyph_index(c);
+    if let Some(r) = GLYPH_RUNS.with(|m| m.borrow().get(&(index, size)).cloned()) {
+        return r;
+    }
+    let radius = (PEN_EM * size as f64 / 2.0).max(MIN_PEN_RADIUS);
+    let pad = radius.ceil() as i64 + 1;
+    let w = (size as f64 * ADVANCE_UNITS / EM_UNITS).ceil() as i64 + 2 * pad;
+    let h = size as i64 + 2 * pad;
+    let mut runs = Vec::new();
+    if let Ok(mut scratch) = Page::new(w, h) {
+        draw_strokes(&mut scratch, c, pad as f64, pad as f64, size);
+        for row in 0..h {
+            let mut x = 0;
+            while x < w {
+                if !scratch.get(x, row) {
+                    x += 1;
                     continue;
                 }
-                let (cx, cy, rx, ry) = (digits[0], digits[1], digits[2], digits[3]);
-                let (a0, a1) = (digits[4] * 15.0, digits[5] * 15.0);
-                let steps = (((a1 - a0).abs() / 12.0).ceil() as usize).max(2);
-                for k in 0..=steps {
-                    let a = (a0 + (a1 - a0) * k as f64 / steps as f64).to_radians();
-                    stroke.push((cx + rx * a.cos(), cy - ry * a.sin()));
+                let start = x;
+                while x < w && scratch.get(x, row) {
+                    x += 1;
                 }
-            } else {
-                for pair in digits.chunks(2) {
-                    if pair.len() == 2 {
-                        stroke.push((pair[0], pair[1]));
-                    }
+                runs.push(((row - pad) as i32, (start - pad) as i32, (x - pad) as i32));
+            }
+        }
+    }
+    let runs: Runs = runs.into();
+    GLYPH_RUNS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= CACHE_MAX_GLYPHS {
+            m.clear();
+        }
+        m.insert((index, size), runs.clone());
+    });
+    runs
+}
+
+/// Strokes `c` with its em box's top-left corner at (`x`, `y`) dots.
+fn draw_strokes(page: &mut Page, c: char, x: f64, y: f64, size: u32) {
+    let glyph = glyph(c);
+    let scale = size as f64 / EM_UNITS;
+    let radius = (PEN_EM * size as f64 / 2.0).max(MIN_PEN_RADIUS);
+    let mut stroke: Vec<(f64, f64)> = Vec::with_capacity(32);
+    for token in glyph.split(' ').filter(|t| !t.is_empty()) {
+        stroke.clear();
+        let digits: Vec<f64> = token.bytes().filter(|&b| b != b'@').map(base36).collect();
+        if token.starts_with('@') {
+            if digits.len() != 6 {
+                continue;
+            }
+            let (cx, cy, rx, ry) = (digits[0], digits[1], digits[2], digits[3]);
+            let (a0, a1) = (digits[4] * 15.0, digits[5] * 15.0);
+            let steps = (((a1 - a0).abs() / 12.0).ceil() as usize).max(2);
+            for k in 0..=steps {
+                let a = (a0 + (a1 - a0) * k as f64 / steps as f64).to_radians();
+                stroke.push((cx + rx * a.cos(), cy - ry * a.sin()));
+            }
+        } else {
+            for pair in digits.chunks(2) {
+                if pair.len() == 2 {
+                    stroke.push((pair[0], pair[1]));
                 }
             }
-            let to_dots = |(u, v): (f64, f64)| (x as f64 + u * scale, y as f64 + v * scale);
-            if stroke.len() == 1 {
-                let p = to_dots(stroke[0]);
-                ink_segment(page, p, p, radius);
-            }
-            for w in stroke.windows(2) {
-                ink_segment(page, to_dots(w[0]), to_dots(w[1]), radius);
-            }
+        }
+        let to_dots = |(u, v): (f64, f64)| (x + u * scale, y + v * scale);
+        if stroke.len() == 1 {
+            let p = to_dots(stroke[0]);
+            ink_segment(page, p, p, radius);
+        }
+        for w in stroke.windows(2) {
+            ink_segment(page, to_dots(w[0]), to_dots(w[1]), radius);
         }
     }
 }
@@ -148,11 +220,16 @@ fn base36(b: u8) -> f64 {
 
 /// The strokes of `c`; `?` for characters outside printable ASCII.
 fn glyph(c: char) -> &'static str {
+    GLYPHS[glyph_index(c) as usize]
+}
+
+/// Index of `c` in [`GLYPHS`]; `?`'s for characters outside printable ASCII.
+fn glyph_index(c: char) -> u8 {
     let code = c as u32;
     if (0x20..0x7f).contains(&code) {
-        GLYPHS[(code - 0x20) as usize]
+        (code - 0x20) as u8
     } else {
-        GLYPHS[(b'?' - 0x20) as usize]
+        b'?' - 0x20
     }
 }
 

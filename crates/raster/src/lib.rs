@@ -5,6 +5,9 @@
 //! `(width + 7) / 8` bytes per row, no padding between rows. Everything here works in
 //! whole dots; millimetres and dpi are the engine's business (crates/engine/src/units.rs).
 //!
+//! [`GreyPage`] (`grey.rs`) is the 8-bit counterpart for screens: one byte a dot, 255 =
+//! paper, 0 = ink; it lends itself to the TrueType rasteriser as a `GrayImage`.
+//!
 //! Shapes are clipped to the page, so callers may pass boxes that hang over an edge or lie
 //! entirely outside it. Drawing is additive (ink only), except [`Page::clear_rect`], which
 //! whitens a box (text over bars in a barcode's mask mode).
@@ -16,10 +19,13 @@
 //! bytes between); barcode bars are laid out once as a row mask and OR-ed into each row.
 
 mod builtin_font;
+pub mod dither;
+mod grey;
 mod page;
 mod text;
 pub mod truetype;
 
 pub use builtin_font::{BuiltinFont, BUILTIN_FONT};
+pub use grey::GreyPage;
 pub use page::{Page, PageError};
 pub use text::{TextFace, TextMetrics};

@@ -89,6 +89,12 @@ impl Page {
         &self.data
     }
 
+    /// The packed rows for direct writing (the engine's compositing, flips and spans).
+    /// Callers keep the padding bits past the width 0: [`Page::data`] readers rely on it.
+    pub fn data_mut(&mut self) -> &mut [u8] {
+        &mut self.data
+    }
+
     /// Whether the dot at column `x`, row `y` is black; outside the page reads as white.
     pub fn get(&self, x: i64, y: i64) -> bool {
         if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {

@@ -49,6 +49,25 @@ impl<'a> GrayImage<'a> {
     pub fn stride(&self) -> usize {
         self.stride
     }
+
+    /// Inks (sets to 0) every dot that is black in `page`, with `page`'s top-left dot at
+    /// (`x`, `y`), clipped to the image: 1-bit drawing (the built-in stroke font) on a grey
+    /// target.
+    pub fn stamp_page(&mut self, page: &Page, x: i64, y: i64) {
+        let (w, h) = (self.width as i64, self.height as i64);
+        let ya = y.max(0);
+        let yb = (y + page.height() as i64).min(h);
+        let xa = x.max(0);
+        let xb = (x + page.width() as i64).min(w);
+        for yy in ya..yb {
+            let row = yy as usize * self.stride;
+            for xx in xa..xb {
+                if page.get(xx - x, yy - y) {
+                    self.data[row + xx as usize] = 0;
+                }
+            }
+        }
+    }
 }
 
 /// A drawing area in whole dots: `x0 <= x < x1`, `y0 <= y < y1`.
@@ -329,6 +348,18 @@ mod tests {
         let full = |y: i64| (1..width - 1).all(|x| page.get(x, y));
         assert!((baseline..baseline + 8).any(full), "underline below the baseline");
         assert!((baseline - 20..baseline - 5).any(full), "strikeout through the x-height");
+    }
+
+    #[test]
+    fn stamp_page_inks_black_dots_clipped() {
+        let mut p = Page::new(4, 3).unwrap();
+        p.fill_rect(1, 0, 2, 3);
+        let mut buf = vec![200u8; 5 * 4];
+        let mut img = GrayImage::new(&mut buf, 5, 4, 5).unwrap();
+        img.stamp_page(&p, 2, 2);
+        let black: Vec<usize> = (0..20).filter(|&i| buf[i] == 0).collect();
+        assert_eq!(black, vec![13, 14, 18, 19]);
+        assert!(buf.iter().all(|&v| v == 0 || v == 200));
     }
 
     #[test]

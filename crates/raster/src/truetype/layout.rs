@@ -74,6 +74,11 @@ pub enum HAlign {
     /// Wrapped lines are stretched to the box width (at spaces when the line has any,
     /// else between characters); a paragraph's last line is left-aligned.
     Justify,
+    /// Every line, the last and a lone one included, is spread over the box width by
+    /// equal extra space between all its characters (CJK "distributed" alignment, the
+    /// label spec's alignment 4, "stretch"); a one-character line is centred. Glyphs keep
+    /// their shapes. A line wider than the box is left-aligned.
+    Distribute,
 }
 
 /// Vertical alignment of the block of lines in the box.
@@ -446,14 +451,23 @@ pub fn layout_text(
         let x = bounds.x as f32
             + match style.h_align {
                 HAlign::Left | HAlign::Justify => 0.0,
+                HAlign::Distribute => {
+                    if last == Some(0) && free > 0.0 {
+                        free / 2.0
+                    } else {
+                        0.0
+                    }
+                }
                 HAlign::Center => free / 2.0,
                 HAlign::Right => free,
             };
         // Justification: extra space per gap, at spaces when the line has inner spaces.
         let mut shift = vec![0f32; its.len()];
-        if style.h_align == HAlign::Justify && r.stretch && free > 0.0 {
+        let distribute = style.h_align == HAlign::Distribute;
+        if (style.h_align == HAlign::Justify && r.stretch || distribute) && free > 0.0 {
             if let Some(l) = last {
-                let inner_spaces = its[..l].iter().filter(|it| it.space).count();
+                let inner_spaces =
+                    if distribute { 0 } else { its[..l].iter().filter(|it| it.space).count() };
                 if inner_spaces > 0 {
                     let per = free / inner_spaces as f32;
                     let mut acc = 0.0;
@@ -710,6 +724,29 @@ mod tests {
         let l = layout_text(&fonts, &style, "aa bb cc dd", bx(60, 100)).unwrap();
         let first = &l.lines()[0];
         assert!((first.width - 60.0).abs() < 1e-3, "{:?}", first);
+    }
+
+    #[test]
+    fn distribute_spreads_every_line_and_centres_a_lone_character() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        style.h_align = HAlign::Distribute;
+        // one unwrapped line of 4 ideographs (80 dots) in 140 dots: 20 more dots a gap
+        let l = layout_text(&fonts, &style, "资产编号", bx(140, 40)).unwrap();
+        let xs: Vec<f32> = l.glyphs().iter().map(|g| g.x - 10.0).collect();
+        assert_eq!(xs, vec![0.0, 40.0, 80.0, 120.0]);
+        assert!((l.lines()[0].width - 140.0).abs() < 1e-3);
+        // the last wrapped line is spread too, and spaces get no more than letters
+        style.wrap = true;
+        let l = layout_text(&fonts, &style, "资产编号卡", bx(70, 100)).unwrap();
+        assert_eq!(l.lines().len(), 2);
+        let last = l.glyphs()[l.glyphs().len() - 1];
+        assert!((last.x + 20.0 - 80.0).abs() < 1e-3, "{:?}", last);
+        let one = layout_text(&fonts, &style, "资", bx(70, 100)).unwrap();
+        assert!((one.glyphs()[0].x - (10.0 + 25.0)).abs() < 1e-3);
     }
 
     #[test]

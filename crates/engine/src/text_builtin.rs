@@ -1,0 +1,316 @@
+//! TEXT and ARC_TEXT with the built-in stroke font (raster builtin_font.rs), used while no
+//! TrueType face is registered: printable ASCII only (other characters draw as `?`),
+//! monospaced, 16/28 em advance.
+//!
+//! The same fields apply as with TrueType faces, simplified: the em is the font height
+//! rounded to whole dots (the stroke font draws at whole-dot sizes); the line height is
+//! 1.15 em (Arial's); bold is a second strike 1/24 em (at least 1 dot) to the right;
+//! italic shears each character 0.2 dot per dot above the baseline; wrapping breaks
+//! at spaces, or inside a word longer than the box. Everything is drawn into a scratch
+//! page the size of the box, so the text is clipped to the box, then stamped onto the
+//! target.
+
+use assetmark_raster::truetype::blit_page;
+use assetmark_raster::{Page, BUILTIN_FONT};
+
+use crate::target::Target;
+use crate::text_command::{HAlign, TextCommand, VAlign};
+use crate::text_draw::{grown, size_dots};
+use crate::units::DotBox;
+use crate::EngineError;
+
+/// Advance and baseline in ems (builtin_font.rs's grid: 16 and 23 of 28 units).
+const ADVANCE_EM: f32 = 16.0 / 28.0;
+const LINE_EM: f32 = 1.15;
+
+/// One character placed: its em box's top-left corner in dots.
+struct Placed {
+    ch: char,
+    x: f32,
+    y: f32,
+}
+
+/// A laid-out text in page dots.
+struct Layout {
+    chars: Vec<Placed>,
+    /// Underline and strikeout bars: x0, x1, y0, y1.
+    bars: Vec<(i64, i64, i64, i64)>,
+    needed: i64,
+}
+
+fn em(size: f32) -> u32 {
+    size.round().clamp(0.0, 4096.0) as u32
+}
+
+/// The characters of each line: paragraphs, wrapped or stacked, with whether a line is a
+/// wrapped one (justify stretches those). `step` is the pen advance of a character and
+/// `cs` the character spacing in it, dots. Other control characters than newlines and
+/// tabs are dropped, as with TrueType faces.
+fn lines(cmd: &TextCommand, width: f32, step: f32, cs: f32) -> Vec<(Vec<char>, bool)> {
+    let mut out = Vec::new();
+    let text = cmd.text.replace("\r\n", "\n").replace('\r', "\n");
+    for para in text.split('\n') {
+        let chars: Vec<char> =
+            para.chars().filter(|&c| c == '\t' || !c.is_control()).map(|c| if c == '\t' { ' ' } else { c }).collect();
+        if cmd.vertical {
+            out.extend(chars.into_iter().map(|c| (vec![c], false)));
+            continue;
+        }
+        if !cmd.wrap {
+            out.push((chars, false));
+            continue;
+        }
+        // Greedy: as many characters as fit (trailing spaces hang), back to the last space.
+        // n characters take n x step - cs dots
+        let fit = if step > 0.0 { ((width + cs + 1e-3) / step).floor().max(1.0) as usize } else { usize::MAX };
+        let mut rest: &[char] = &chars;
+        if rest.is_empty() {
+            out.push((Vec::new(), false));
+        }
+        while !rest.is_empty() {
+            if rest.len() <= fit {
+                out.push((rest.to_vec(), false));
+                break;
+            }
+            let cut = match rest[..=fit].iter().rposition(|&c| c == ' ') {
+                Some(0) | None => fit,
+                Some(i) => i + 1,
+            };
+            out.push((rest[..cut].to_vec(), true));
+            rest = &rest[cut..];
+            while rest.first() == Some(&' ') {
+                rest = &rest[1..]; // spaces at a break hang off the line's end
+            }
+        }
+    }
+    out
+}
+
+fn layout(cmd: &TextCommand, b: DotBox, dpi: u32, size: f32) -> Layout {
+    let size = em(size) as f32;
+    let cs = size_dots(cmd.char_space_um as i64, dpi);
+    let adv = size * ADVANCE_EM;
+    let width = b.width() as f32;
+    let mut pitch = size * LINE_EM * cmd.line_space_milli as f32 / 1000.0;
+    let step = if cmd.vertical {
+        pitch += cs;
+        adv
+    } else {
+        adv + cs
+    };
+    let ls = lines(cmd, width, step, if cmd.vertical { 0.0 } else { cs });
+    let block = (ls.len().max(1) - 1) as f32 * pitch + size;
+    let free_v = b.height() as f32 - block;
+    let top = b.y0 as f32
+        + match cmd.v_align {
+            VAlign::Top => 0.0,
+            VAlign::Middle => free_v / 2.0,
+            VAlign::Bottom => free_v,
+        };
+    let mut chars = Vec::new();
+    let mut bars = Vec::new();
+    let baseline = (size * 23.0 / 28.0).round();
+    for (i, (line, wrapped)) in ls.iter().enumerate() {
+        let n = line.iter().rposition(|&c| c != ' ').map_or(0, |l| l + 1);
+        let ink = if n == 0 { 0.0 } else { n as f32 * step - (step - adv) };
+        let free = width - ink;
+        let spread = match cmd.h_align {
+            HAlign::Justify if *wrapped => true,
+            HAlign::Stretch => true,
+            _ => false,
+        } && free > 0.0
+            && n > 1;
+        // Justify widens the inner spaces when the line has any (as TrueType text does);
+        // stretch, and justify of a line without spaces, widen every gap.
+        let spaces = line[..n].iter().filter(|&&c| c == ' ').count();
+        let at_spaces = cmd.h_align == HAlign::Justify && spaces > 0;
+        let gap = match (spread, at_spaces) {
+            (false, _) => 0.0,
+            (true, true) => free / spaces as f32,
+            (true, false) => free / (n - 1) as f32,
+        };
+        let x = b.x0 as f32
+            + match cmd.h_align {
+                HAlign::Center => free / 2.0,
+                HAlign::Right => free,
+                HAlign::Stretch if n == 1 => free / 2.0,
+                _ => 0.0,
+            };
+        let y = top + i as f32 * pitch;
+        let mut extra = 0.0;
+        for (k, &c) in line.iter().enumerate().take(n) {
+            chars.push(Placed { ch: c, x: x + k as f32 * step + extra, y });
+            if !at_spaces || c == ' ' {
+                extra += gap;
+            }
+        }
+        let spread_width = if spread { free } else { 0.0 };
+        if n > 0 {
+            let (x0, x1) = (x.round() as i64, (x + ink + spread_width).round() as i64);
+            let t = (size / 20.0).round().max(1.0) as i64;
+            let base = (y + baseline) as i64;
+            if cmd.underline {
+                let y0 = base + (size / 10.0).round() as i64;
+                bars.push((x0, x1, y0, y0 + t));
+            }
+            if cmd.strikeout {
+                let y0 = base - (size * 0.3).round() as i64;
+                bars.push((x0, x1, y0, y0 + t));
+            }
+        }
+    }
+    Layout { chars, bars, needed: block.ceil() as i64 }
+}
+
+/// Dots of height a straight text needs in box `b`.
+pub(crate) fn needed_height(cmd: &TextCommand, b: DotBox, dpi: u32, size: f32) -> i64 {
+    layout(cmd, b, dpi, size).needed
+}
+
+/// Draws with the stroke font; `b` is the element box (clamped, at least 1 dot each way).
+pub(crate) fn draw(
+    cmd: &TextCommand,
+    arc: bool,
+    target: &mut Target,
+    b: DotBox,
+    dpi: u32,
+    size: f32,
+    page_height: i64,
+) -> Result<(), EngineError> {
+    if em(size) == 0 {
+        return Ok(());
+    }
+    let mut b = b;
+    if !arc && cmd.auto_height {
+        let needed = layout(cmd, b, dpi, size).needed;
+        if needed > b.height() {
+            b = grown(b, needed, page_height);
+        }
+    }
+    // The scratch page: the box, cut to the target (a box may hang off the page).
+    let x0 = b.x0.max(0);
+    let y0 = b.y0.max(0);
+    let x1 = b.x1.min(target.width());
+    let y1 = b.y1.min(target.height());
+    if x0 >= x1 || y0 >= y1 {
+        return Ok(());
+    }
+    let mut scratch = Page::new(x1 - x0, y1 - y0)?;
+    if arc {
+        draw_arc(cmd, &mut scratch, b, (x0, y0), dpi, size);
+    } else {
+        let l = layout(cmd, b, dpi, size);
+        let mut cell = Cell::new(em(size), cmd.bold, cmd.italic)?;
+        for p in &l.chars {
+            cell.stamp(&mut scratch, p.ch, p.x.round() as i64 - x0, p.y.round() as i64 - y0);
+        }
+        for &(bx0, bx1, by0, by1) in &l.bars {
+            scratch.fill_rect(bx0 - x0, by0 - y0, bx1 - bx0, by1 - by0);
+        }
+    }
+    match target {
+        Target::Bits(page) => blit_page(page, &scratch, x0, y0),
+        Target::Grey(grey) => grey.gray_image().stamp_page(&scratch, x0, y0),
+    }
+    Ok(())
+}
+
+/// One character at a time, bold and slanted as asked: drawn upright into a small page,
+/// then copied with each row shifted right by 0.2 dot per dot above the baseline (the
+/// TrueType oblique's shear, truetype/raster.rs) when italic.
+struct Cell {
+    page: Page,
+    size: u32,
+    bold_dx: Option<i64>,
+    italic: bool,
+}
+
+impl Cell {
+    fn new(size: u32, bold: bool, italic: bool) -> Result<Cell, EngineError> {
+        let bold_dx = if bold { Some((size as f32 / 24.0).round().max(1.0) as i64) } else { None };
+        let w = (size as f32 * ADVANCE_EM).ceil() as i64 + bold_dx.unwrap_or(0) + 2;
+        Ok(Cell { page: Page::new(w, size as i64 + 2)?, size, bold_dx, italic })
+    }
+
+    /// Draws `c` with its em box's top-left corner at (`x`, `y`) of `dst`.
+    fn stamp(&mut self, dst: &mut Page, c: char, x: i64, y: i64) {
+        if !self.italic {
+            BUILTIN_FONT.draw_char(dst, c, x, y, self.size);
+            if let Some(dx) = self.bold_dx {
+                BUILTIN_FONT.draw_char(dst, c, x + dx, y, self.size);
+            }
+            return;
+        }
+        let (w, h) = (self.page.width() as i64, self.page.height() as i64);
+        self.page.clear_rect(0, 0, w, h);
+        BUILTIN_FONT.draw_char(&mut self.page, c, 1, 1, self.size);
+        if let Some(dx) = self.bold_dx {
+            BUILTIN_FONT.draw_char(&mut self.page, c, 1 + dx, 1, self.size);
+        }
+        let baseline = 1.0 + self.size as f32 * 23.0 / 28.0;
+        for gy in 0..h {
+            let shift = ((baseline - gy as f32 - 0.5) * 0.2).round() as i64;
+            for gx in 0..w {
+                if self.page.get(gx, gy) {
+                    dst.set(x + gx - 1 + shift, y + gy - 1);
+                }
+            }
+        }
+    }
+}
+
+/// Arc text with the stroke font, as truetype/arc.rs lays it out: the run centred on 12
+/// o'clock, reading clockwise, glyph tops toward the rim on a circle one baseline inside
+/// the largest circle of the box; squeezed into 98 % of the circle when longer. Each
+/// character is drawn upright into a small page and sampled turned (nearest dot).
+fn draw_arc(cmd: &TextCommand, scratch: &mut Page, b: DotBox, origin: (i64, i64), dpi: u32, size: f32) {
+    let s = em(size);
+    let size = s as f32;
+    let adv = size * ADVANCE_EM;
+    let cs = size_dots(cmd.char_space_um as i64, dpi);
+    let chars: Vec<char> = cmd.text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let n = chars.len();
+    let length = n as f32 * (adv + cs) - cs;
+    let baseline = size * 23.0 / 28.0;
+    let (cx, cy) = ((b.x0 + b.x1) as f32 / 2.0, (b.y0 + b.y1) as f32 / 2.0);
+    let outer = b.width().min(b.height()) as f32 / 2.0;
+    let r = (outer - baseline).max(outer * 0.25).max(1.0);
+    let span = length.max(0.0) / r;
+    let full = 2.0 * std::f32::consts::PI * 0.98;
+    let squeeze = if span > full { full / span } else { 1.0 };
+    let start = -span * squeeze / 2.0;
+    let cell_w = (adv.ceil() as i64 + 2 + if cmd.bold { (size / 24.0).ceil() as i64 } else { 0 }).max(1);
+    let mut glyph = match Page::new(cell_w, s as i64 + 2) {
+        Ok(p) => p,
+        Err(_) => return,
+    };
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' {
+            continue;
+        }
+        glyph.clear_rect(0, 0, glyph.width() as i64, glyph.height() as i64);
+        BUILTIN_FONT.draw_char(&mut glyph, c, 1, 1, s);
+        if cmd.bold {
+            BUILTIN_FONT.draw_char(&mut glyph, c, 1 + (size / 24.0).round().max(1.0) as i64, 1, s);
+        }
+        let a = start + (i as f32 * (adv + cs) + adv / 2.0) / r * squeeze;
+        let (sin, cos) = a.sin_cos();
+        // the middle of the glyph's baseline on the circle, in scratch coordinates
+        let (gx, gy) = (cx + r * sin - origin.0 as f32, cy - r * cos - origin.1 as f32);
+        let reach = size * 1.5;
+        let (ya, yb) = ((gy - reach).floor() as i64, (gy + reach).ceil() as i64);
+        let (xa, xb) = ((gx - reach).floor() as i64, (gx + reach).ceil() as i64);
+        for py in ya.max(0)..yb.min(scratch.height() as i64) {
+            for px in xa.max(0)..xb.min(scratch.width() as i64) {
+                let (dx, dy) = (px as f32 + 0.5 - gx, py as f32 + 0.5 - gy);
+                // turn back by -a (clockwise turn on a y-down plane)
+                let u = dx * cos + dy * sin;
+                let v = -dx * sin + dy * cos;
+                let (sx, sy) = ((u + adv / 2.0 + 1.0).floor() as i64, (v + baseline + 1.0).floor() as i64);
+                if glyph.get(sx, sy) {
+                    scratch.set(px, py);
+                }
+            }
+        }
+    }
+}
