@@ -24,7 +24,7 @@ const validRegistration = {
 describe('API envelope', () => {
   it('reports health once migrated', async () => {
     const result = await server.call('GET', '/api/health');
-    expect(result).toEqual({ status: 200, body: { statusCode: 0, resultInfo: { schemaVersion: 3 } } });
+    expect(result).toEqual({ status: 200, body: { statusCode: 0, resultInfo: { schemaVersion: 4 } } });
   });
 
   it('answers an unknown /api path with HTTP 404 and code 4', async () => {

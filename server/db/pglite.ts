@@ -1,14 +1,19 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { OID, parseDate, parseInt8, type Db, type Queryable, type QueryResult } from './db.ts';
 
 /**
  * The embedded database. `dataDir` is a directory (created if missing) or `memory://` for a
  * throwaway database (tests). PGlite is a single connection: it queues concurrent queries,
  * and a transaction holds the connection until it ends.
+ *
+ * pg_trgm is bundled so that migration 004 can index the asset search (trigram GIN): PGlite
+ * offers only the extensions passed here (pg_available_extensions lists nothing else).
  */
 export async function openPglite(dataDir: string): Promise<Db> {
   const pg = await PGlite.create(dataDir, {
     parsers: { [OID.int8]: parseInt8, [OID.date]: parseDate },
+    extensions: { pg_trgm },
   });
   return {
     kind: 'pglite',

@@ -39,24 +39,40 @@ export function daysLeftSql(today: string): string {
 }
 
 /**
- * The condition "the row lies in this band", as a range of expiry_date so the expiry index
- * serves it; `today` gives the placeholder (not used by 'none').
+ * The condition "the row lies in any of these bands", as ranges of expiry_date so the expiry
+ * index serves it; `today` gives the placeholder (not used by 'none' alone). Adjacent bands
+ * are one range of days (within7 + within30 + within90 is 0 to 90 days left) and become one
+ * range: the index then seeks to it, where an OR of ranges only filters the whole index.
  */
-export function expiryBandSql(band: ExpiryBand, today: () => string): string {
-  if (band === 'none') return 'a.expiry_date IS NULL';
-  const t = `${today()}::date`;
-  switch (band) {
-    case 'expired':
-      return `a.expiry_date < ${t}`;
-    case 'within7':
-      return `a.expiry_date BETWEEN ${t} AND ${t} + 7`;
-    case 'within30':
-      return `a.expiry_date BETWEEN ${t} + 8 AND ${t} + 30`;
-    case 'within90':
-      return `a.expiry_date BETWEEN ${t} + 31 AND ${t} + 90`;
-    case 'later':
-      return `a.expiry_date > ${t} + 90`;
+export function expiryBandsSql(bands: readonly ExpiryBand[], today: () => string): string {
+  // Each dated band as days from today, inclusive; null: unbounded.
+  const ranges: Record<Exclude<ExpiryBand, 'none'>, [number | null, number | null]> = {
+    expired: [null, -1],
+    within7: [0, 7],
+    within30: [8, 30],
+    within90: [31, 90],
+    later: [91, null],
+  };
+  const conditions: string[] = [];
+  let open: [number | null, number | null] | null = null;
+  const close = () => {
+    if (!open) return;
+    const [from, to] = open;
+    const day = (n: number) => `${today()}::date` + (n === 0 ? '' : n < 0 ? ` - ${-n}` : ` + ${n}`);
+    if (from === null && to === null) conditions.push('a.expiry_date IS NOT NULL');
+    else if (from === null) conditions.push(`a.expiry_date <= ${day(to!)}`);
+    else if (to === null) conditions.push(`a.expiry_date >= ${day(from)}`);
+    else conditions.push(`a.expiry_date BETWEEN ${day(from)} AND ${day(to)}`);
+    open = null;
+  };
+  for (const band of ['expired', 'within7', 'within30', 'within90', 'later'] as const) {
+    if (bands.includes(band)) open = open ? [open[0], ranges[band][1]] : ranges[band];
+    else close();
   }
+  close();
+  if (bands.includes('none')) conditions.push('a.expiry_date IS NULL');
+  if (conditions.length === 0) return 'FALSE';
+  return conditions.length === 1 ? conditions[0] : `(${conditions.join(' OR ')})`;
 }
 
 export function bandOf(daysLeft: number | null): ExpiryBand {

@@ -323,6 +323,73 @@ describe('asset list', () => {
     await server.db.query("DELETE FROM assets WHERE asset_coding LIKE 'P-%'");
   });
 
+  it('gives every page of every order as that slice of the whole order, with ties and gaps', async () => {
+    // Pages past the middle are read from the end, and the department order walks the
+    // departments: both must agree with one ORDER BY over everything. Many ties (names, prices,
+    // two departments both named Ops), NULLs (no department, no date) and 45 rows: pages of
+    // 20 are the first, one past the middle and the last, partial one.
+    const opsTwin = payload(await call<DepartmentInfo>('POST', '/api/Department', { deptName: 'Ops', affiliatedDept: dept.sales.id }));
+    const depts = [dept.sales.id, dept.east.id, dept.ops.id, opsTwin.id, null];
+    for (let i = 0; i < 45; i++) {
+      payload(
+        await save({
+          assetCoding: `S-${String((i * 7) % 45).padStart(2, '0')}`,
+          assetName: ['Same', 'same', 'Other'][i % 3],
+          buyDate: i % 4 === 0 ? null : `2029-0${1 + (i % 5)}-01`,
+          buyPrice: i % 6 === 0 ? null : (i % 4) * 100,
+          lossCycle: i % 3 === 0 ? 12 : null,
+          // Days left on each side of every band's bounds.
+          expireDate: i % 5 === 0 ? null : new Date(START.getTime() + [-60, -1, 0, 3, 7, 8, 30, 31, 90, 91, 200][i % 11] * DAY_MS).toISOString().slice(0, 10),
+          affiliatedDept: depts[i % 5],
+          affiliatedStaff: i % 7 === 0 ? staff.li.id : null,
+          classify: i % 2 === 0 ? desk.id : null,
+        }),
+      );
+    }
+    const { orderBy, ASSET_JOINS } = await import('./service.ts');
+    const companyId = (await server.db.query<{ company_id: number }>("SELECT company_id FROM assets WHERE asset_coding = 'S-00'")).rows[0].company_id;
+    const keys = ['id', 'assetCoding', 'assetName', 'buyDate', 'buyPrice', 'expireDate', 'affiliatedDept', 'affiliatedStaff', 'classify', 'status', 'currentValue', 'lossCycle'] as const;
+    for (const key of keys) {
+      for (const isASC of [true, false]) {
+        const order = orderBy({ sortKey: key, isASC }, () => "'2030-01-15'");
+        const expected = (
+          await server.db.query<{ asset_coding: string }>(
+            `SELECT a.asset_coding FROM assets a ${ASSET_JOINS} WHERE a.company_id = $1 AND a.asset_coding LIKE 'S-%' ORDER BY ${order.sql}`,
+            [companyId],
+          )
+        ).rows.map((r) => r.asset_coding);
+        const pages: string[] = [];
+        for (const pageIndex of [1, 2, 3]) {
+          const page = await list(`search=s-&sortKey=${key}&isASC=${isASC}&pageSize=20&pageIndex=${pageIndex}`);
+          expect(page.filterAssetCount).toBe(45);
+          pages.push(...codes(page));
+        }
+        expect(pages, `${key} ${isASC}`).toEqual(expected);
+        expect((await list(`search=s-&sortKey=${key}&isASC=${isASC}&pageSize=20&pageIndex=4`)).assets).toEqual([]);
+      }
+    }
+    // One band: the assets whose reply says that band; several: the same rows as each alone.
+    const bands = ['expired', 'within7', 'within30', 'within90', 'later', 'none'];
+    const alone = new Map<string, string[]>();
+    for (const band of bands) {
+      const found = await list(`search=s-&expiryBand=${band}&pageSize=100`);
+      // Each asset's band as the reply states it (bandOf over its days left).
+      expect(found.assets.map((a) => a.expiry.band), band).toEqual(found.assets.map(() => band));
+      alone.set(band, codes(found));
+    }
+    for (let mask = 1; mask < 1 << bands.length; mask++) {
+      const chosen = bands.filter((_, i) => mask & (1 << i));
+      const expected = new Set(chosen.flatMap((band) => alone.get(band)!));
+      const got = codes(await list(`search=s-&expiryBand=${chosen.join(',')}&pageSize=100`));
+      expect(new Set(got), chosen.join(',')).toEqual(expected);
+      expect(got.length, chosen.join(',')).toBe(expected.size);
+    }
+    expect([...alone.values()].flat().length).toBe(45);
+    for (const band of bands) expect(alone.get(band)!.length, band).toBeGreaterThan(0);
+    await server.db.query("DELETE FROM assets WHERE asset_coding LIKE 'S-%'");
+    expect((await call('DELETE', '/api/Department', { id: opsTwin.id })).body.statusCode).toBe(0);
+  });
+
   it('answers the dashboard figures over the same assets', async () => {
     const figures = payload(await call<DashboardInfo>('GET', '/api/asset/count'));
     expect(payload(await call<DashboardInfo>('GET', '/api/Dashboard'))).toEqual(figures);

@@ -9,8 +9,8 @@
  * ones the writer sees. Permissions: create 101, update 102, delete 103 (route guards and
  * setAsset); reading needs only a session.
  *
- * The list answers filter + sort + page with two statements (the total, then the page) as
- * the staff list does; bench/assets.ts measures it on 100,000 assets. Depreciation and expiry
+ * The list answers filter + sort + page with two statements (the total, then the page) in
+ * one snapshot, as the staff list does; bench/assets.ts measures it on 100,000 assets. Depreciation and expiry
  * are SQL (depreciation.ts) with today from the clock, so they filter, sort and sum.
  */
 import {
@@ -31,7 +31,7 @@ import { findClassify, type ClassifyRow } from '../classifications/service.ts';
 import type { OrgDeps } from '../departments/service.ts';
 import { assertFileOf, fileUrl } from '../files/service.ts';
 import { findStaff } from '../staff/service.ts';
-import { currentValueSql, daysLeftSql, expiryBandSql, expiryOf, todayIn } from './depreciation.ts';
+import { currentValueSql, daysLeftSql, expiryBandsSql, expiryOf, todayIn } from './depreciation.ts';
 import {
   checkAttributeValues,
   currentAttributeValues,
@@ -169,25 +169,35 @@ export interface AssetFilter {
  */
 export function assetWhere(actor: Actor, filter: AssetFilter, p: SqlParams, todayParam: () => string): string {
   const company = p.add(actor.companyId);
-  const where = [`a.company_id = ${company}`, deptCondition(actor, 'a.dept_id', p)];
+  // A scope of departments (and the department filter below) as one array of ids, computed
+  // once (an InitPlan), rather than `IN (subquery)`: the planner cannot estimate the
+  // subquery's path join (it guessed 1 department of 11), so it read all the scope's assets
+  // to sort 50 by name, where the name index finds them in 900 entries; an array of ids it
+  // estimates like a list. The same rows: an asset's department is one of its company's. An
+  // admin's scope includes assets without a department and the scope All is just that, so
+  // both keep their condition.
+  const scope =
+    actor.isAdmin || actor.scope === 'All'
+      ? deptCondition(actor, 'a.dept_id', p)
+      : `a.dept_id = ANY(ARRAY(SELECT sd0.id FROM departments sd0
+           WHERE sd0.company_id = ${company} AND ${deptCondition(actor, 'sd0.id', p)}))`;
+  const where = [`a.company_id = ${company}`, scope];
   const search = filter.search?.trim();
   // search_text is the searched fields lower-cased (migration 003).
   if (search) where.push(`a.search_text LIKE lower(${p.add(containsPattern(search))})`);
   if (filter.classify !== undefined) where.push(`a.classify_id = ${p.add(filter.classify)}`);
   if (filter.affiliatedDept !== undefined) {
     // A department of another company has no path here: the filter then matches nothing.
-    where.push(`a.dept_id IN (
+    where.push(`a.dept_id = ANY(ARRAY(
       SELECT fd.id FROM departments fd
        WHERE fd.company_id = ${company}
-         AND starts_with(fd.path, (SELECT f.path FROM departments f WHERE f.company_id = ${company} AND f.id = ${p.add(filter.affiliatedDept)})))`);
+         AND starts_with(fd.path, (SELECT f.path FROM departments f WHERE f.company_id = ${company} AND f.id = ${p.add(filter.affiliatedDept)}))))`);
   }
   if (filter.affiliatedStaff !== undefined) where.push(`a.staff_id = ${p.add(filter.affiliatedStaff)}`);
   if (filter.status?.length) where.push(`a.status = ANY(${p.add(filter.status)}::smallint[])`);
   if (filter.buyDateFrom) where.push(`a.buy_date >= ${p.add(filter.buyDateFrom)}::date`);
   if (filter.buyDateTo) where.push(`a.buy_date <= ${p.add(filter.buyDateTo)}::date`);
-  if (filter.expiryBand?.length) {
-    where.push(`(${filter.expiryBand.map((band) => expiryBandSql(band, todayParam)).join(' OR ')})`);
-  }
+  if (filter.expiryBand?.length) where.push(expiryBandsSql(filter.expiryBand, todayParam));
   return where.join(' AND ');
 }
 
@@ -245,25 +255,75 @@ export async function listAssets(
   const p = new SqlParams();
   const todayParam = todayPlaceholder(p, deps);
   const whereSql = assetWhere(actor, input, p, todayParam);
-  const total = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets a WHERE ${whereSql}`, [...p.values]);
-
-  const order = orderBy(input, todayParam);
+  const countValues = [...p.values];
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
   const offset = ((input.pageIndex ?? 1) - 1) * pageSize;
-  // The page's ids first, from assets alone (joined only to sort by a joined name), so the
-  // rows OFFSET skips are never joined; then the page's rows in full, in the same order.
-  const { rows } = await deps.db.query<AssetRow>(
-    `WITH page AS MATERIALIZED (
-       SELECT a.id FROM assets a ${order.join}
-        WHERE ${whereSql}
-        ORDER BY ${order.sql}
-        LIMIT ${p.add(pageSize)} OFFSET ${p.add(offset)})
-     SELECT ${selectColumns(todayParam())} FROM assets a ${ASSET_JOINS}
-      WHERE a.company_id = ${p.add(actor.companyId)} AND a.id IN (SELECT id FROM page)
-      ORDER BY ${order.sql}`,
-    p.values,
-  );
-  return { assets: rows.map((row) => toInfo(row, lang)), filterAssetCount: total.rows[0].n };
+  // One snapshot for the total and the page: a page taken from the end (below) is placed by
+  // the total, so both must see the same rows (PGlite: the transaction also keeps other
+  // requests' statements from running in between).
+  return deps.db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    const total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets a WHERE ${whereSql}`, countValues))
+      .rows[0].n;
+    if (offset >= total) return { assets: [], filterAssetCount: total };
+
+    // OFFSET reads and drops every row it skips, so a page past the middle is read from the
+    // end, in the reverse order (every order is total: ties are broken by id), and put back
+    // in order by the second statement: page 1,000 of 1,001 skips one page, not 999.
+    const end = Math.min(offset + pageSize, total);
+    const fromEnd = total - end < offset;
+    const pageOrder = fromEnd ? { sortKey: input.sortKey, isASC: input.isASC === false } : input;
+    const pageIds = pageIdsSql(pageOrder, whereSql, actor.companyId, p, todayParam, {
+      limit: end - offset,
+      offset: fromEnd ? total - end : offset,
+    });
+    const order = orderBy(input, todayParam);
+    // The page's ids first, from assets alone (joined only to sort by a joined name), so the
+    // rows OFFSET skips are never joined; then the page's rows in full, in the page's order.
+    const { rows } = await tx.query<AssetRow>(
+      `WITH page AS MATERIALIZED (${pageIds})
+       SELECT ${selectColumns(todayParam())} FROM assets a ${ASSET_JOINS}
+        WHERE a.company_id = ${p.add(actor.companyId)} AND a.id IN (SELECT id FROM page)
+        ORDER BY ${order.sql}`,
+      p.values,
+    );
+    return { assets: rows.map((row) => toInfo(row, lang)), filterAssetCount: total };
+  });
+}
+
+/** The ids of one page of the rows matching whereSql, in the order given. */
+function pageIdsSql(
+  order: AssetOrder,
+  whereSql: string,
+  companyId: number,
+  p: SqlParams,
+  todayParam: () => string,
+  page: { limit: number; offset: number },
+): string {
+  const limits = `LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
+  if (order.sortKey === 'affiliatedDept') {
+    // By department name: joining every matching asset to its department to sort them all
+    // costs more than the page (100,000 assets: 50 ms). The company's departments (about a
+    // hundred, plus a NULL row for assets without one) are sorted instead and their assets
+    // read in that order from the (company, department, id) index, so the planner sorts only
+    // within one name (Incremental Sort) and stops at the page. The same key (DEPT_NAME, NULL
+    // without a department) and directions as orderBy, so the same order.
+    const direction = order.isASC === false ? 'DESC' : 'ASC';
+    return `SELECT a.id
+        FROM (SELECT d.id AS dept_id, ${DEPT_NAME} AS k
+                FROM departments d JOIN companies c ON c.id = d.company_id
+               WHERE d.company_id = ${p.add(companyId)}
+              UNION ALL SELECT NULL, NULL
+               ORDER BY k ${direction}) dk
+       CROSS JOIN LATERAL (
+             SELECT a.id FROM assets a WHERE dk.dept_id IS NOT NULL AND a.dept_id = dk.dept_id AND ${whereSql}
+             UNION ALL
+             SELECT a.id FROM assets a WHERE dk.dept_id IS NULL AND a.dept_id IS NULL AND ${whereSql}) a
+       ORDER BY dk.k ${direction}, a.id ${direction}
+       ${limits}`;
+  }
+  const sorted = orderBy(order, todayParam);
+  return `SELECT a.id FROM assets a ${sorted.join} WHERE ${whereSql} ORDER BY ${sorted.sql} ${limits}`;
 }
 
 async function findAssetRow(q: Queryable, deps: AssetDeps, actor: Actor, id: number): Promise<AssetRow> {
