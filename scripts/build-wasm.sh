@@ -24,7 +24,11 @@ if [ -f "$OUT" ] && [ -z "$(find crates Cargo.toml Cargo.lock scripts/build-wasm
   exit 0
 fi
 printf '\033[1m[setup]\033[0m building the Wasm engine\n'
-/usr/bin/cargo build --quiet --offline --release --target wasm32-unknown-unknown -p assetmark-engine
+# Bulk memory (memory.fill / memory.copy, in every engine since 2020: Node 12+, Chrome
+# 75, Firefox 79, Safari 15): page zeroing and copies run as one instruction instead of
+# compiler-builtins byte loops (measured: the reference label 10% faster in Node 20).
+RUSTFLAGS="-C target-feature=+bulk-memory" \
+  /usr/bin/cargo build --quiet --offline --release --target wasm32-unknown-unknown -p assetmark-engine
 mkdir -p "$(dirname "$OUT")"
 if command -v wasm-opt >/dev/null 2>&1; then
   # The size limit: Binaryen otherwise inlines every function that has one caller, however large,
@@ -32,7 +36,7 @@ if command -v wasm-opt >/dev/null 2>&1; then
   # V8 compiles such a giant function much worse (measured in Node 20 with a size limit of
   # 1000: Data Matrix 960 76 -> 47 µs, Grid Matrix 970 144 -> 86 µs, PDF417 960 text
   # 102 -> 77 µs, QR 40-H 324 -> 250 µs; the module is no larger).
-  wasm-opt -O3 --one-caller-inline-max-function-size 1000 --strip-debug "$RAW" -o "$OUT"
+  wasm-opt -O3 --enable-bulk-memory --one-caller-inline-max-function-size 1000 --strip-debug "$RAW" -o "$OUT"
 else
   cp "$RAW" "$OUT"
 fi

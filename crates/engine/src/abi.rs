@@ -138,10 +138,16 @@ pub unsafe extern "C" fn free(ptr: *mut u8, len: usize) {
 /// `ptr..ptr+len` must be readable memory (checked against the Wasm memory size).
 #[cfg_attr(target_arch = "wasm32", no_mangle)]
 pub unsafe extern "C" fn render(ptr: *const u8, len: usize) -> u32 {
-    finish(request(ptr, len).and_then(|bytes| {
+    // The previous result's buffer is reused, and the page's buffer goes back to the
+    // renderer after the copy: rendering page after page allocates neither.
+    let mut out = STATE.with(|s| std::mem::take(&mut s.borrow_mut().result));
+    let outcome = request(ptr, len).and_then(|bytes| {
         let page = render::render_bytes(bytes)?;
-        let mut out = Vec::new();
+        out.clear();
         let needed = 12 + page.data().len();
+        if out.capacity() > (4 << 20) && out.capacity() / 2 > needed {
+            out = Vec::new(); // an earlier, much larger page's buffer is let go, not kept
+        }
         // One copy of the page into the result: the rows follow the 12-byte head.
         if out.try_reserve_exact(needed).is_err() {
             return Err(EngineError::new(ErrorCode::System, "out of memory for the page result"));
@@ -150,8 +156,10 @@ pub unsafe extern "C" fn render(ptr: *const u8, len: usize) -> u32 {
         out.extend_from_slice(&page.height().to_le_bytes());
         out.extend_from_slice(&(page.stride() as u32).to_le_bytes());
         out.extend_from_slice(page.data());
-        Ok(out)
-    }))
+        render::recycle(page);
+        Ok(())
+    });
+    finish(outcome.map(|()| out))
 }
 
 /// Encodes the symbol spec at `ptr..ptr+len`; the result layout is in symbol_spec.rs.

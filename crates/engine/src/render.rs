@@ -28,13 +28,33 @@ pub fn render_bytes(bytes: &[u8]) -> Result<Surface, EngineError> {
     fonts::with_registry(|f| render(&list, f))
 }
 
+/// Page buffers up to this size (bytes) are kept by [`recycle`] for the next page.
+const SPARE_MAX_BYTES: usize = 4 << 20;
+
+thread_local! {
+    /// The last rendered page's buffer, handed back by the ABI after copying the page out
+    /// ([`recycle`]): page after page of one label size then allocates no page (allocation
+    /// and freeing of a 10-20 kB page was a measurable part of a 40 x 30 mm label in Wasm).
+    static SPARE_PAGE: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(Vec::new());
+}
+
+/// Gives a finished page's memory back for the next [`render`] (optional: a page simply
+/// dropped costs one allocation next time).
+pub fn recycle(surface: Surface) {
+    let data = surface.into_data();
+    if data.capacity() <= SPARE_MAX_BYTES {
+        SPARE_PAGE.with(|s| *s.borrow_mut() = data);
+    }
+}
+
 /// Renders a decoded display list. Errors from a command carry its index.
 pub fn render(list: &DisplayList<'_>, fonts: &FontRegistry) -> Result<Surface, EngineError> {
     let page = &list.page;
     let dpi = page.dpi;
     let width = um_to_dots(page.width_um as i64, dpi);
     let height = um_to_dots(page.height_um as i64, dpi);
-    let mut surface = Surface::new(page.grey, width, height)?;
+    let spare = SPARE_PAGE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let mut surface = Surface::new_in(page.grey, width, height, spare)?;
     {
         let mut t = surface.target();
         if page.background < 255 {

@@ -10,7 +10,7 @@
 //! [`DotBox`](crate::units::DotBox).
 
 use crate::EngineError;
-use assetmark_raster::{GreyPage, Page};
+use assetmark_raster::{or_bytes, GreyPage, Page};
 
 /// A borrowed drawing target.
 pub enum Target<'a> {
@@ -30,7 +30,24 @@ pub enum Surface {
 impl Surface {
     /// A white surface of `width` x `height` dots, grey or 1-bit.
     pub fn new(grey: bool, width: i64, height: i64) -> Result<Surface, EngineError> {
-        Ok(if grey { Surface::Grey(GreyPage::new(width, height)?) } else { Surface::Bits(Page::new(width, height)?) })
+        Surface::new_in(grey, width, height, Vec::new())
+    }
+
+    /// [`Surface::new`] in `buffer`'s memory (contents discarded), see [`Page::new_in`].
+    pub fn new_in(grey: bool, width: i64, height: i64, buffer: Vec<u8>) -> Result<Surface, EngineError> {
+        Ok(if grey {
+            Surface::Grey(GreyPage::new_in(width, height, buffer)?)
+        } else {
+            Surface::Bits(Page::new_in(width, height, buffer)?)
+        })
+    }
+
+    /// The surface's buffer, for reuse by [`Surface::new_in`].
+    pub fn into_data(self) -> Vec<u8> {
+        match self {
+            Surface::Bits(p) => p.into_data(),
+            Surface::Grey(g) => g.into_data(),
+        }
     }
 
     pub fn target(&mut self) -> Target<'_> {
@@ -234,25 +251,36 @@ impl<'a> Target<'a> {
         };
         let (pw, ph, stride) = (p.width() as i64, p.height() as i64, p.stride());
         let mut mask = vec![0u8; stride];
-        for (r, row) in modules.chunks(width).enumerate() {
-            let top = y.saturating_add((r as i64).saturating_mul(row_dots));
-            let (ya, yb) = (top.max(0), top.saturating_add(row_dots).min(ph));
+        // Edges advance by saturating additions, not `index * size` products: module and
+        // row_dots are > 0, so the running sums are exactly the saturated products, and an
+        // overflow-checked i64 multiply is a 128-bit library call (__multi3) in wasm32,
+        // which made this loop a tenth of a whole label's render.
+        let mut next_top = y;
+        for row in modules.chunks(width) {
+            let top = next_top;
+            next_top = top.saturating_add(row_dots);
+            let (ya, yb) = (top.max(0), next_top.min(ph));
             if ya >= yb {
+                if top >= ph {
+                    break; // this row and all below it are under the page
+                }
                 continue;
             }
             let (mut lo, mut hi) = (stride, 0);
+            let mut left = x; // left edge of module `i`, dots
             let mut i = 0;
             while i < row.len() {
                 if !row[i] {
                     i += 1;
+                    left = left.saturating_add(module);
                     continue;
                 }
-                let start = i;
+                let start = left;
                 while i < row.len() && row[i] {
                     i += 1;
+                    left = left.saturating_add(module);
                 }
-                let x0 = x.saturating_add((start as i64).saturating_mul(module)).max(0);
-                let x1 = x.saturating_add((i as i64).saturating_mul(module)).min(pw);
+                let (x0, x1) = (start.max(0), left.min(pw));
                 if x0 < x1 {
                     set_bits(&mut mask, x0 as usize, x1 as usize);
                     lo = lo.min(x0 as usize / 8);
@@ -263,9 +291,7 @@ impl<'a> Target<'a> {
                 let data = p.data_mut();
                 for yy in ya..yb {
                     let start = yy as usize * stride;
-                    for (d, m) in data[start + lo..start + hi].iter_mut().zip(&mask[lo..hi]) {
-                        *d |= *m;
-                    }
+                    or_bytes(&mut data[start + lo..start + hi], &mask[lo..hi]);
                 }
                 for m in &mut mask[lo..hi] {
                     *m = 0;

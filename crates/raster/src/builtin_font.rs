@@ -32,7 +32,9 @@
 use crate::text::{TextFace, TextMetrics};
 use crate::Page;
 use std::cell::RefCell;
+use crate::truetype::FxHasher;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 /// The built-in font. Stateless; use [`BUILTIN_FONT`].
@@ -71,8 +73,15 @@ impl BuiltinFont {
             draw_strokes(page, c, x as f64, y as f64, size);
             return;
         }
-        let runs = cached_runs(c, size);
-        for &(dy, x0, x1) in runs.iter() {
+        let g = cached_glyph(c, size);
+        // Wholly on the page (the usual case): the packed dots at once; else run by run,
+        // each clipped.
+        if let Some(p) = &g.page {
+            if page.or_packed(p.data(), p.width(), x - g.pad, y - g.pad) {
+                return;
+            }
+        }
+        for &(dy, x0, x1) in g.runs.iter() {
             page.fill_rect(x + x0 as i64, y + dy as i64, (x1 - x0) as i64, 1);
         }
     }
@@ -83,17 +92,24 @@ impl BuiltinFont {
 const CACHE_MAX_SIZE: u32 = 256;
 const CACHE_MAX_GLYPHS: usize = 4096;
 
-/// A glyph's black runs: (row, first column, end column) from its em box's top-left.
-type Runs = Rc<[(i32, i32, i32)]>;
-
-thread_local! {
-    static GLYPH_RUNS: RefCell<HashMap<(u8, u32), Runs>> = RefCell::new(HashMap::new());
+/// A rasterised glyph: its black runs, (row, first column, end column) from its em box's
+/// top-left, and the scratch page they were read from (the same dots, its top-left `pad`
+/// dots above and left of the em box's) for drawing the whole glyph at once.
+struct CachedGlyph {
+    runs: Vec<(i32, i32, i32)>,
+    page: Option<Page>,
+    pad: i64,
 }
 
-/// The runs of `c` at `size`, rasterised once into a scratch page around the em box.
-fn cached_runs(c: char, size: u32) -> Runs {
+thread_local! {
+    /// Keyed with FxHasher: std's SipHash cost about as much as drawing a small glyph.
+    static GLYPH_CACHE: RefCell<HashMap<(u8, u32), Rc<CachedGlyph>, BuildHasherDefault<FxHasher>>> = RefCell::new(HashMap::default());
+}
+
+/// `c` at `size`, rasterised once into a scratch page around the em box.
+fn cached_glyph(c: char, size: u32) -> Rc<CachedGlyph> {
     let index = glyph_index(c);
-    if let Some(r) = GLYPH_RUNS.with(|m| m.borrow().get(&(index, size)).cloned()) {
+    if let Some(r) = GLYPH_CACHE.with(|m| m.borrow().get(&(index, size)).cloned()) {
         return r;
     }
     let radius = (PEN_EM * size as f64 / 2.0).max(MIN_PEN_RADIUS);
@@ -101,7 +117,7 @@ fn cached_runs(c: char, size: u32) -> Runs {
     let w = (size as f64 * ADVANCE_UNITS / EM_UNITS).ceil() as i64 + 2 * pad;
     let h = size as i64 + 2 * pad;
     let mut runs = Vec::new();
-    if let Ok(mut scratch) = Page::new(w, h) {
+    let scratch = Page::new(w, h).ok().map(|mut scratch| {
         draw_strokes(&mut scratch, c, pad as f64, pad as f64, size);
         for row in 0..h {
             let mut x = 0;
@@ -117,16 +133,17 @@ fn cached_runs(c: char, size: u32) -> Runs {
                 runs.push(((row - pad) as i32, (start - pad) as i32, (x - pad) as i32));
             }
         }
-    }
-    let runs: Runs = runs.into();
-    GLYPH_RUNS.with(|m| {
+        scratch
+    });
+    let glyph = Rc::new(CachedGlyph { runs, page: scratch, pad });
+    GLYPH_CACHE.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() >= CACHE_MAX_GLYPHS {
             m.clear();
         }
-        m.insert((index, size), runs.clone());
+        m.insert((index, size), glyph.clone());
     });
-    runs
+    glyph
 }
 
 /// Strokes `c` with its em box's top-left corner at (`x`, `y`) dots.
@@ -335,6 +352,25 @@ const GLYPHS: [&str; 95] = [
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn whole_glyph_blits_equal_the_runs() {
+        for size in [7u32, 12, 25] {
+            for c in ['A', '8', 'g', '/'] {
+                for x in -6i64..20 {
+                    for y in [-3i64, 0, 4] {
+                        let mut fast = Page::new(40, 36).unwrap();
+                        BUILTIN_FONT.draw_char(&mut fast, c, x, y, size);
+                        let mut slow = Page::new(40, 36).unwrap();
+                        for &(dy, x0, x1) in cached_glyph(c, size).runs.iter() {
+                            slow.fill_rect(x + x0 as i64, y + dy as i64, (x1 - x0) as i64, 1);
+                        }
+                        assert_eq!(fast, slow, "{:?} at {} dots, {},{}", c, size, x, y);
+                    }
+                }
+            }
+        }
+    }
+
     use super::*;
 
     fn render(text: &str, size: u32) -> Page {

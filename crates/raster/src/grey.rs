@@ -19,6 +19,12 @@ pub struct GreyPage {
 impl GreyPage {
     /// A white page of `width` x `height` dots.
     pub fn new(width: i64, height: i64) -> Result<GreyPage, PageError> {
+        GreyPage::new_in(width, height, Vec::new())
+    }
+
+    /// A white page in `buffer`'s memory (its contents are discarded), as
+    /// [`Page::new_in`](crate::Page::new_in).
+    pub fn new_in(width: i64, height: i64, buffer: Vec<u8>) -> Result<GreyPage, PageError> {
         if width <= 0 || height <= 0 {
             return Err(PageError::Empty { width, height });
         }
@@ -29,12 +35,18 @@ impl GreyPage {
         if bytes > Page::MAX_BYTES {
             return Err(PageError::TooLarge { width, height });
         }
-        let mut data = Vec::new();
+        let mut data = buffer;
+        data.clear();
         if data.try_reserve_exact(bytes).is_err() {
             return Err(PageError::OutOfMemory { bytes });
         }
         data.resize(bytes, 255);
         Ok(GreyPage { width: width as u32, height: height as u32, data })
+    }
+
+    /// The page's buffer, for reuse by [`GreyPage::new_in`].
+    pub fn into_data(self) -> Vec<u8> {
+        self.data
     }
 
     pub fn width(&self) -> u32 {

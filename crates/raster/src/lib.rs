@@ -27,5 +27,5 @@ pub mod truetype;
 
 pub use builtin_font::{BuiltinFont, BUILTIN_FONT};
 pub use grey::GreyPage;
-pub use page::{Page, PageError};
+pub use page::{or_bytes, Page, PageError};
 pub use text::{TextFace, TextMetrics};

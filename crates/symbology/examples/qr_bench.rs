@@ -29,6 +29,8 @@ fn main() {
     let url = b"https://example.com/";
     let cases: Vec<(&str, Vec<u8>, QrOptions)> = vec![
         ("url, auto (1-M)", url.to_vec(), QrOptions::default()),
+        // The reference label's QR (bench/render-fixture.ts): 30 characters, version 3-M.
+        ("label url 30, auto (3-M)", b"https://am.example.com/a/00042".to_vec(), QrOptions::default()),
         (
             "url, 40-H auto mask",
             url.to_vec(),

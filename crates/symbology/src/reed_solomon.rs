@@ -26,6 +26,36 @@
 /// Matrix 144x144 uses 68 per block; QR at most 30.
 pub const MAX_DEGREE: usize = 68;
 
+/// The generator of `degree` (1..=MAX_DEGREE) as [`ReedSolomon`]'s `log_gen`: `g(x) =
+/// product of (x - a^(first_root + i))`, coefficients highest power first; in GF(2^m)
+/// minus is plus, so multiplying by (x + root) adds root * (previous coefficient) to each
+/// coefficient below the leading one. A `const fn` (while loops) so tables can be built at
+/// compile time.
+const fn log_generator(field: &Field, first_root: u8, degree: usize) -> [u8; MAX_DEGREE] {
+    let mut g = [0u8; MAX_DEGREE + 1];
+    g[0] = 1;
+    let mut i = 0;
+    while i < degree {
+        let root = field.exp[(first_root as usize + i) % 255];
+        let mut j = i + 1;
+        while j >= 1 {
+            let a = g[j - 1];
+            if a != 0 {
+                g[j] ^= field.exp[field.log[a as usize] as usize + field.log[root as usize] as usize];
+            }
+            j -= 1;
+        }
+        i += 1;
+    }
+    let mut log_gen = [0u8; MAX_DEGREE];
+    let mut k = 0;
+    while k < degree {
+        log_gen[k] = field.log[g[k + 1] as usize];
+        k += 1;
+    }
+    log_gen
+}
+
 /*---- Public API ----*/
 
 /// GF(256) with a given primitive polynomial, as exp/log tables.
@@ -38,16 +68,34 @@ pub struct Field {
 }
 
 /// The QR Code field (ISO/IEC 18004 7.5.2): polynomial 0x11D, generator roots from a^0.
-pub static QR: Code = Code { field: Field::new(0x11D), first_root: 0 };
+pub static QR: Code = Code { field: Field::new(0x11D), first_root: 0, precomputed: &QR_LOG_GENERATORS };
 
 /// The Data Matrix field (ISO/IEC 16022 5.7.1): polynomial 0x12D, generator roots from a^1.
-pub static DATA_MATRIX: Code = Code { field: Field::new(0x12D), first_root: 1 };
+/// (Data Matrix keeps its own per-degree cache, datamatrix/ecc.rs.)
+pub static DATA_MATRIX: Code = Code { field: Field::new(0x12D), first_root: 1, precomputed: &[] };
+
+/// QR's generators for every degree it uses (7 to 30 error-correction codewords per
+/// block; index = degree, 0 unused), built at compile time: building one costs
+/// `degree^2 / 2` field multiplications, a few per cent of a version 3 encode.
+static QR_LOG_GENERATORS: [[u8; MAX_DEGREE]; 31] = {
+    let field = Field::new(0x11D);
+    let mut t = [[0u8; MAX_DEGREE]; 31];
+    let mut degree = 1;
+    while degree <= 30 {
+        t[degree] = log_generator(&field, 0, degree);
+        degree += 1;
+    }
+    t
+};
 
 /// A family of Reed-Solomon codes: a field and the exponent of the generator's first root.
 #[derive(Clone)]
 pub struct Code {
     pub field: Field,
     pub first_root: u8,
+    /// Generators computed ahead, as [`ReedSolomon`]'s `log_gen`, indexed by degree
+    /// (entry 0 unused); degrees past the end are computed when asked for.
+    pub precomputed: &'static [[u8; MAX_DEGREE]],
 }
 
 /// A Reed-Solomon encoder for one generator degree (error-correction codewords per block).
@@ -122,7 +170,10 @@ impl Code {
     /// Panics if `degree` is 0 or above [`MAX_DEGREE`]: block sizes come from the
     /// symbologies' tables, so a bad degree is a bug, not bad data.
     pub fn encoder(&self, degree: usize) -> ReedSolomon<'_> {
-        ReedSolomon::new(&self.field, self.first_root, degree)
+        match self.precomputed.get(degree) {
+            Some(&log_gen) if degree >= 1 => ReedSolomon { field: &self.field, degree, log_gen },
+            _ => ReedSolomon::new(&self.field, self.first_root, degree),
+        }
     }
 }
 
@@ -131,22 +182,7 @@ impl<'a> ReedSolomon<'a> {
     /// See [`Code::encoder`] for the panics.
     pub fn new(field: &'a Field, first_root: u8, degree: usize) -> ReedSolomon<'a> {
         assert!(degree >= 1 && degree <= MAX_DEGREE, "Reed-Solomon degree out of range");
-        // g(x) = product of (x - a^(first_root + i)), coefficients highest power first;
-        // in GF(2^m) minus is plus. Multiplying by (x + root) adds root * (previous
-        // coefficient) to each coefficient below the leading one.
-        let mut g = [0u8; MAX_DEGREE + 1];
-        g[0] = 1;
-        for i in 0..degree {
-            let root = field.exp(first_root as usize + i);
-            for j in (1..=i + 1).rev() {
-                g[j] ^= field.mul(g[j - 1], root);
-            }
-        }
-        let mut log_gen = [0u8; MAX_DEGREE];
-        for k in 0..degree {
-            log_gen[k] = field.log[g[k + 1] as usize];
-        }
-        ReedSolomon { field, degree, log_gen }
+        ReedSolomon { field, degree, log_gen: log_generator(field, first_root, degree) }
     }
 
     /// The number of error-correction codewords this encoder produces.
@@ -235,6 +271,15 @@ mod tests {
     fn data_matrix_annex_example() {
         let ecc = DATA_MATRIX.encoder(5).encode(&[142, 164, 186]);
         assert_eq!(ecc, vec![114, 25, 5, 88, 102]);
+    }
+
+    #[test]
+    fn precomputed_generators_equal_computed_ones() {
+        for degree in 1..=MAX_DEGREE {
+            let runtime = ReedSolomon::new(&QR.field, 0, degree);
+            assert_eq!(QR.encoder(degree).generator(), runtime.generator(), "degree {}", degree);
+        }
+        assert_eq!(QR.encoder(7).log_gen, QR_LOG_GENERATORS[7]);
     }
 
     #[test]

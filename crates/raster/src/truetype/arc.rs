@@ -77,7 +77,7 @@ fn draw_arc<C: Canvas>(
         let coverage = rasterize(&outline, &tf, &strikes, &mut scratch);
         let (x, y) = (coverage.left as i64, coverage.top as i64);
         let rects = coverage.black_rects();
-        canvas.glyph(&GlyphImage { coverage, rects }, x, y, &clip);
+        canvas.glyph(&GlyphImage { coverage, rects, bits: Vec::new() }, x, y, &clip);
     }
     Ok(())
 }

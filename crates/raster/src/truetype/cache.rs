@@ -47,11 +47,15 @@ pub(super) struct GlyphImage {
     pub coverage: Coverage,
     /// Black dots at 50 %, as rectangles in mask coordinates.
     pub rects: Vec<Rect16>,
+    /// The same dots as packed rows (`Coverage::black_bits`), OR-ed into a 1-bit page
+    /// a byte at a time when the glyph lies wholly inside the clip; may be empty (arc
+    /// text's one-off glyphs), then the rectangles are drawn.
+    pub bits: Vec<u8>,
 }
 
 impl GlyphImage {
     fn bytes(&self) -> usize {
-        64 + self.coverage.data.len() + self.rects.len() * 8
+        64 + self.coverage.data.len() + self.rects.len() * 8 + self.bits.len()
     }
 }
 
@@ -121,12 +125,14 @@ fn render(font: &Font, glyph: u16, size: f32, synth: Synthetic, scratch: &mut Ve
     let strikes = if synth.bold { bold_strikes(size, 0.0) } else { vec![(0.0, 0.0)] };
     let coverage = rasterize(&outline, &tf, &strikes, scratch);
     let rects = coverage.black_rects();
-    GlyphImage { coverage, rects }
+    let bits = coverage.black_bits();
+    GlyphImage { coverage, rects, bits }
 }
 
-/// Firefox's hash: a multiply and a rotate per word, plenty for small integer keys.
+/// Firefox's hash: a multiply and a rotate per word, plenty for small integer keys (also
+/// the built-in font's glyph cache, builtin_font.rs).
 #[derive(Default)]
-struct FxHasher {
+pub(crate) struct FxHasher {
     hash: u64,
 }
 

@@ -111,6 +111,17 @@ impl Canvas for Page {
     }
 
     fn glyph(&mut self, img: &GlyphImage, x: i64, y: i64, clip: &Clip) {
+        let (w, h) = (img.coverage.width as i64, img.coverage.height as i64);
+        // A glyph wholly inside the clip (the usual case) is OR-ed in as packed rows.
+        if !img.bits.is_empty()
+            && x >= clip.x0
+            && y >= clip.y0
+            && x + w <= clip.x1
+            && y + h <= clip.y1
+            && self.or_packed(&img.bits, w as u32, x, y)
+        {
+            return;
+        }
         for r in &img.rects {
             let ya = (y + r.y0 as i64).max(clip.y0);
             let yb = (y + r.y1 as i64).min(clip.y1);
@@ -230,6 +241,35 @@ mod tests {
             }
         }
         b
+    }
+
+    #[test]
+    fn packed_glyph_rows_draw_the_same_dots_as_rectangles() {
+        use super::super::raster::Coverage;
+        let mut seed = 7u32;
+        for (w, h) in [(1u32, 1u32), (5, 3), (8, 2), (13, 7), (17, 5), (30, 9)] {
+            let data: Vec<u8> = (0..w * h)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    (seed >> 16) as u8
+                })
+                .collect();
+            let coverage = Coverage { left: 0, top: 0, width: w, height: h, data };
+            let rects = coverage.black_rects();
+            let bits = coverage.black_bits();
+            let packed = GlyphImage { coverage: coverage.clone(), rects: rects.clone(), bits };
+            let plain = GlyphImage { coverage, rects, bits: Vec::new() };
+            for x in 0..17i64 {
+                for (pw, y) in [(x as u32 + w, 0i64), (x as u32 + w + 9, 2)] {
+                    let mut a = Page::new(pw as i64, h as i64 + 3).unwrap();
+                    let mut b = a.clone();
+                    let clip = a.clip(None);
+                    a.glyph(&packed, x, y, &clip);
+                    b.glyph(&plain, x, y, &clip);
+                    assert_eq!(a, b, "{}x{} at {},{} on {} wide", w, h, x, y, pw);
+                }
+            }
+        }
     }
 
     #[test]

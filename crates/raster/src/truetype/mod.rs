@@ -78,6 +78,7 @@ mod rotate;
 
 pub use arc::{draw_arc_text_1bit, draw_arc_text_gray};
 pub use cache::GlyphCache;
+pub(crate) use cache::FxHasher;
 pub use draw::{draw_layout_1bit, draw_layout_gray, GrayImage};
 pub use face::TrueTypeFace;
 pub use font::{Font, FontError, FontMetrics, FontSet};

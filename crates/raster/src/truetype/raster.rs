@@ -106,6 +106,26 @@ pub(super) struct Coverage {
 }
 
 impl Coverage {
+    /// The black dots of the mask at the 50 % threshold (the same dots as
+    /// [`Coverage::black_rects`]) as packed rows like a [`Page`](crate::Page)'s: `(width +
+    /// 7) / 8` bytes a row, MSB = leftmost dot, padding bits 0.
+    pub fn black_bits(&self) -> Vec<u8> {
+        let w = self.width as usize;
+        let stride = (w + 7) / 8;
+        let mut bits = vec![0u8; stride * self.height as usize];
+        if stride == 0 {
+            return bits;
+        }
+        for (row, out) in self.data.chunks(w).zip(bits.chunks_mut(stride)) {
+            for (x, &c) in row.iter().enumerate() {
+                if c >= 128 {
+                    out[x / 8] |= 0x80 >> (x % 8);
+                }
+            }
+        }
+        bits
+    }
+
     /// The black dots of the mask at the 50 % threshold as rectangles: the spans of each
     /// row, merged downwards while the next row has the very same span (stems and CJK
     /// strokes become one rectangle each, so a page takes few `fill_rect` calls).

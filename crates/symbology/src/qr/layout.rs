@@ -157,16 +157,21 @@ impl<const W: usize> Shl<u32> for Bits<W> {
     }
 }
 
-/// A square of `size` x `size` modules as packed rows.
+/// A square of `size` x `size` modules as packed rows (`rows.len() == size`).
+///
+/// The rows are sized to the symbol, not to version 40: an encode makes six grids, and
+/// zeroing and moving 177 rows each (4 kB) cost more than the whole mask choice at
+/// version 3.
 #[derive(Clone)]
 pub struct Grid {
     pub size: usize,
-    pub rows: [Row; MAX_SIZE],
+    pub rows: Vec<Row>,
 }
 
 impl Grid {
     pub fn new(size: usize) -> Grid {
-        Grid { size, rows: [Row::ZERO; MAX_SIZE] }
+        assert!(size <= MAX_SIZE, "QR grid larger than version 40");
+        Grid { size, rows: vec![Row::ZERO; size] }
     }
 
     #[cfg(test)]
@@ -186,6 +191,9 @@ pub struct Layout {
     pub rows: Grid,
     /// `rows` transposed: `cols.rows[x]` bit `y` is module (x, y).
     pub cols: Grid,
+    /// Where the format bits go ([`format_positions`]), worked out once for the eight
+    /// masks tried.
+    format: [[(usize, usize); 15]; 2],
 }
 
 impl Layout {
@@ -204,7 +212,7 @@ impl Layout {
         place(&mut rows, &region, codewords);
         let mut cols = Grid::new(size);
         transpose(&rows, &mut cols);
-        Layout { size, region, rows, cols }
+        Layout { size, region, rows, cols, format: format_positions(size) }
     }
 
     /// `rows` and `cols` with `mask` applied to the data region and the format information
@@ -214,13 +222,21 @@ impl Layout {
         let pattern_t = &MASK_COLS[mask.value() as usize];
         rows.size = self.size;
         cols.size = self.size;
+        // Only the words that hold modules: one up to version 11 (64 modules), where the
+        // other two of a Row would triple the work of the eight masks tried. The words
+        // past them stay 0 in both grids (made zeroed by Grid::new, only written here).
+        let words = (self.size + 63) / 64;
         for i in 0..self.size {
-            let region = self.region.rows[i];
-            rows.rows[i] = self.rows.rows[i] ^ (pattern[i % 12] & region);
-            cols.rows[i] = self.cols.rows[i] ^ (pattern_t[i % 12] & region);
+            let (region, pattern, pattern_t) = (&self.region.rows[i].0, &pattern[i % 12].0, &pattern_t[i % 12].0);
+            let (src_r, src_c) = (&self.rows.rows[i].0, &self.cols.rows[i].0);
+            let (dst_r, dst_c) = (&mut rows.rows[i].0, &mut cols.rows[i].0);
+            for w in 0..words {
+                dst_r[w] = src_r[w] ^ (pattern[w] & region[w]);
+                dst_c[w] = src_c[w] ^ (pattern_t[w] & region[w]);
+            }
         }
         let bits = format_bits(ecc, mask);
-        for copy in format_positions(self.size).iter() {
+        for copy in self.format.iter() {
             for (i, &(x, y)) in copy.iter().enumerate() {
                 let dark = (bits >> i) & 1 != 0;
                 rows.rows[y].put(x, dark);

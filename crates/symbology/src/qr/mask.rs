@@ -26,15 +26,14 @@ const N2: u32 = 3;
 const N3: u32 = 40;
 const N4: u32 = 10;
 
-/// The mask with the lowest penalty for this layout and ECC level.
-pub fn choose(layout: &Layout, ecc: Ecc) -> Mask {
-    let mut rows = Grid::new(layout.size);
-    let mut cols = Grid::new(layout.size);
+/// The mask with the lowest penalty for this layout and ECC level; `rows` and `cols`
+/// are the caller's scratch grids of the layout's size (left holding the last mask tried).
+pub fn choose(layout: &Layout, ecc: Ecc, rows: &mut Grid, cols: &mut Grid) -> Mask {
     let mut best = (u32::MAX, Mask::new(0).unwrap());
     for k in 0..8 {
         let mask = Mask::new(k).unwrap();
-        layout.masked_into(ecc, mask, &mut rows, &mut cols);
-        let score = penalty(&rows, &cols);
+        layout.masked_into(ecc, mask, rows, cols);
+        let score = penalty(rows, cols);
         if score < best.0 {
             best = (score, mask);
         }

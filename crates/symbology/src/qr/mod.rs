@@ -232,12 +232,12 @@ pub fn encode(data: &[u8], options: &QrOptions) -> Result<QrCode, SymbologyError
     let data_codewords = segment::data_codewords(candidate, &segmentation, version, ecc);
     let codewords = add_error_correction(&data_codewords, version, ecc);
     let layout = Layout::new(version, &codewords);
-    let mask = match options.mask {
-        Some(m) => m,
-        None => mask::choose(&layout, ecc),
-    };
     let mut rows = layout::Grid::new(layout.size);
     let mut cols = layout::Grid::new(layout.size);
+    let mask = match options.mask {
+        Some(m) => m,
+        None => mask::choose(&layout, ecc, &mut rows, &mut cols),
+    };
     layout.masked_into(ecc, mask, &mut rows, &mut cols);
     let size = layout.size;
     let mut modules = BitMatrix::new(size, size).expect("QR sizes are 21 to 177");
