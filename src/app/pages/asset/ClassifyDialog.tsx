@@ -1,23 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Divider,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Subtitle2,
-  tokens,
-} from '@fluentui/react-components';
+import { useState } from 'react';
+import { Divider, Field, Input, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { StatusCode, type AssetClassifyInfo } from '../../../api/contract';
+import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../notify';
 import { assetStore } from '../../state/assets';
 import { ClassifyAttributeEditor } from './ClassifyAttributeEditor';
@@ -61,8 +46,7 @@ export function ClassifyDialog({
     if (tried) setErrors(validateClassify(next, otherNames));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setTried(true);
     const problems = validateClassify(draft, otherNames);
     setErrors(problems);
@@ -82,42 +66,30 @@ export function ClassifyDialog({
   const nameMessage = serverNameError ?? (errors.classifyName ? t(errors.classifyName.key, errors.classifyName.values) : undefined);
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface className={styles.surface} aria-describedby={undefined} data-testid="classify-dialog">
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{classify ? t('classify.editTitle') : t('classify.createTitle')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              {formMessage && (
-                <MessageBar intent="error" data-testid="dialog-error">
-                  <MessageBarBody>{formMessage}</MessageBarBody>
-                </MessageBar>
-              )}
-              <Field label={t('classify.name')} required validationMessage={nameMessage}>
-                <Input
-                  name="classifyName"
-                  value={draft.classifyName}
-                  maxLength={CLASSIFY_NAME_MAX}
-                  placeholder={t('classify.namePlaceholder')}
-                  autoFocus
-                  onChange={(_, d) => change({ ...draft, classifyName: d.value })}
-                />
-              </Field>
-              <Divider />
-              <Subtitle2>{t('classify.attributes')}</Subtitle2>
-              <ClassifyAttributeEditor attributes={draft.attributes} errors={errors} onChange={(attributes) => change({ ...draft, attributes })} />
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="classify-submit">
-                {busy ? t('common.saving') : t('common.ok')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={classify ? t('classify.editTitle') : t('classify.createTitle')}
+      testId="classify-dialog"
+      submitTestId="classify-submit"
+      surfaceClassName={styles.surface}
+      contentClassName={styles.content}
+      error={formMessage}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field label={t('classify.name')} required validationMessage={nameMessage}>
+        <Input
+          name="classifyName"
+          value={draft.classifyName}
+          maxLength={CLASSIFY_NAME_MAX}
+          placeholder={t('classify.namePlaceholder')}
+          autoFocus
+          onChange={(_, d) => change({ ...draft, classifyName: d.value })}
+        />
+      </Field>
+      <Divider />
+      <Subtitle2>{t('classify.attributes')}</Subtitle2>
+      <ClassifyAttributeEditor attributes={draft.attributes} errors={errors} onChange={(attributes) => change({ ...draft, attributes })} />
+    </FormDialog>
   );
 }

@@ -1,30 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  tokens,
-} from '@fluentui/react-components';
+import { useState } from 'react';
+import { Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../api/client';
 import type { DepartmentInfo } from '../../../api/contract';
 import { StatusCode } from '../../../api/contract';
+import { FormDialog } from '../../components/FormDialog';
 
 /** Longest department name the server accepts (server/modules/departments). */
 export const DEPT_NAME_MAX = 50;
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
 
 /**
  * Names a new department or renames one. The server's refusal shows in place: under the
@@ -47,14 +30,12 @@ export function DepartmentNameDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const [name, setName] = useState(initialName);
   const [fieldMessage, setFieldMessage] = useState<string | undefined>();
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (name.trim() === '') {
       setFieldMessage(t('dept.nameRequired'));
       return;
@@ -71,54 +52,40 @@ export function DepartmentNameDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-describedby={undefined} data-testid="dept-name-dialog">
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{mode === 'create' ? t('dept.createTitle') : t('dept.renameTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {formMessage && (
-                <MessageBar intent="error" data-testid="dialog-error">
-                  <MessageBarBody>{formMessage}</MessageBarBody>
-                </MessageBar>
-              )}
-              {hint && (
-                <MessageBar intent="info">
-                  <MessageBarBody>{hint}</MessageBarBody>
-                </MessageBar>
-              )}
-              {parentName !== undefined && (
-                <Field label={t('dept.parent')}>
-                  <Input value={parentName} readOnly appearance="filled-darker" />
-                </Field>
-              )}
-              <Field label={t('dept.name')} required validationMessage={fieldMessage}>
-                <Input
-                  name="deptName"
-                  value={name}
-                  maxLength={DEPT_NAME_MAX}
-                  placeholder={t('dept.namePlaceholder')}
-                  autoFocus
-                  onChange={(_, d) => {
-                    setName(d.value);
-                    setFieldMessage(d.value.trim() === '' ? t('dept.nameRequired') : undefined);
-                    setFormMessage(null);
-                  }}
-                  data-testid="dept-name-input"
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="dept-name-submit">
-                {busy ? t('common.saving') : t('common.ok')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={mode === 'create' ? t('dept.createTitle') : t('dept.renameTitle')}
+      testId="dept-name-dialog"
+      submitTestId="dept-name-submit"
+      error={formMessage}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {hint && (
+        <MessageBar intent="info">
+          <MessageBarBody>{hint}</MessageBarBody>
+        </MessageBar>
+      )}
+      {parentName !== undefined && (
+        <Field label={t('dept.parent')}>
+          <Input value={parentName} readOnly appearance="filled-darker" />
+        </Field>
+      )}
+      <Field label={t('dept.name')} required validationMessage={fieldMessage}>
+        <Input
+          name="deptName"
+          value={name}
+          maxLength={DEPT_NAME_MAX}
+          placeholder={t('dept.namePlaceholder')}
+          autoFocus
+          onChange={(_, d) => {
+            setName(d.value);
+            setFieldMessage(d.value.trim() === '' ? t('dept.nameRequired') : undefined);
+            setFormMessage(null);
+          }}
+          data-testid="dept-name-input"
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,28 +1,11 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  tokens,
-} from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
+import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../api/client';
 import { StatusCode, type DepartmentInfo } from '../../../api/contract';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { FormDialog } from '../../components/FormDialog';
 import { deptPathName, subtreeIds, type DeptTree } from '../../state/departmentTree';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
 
 /**
  * Moves a department (with its sub-tree) under another one chosen in the tree. Its own
@@ -41,7 +24,6 @@ export function MoveDepartmentDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const node = tree.byId.get(deptId);
   const [target, setTarget] = useState<number | null>(node?.dept.affiliatedDept ?? null);
   const [fieldMessage, setFieldMessage] = useState<string | undefined>();
@@ -49,8 +31,7 @@ export function MoveDepartmentDialog({
   const [busy, setBusy] = useState(false);
   const ownBranch = useMemo(() => subtreeIds(tree, deptId), [tree, deptId]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (target === null) {
       setFieldMessage(t('dept.chooseTarget'));
       return;
@@ -64,46 +45,32 @@ export function MoveDepartmentDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-describedby={undefined} data-testid="dept-move-dialog">
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('dept.moveTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {formMessage && (
-                <MessageBar intent="error" data-testid="dialog-error">
-                  <MessageBarBody>{formMessage}</MessageBarBody>
-                </MessageBar>
-              )}
-              <Field label={t('dept.moving')}>
-                <Input value={deptPathName(tree, deptId)} readOnly appearance="filled-darker" />
-              </Field>
-              <Field label={t('dept.moveTarget')} required validationMessage={fieldMessage} hint={t('dept.moveHint')}>
-                <DepartmentSelect
-                  tree={tree}
-                  value={target}
-                  showPath
-                  disabledIds={ownBranch}
-                  onChange={(id) => {
-                    setTarget(id);
-                    setFieldMessage(undefined);
-                    setFormMessage(null);
-                  }}
-                  data-testid="dept-move-target"
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="dept-move-submit">
-                {busy ? t('common.saving') : t('common.ok')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t('dept.moveTitle')}
+      testId="dept-move-dialog"
+      submitTestId="dept-move-submit"
+      error={formMessage}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field label={t('dept.moving')}>
+        <Input value={deptPathName(tree, deptId)} readOnly appearance="filled-darker" />
+      </Field>
+      <Field label={t('dept.moveTarget')} required validationMessage={fieldMessage} hint={t('dept.moveHint')}>
+        <DepartmentSelect
+          tree={tree}
+          value={target}
+          showPath
+          disabledIds={ownBranch}
+          onChange={(id) => {
+            setTarget(id);
+            setFieldMessage(undefined);
+            setFormMessage(null);
+          }}
+          data-testid="dept-move-target"
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,24 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  tokens,
-} from '@fluentui/react-components';
+import { useState } from 'react';
+import { Field, Input, makeStyles, Radio, RadioGroup, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { StatusCode, type StaffInfo, type WorkingStatus } from '../../../api/contract';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../notify';
 import type { DeptTree } from '../../state/departmentTree';
 import { org } from '../../state/org';
@@ -69,8 +54,7 @@ export function StaffDialog({
     setFormMessage(null);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const next: Partial<Record<StaffField, string>> = {};
     if (staffName.trim() === '') next.staffName = t('staff.nameRequired');
     if (dept === null && !allowNoDept) next.affiliatedDept = t('staff.deptRequired');
@@ -99,86 +83,75 @@ export function StaffDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface className={styles.surface} aria-describedby={undefined} data-testid="staff-dialog">
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{staff ? t('staff.editTitle') : t('staff.createTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {formMessage && (
-                <MessageBar intent="error" className={styles.wide} data-testid="dialog-error">
-                  <MessageBarBody>{formMessage}</MessageBarBody>
-                </MessageBar>
-              )}
-              <Field label={t('staff.name')} required validationMessage={errors.staffName} className={styles.wide}>
-                <Input
-                  name="staffName"
-                  value={staffName}
-                  maxLength={STAFF_TEXT_MAX}
-                  placeholder={t('staff.namePlaceholder')}
-                  autoFocus
-                  onChange={(_, d) => {
-                    setStaffName(d.value);
-                    clear('staffName');
-                  }}
-                />
-              </Field>
-              <Field label={t('staff.jobNumber')} validationMessage={errors.jobNumber}>
-                <Input
-                  name="jobNumber"
-                  value={jobNumber}
-                  maxLength={STAFF_TEXT_MAX}
-                  placeholder={t('staff.jobNumberPlaceholder')}
-                  onChange={(_, d) => {
-                    setJobNumber(d.value);
-                    clear('jobNumber');
-                  }}
-                />
-              </Field>
-              <Field label={t('staff.position')} validationMessage={errors.position}>
-                <Input
-                  name="position"
-                  value={position}
-                  maxLength={STAFF_TEXT_MAX}
-                  placeholder={t('staff.positionPlaceholder')}
-                  onChange={(_, d) => {
-                    setPosition(d.value);
-                    clear('position');
-                  }}
-                />
-              </Field>
-              <Field label={t('staff.department')} required={!allowNoDept} validationMessage={errors.affiliatedDept} className={styles.wide}>
-                <DepartmentSelect
-                  tree={tree}
-                  value={dept}
-                  showPath
-                  noneLabel={allowNoDept ? t('staff.noDepartment') : undefined}
-                  placeholder={t('dept.choose')}
-                  onChange={(id) => {
-                    setDept(id);
-                    clear('affiliatedDept');
-                  }}
-                  data-testid="staff-dept"
-                />
-              </Field>
-              <Field label={t('staff.workingStatus')} className={styles.wide}>
-                <RadioGroup layout="horizontal" value={status} onChange={(_, d) => setStatus(d.value as WorkingStatus)} data-testid="staff-status">
-                  <Radio value="active" label={t('staff.active')} />
-                  <Radio value="inactive" label={t('staff.inactive')} />
-                </RadioGroup>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="staff-submit">
-                {busy ? t('common.saving') : t('common.ok')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={staff ? t('staff.editTitle') : t('staff.createTitle')}
+      testId="staff-dialog"
+      submitTestId="staff-submit"
+      surfaceClassName={styles.surface}
+      contentClassName={styles.form}
+      errorClassName={styles.wide}
+      error={formMessage}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field label={t('staff.name')} required validationMessage={errors.staffName} className={styles.wide}>
+        <Input
+          name="staffName"
+          value={staffName}
+          maxLength={STAFF_TEXT_MAX}
+          placeholder={t('staff.namePlaceholder')}
+          autoFocus
+          onChange={(_, d) => {
+            setStaffName(d.value);
+            clear('staffName');
+          }}
+        />
+      </Field>
+      <Field label={t('staff.jobNumber')} validationMessage={errors.jobNumber}>
+        <Input
+          name="jobNumber"
+          value={jobNumber}
+          maxLength={STAFF_TEXT_MAX}
+          placeholder={t('staff.jobNumberPlaceholder')}
+          onChange={(_, d) => {
+            setJobNumber(d.value);
+            clear('jobNumber');
+          }}
+        />
+      </Field>
+      <Field label={t('staff.position')} validationMessage={errors.position}>
+        <Input
+          name="position"
+          value={position}
+          maxLength={STAFF_TEXT_MAX}
+          placeholder={t('staff.positionPlaceholder')}
+          onChange={(_, d) => {
+            setPosition(d.value);
+            clear('position');
+          }}
+        />
+      </Field>
+      <Field label={t('staff.department')} required={!allowNoDept} validationMessage={errors.affiliatedDept} className={styles.wide}>
+        <DepartmentSelect
+          tree={tree}
+          value={dept}
+          showPath
+          noneLabel={allowNoDept ? t('staff.noDepartment') : undefined}
+          placeholder={t('dept.choose')}
+          onChange={(id) => {
+            setDept(id);
+            clear('affiliatedDept');
+          }}
+          data-testid="staff-dept"
+        />
+      </Field>
+      <Field label={t('staff.workingStatus')} className={styles.wide}>
+        <RadioGroup layout="horizontal" value={status} onChange={(_, d) => setStatus(d.value as WorkingStatus)} data-testid="staff-status">
+          <Radio value="active" label={t('staff.active')} />
+          <Radio value="inactive" label={t('staff.inactive')} />
+        </RadioGroup>
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,27 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  tokens,
-} from '@fluentui/react-components';
+import { useState } from 'react';
+import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../api/client';
 import { StatusCode, type RoleInfo } from '../../../api/contract';
+import { FormDialog } from '../../components/FormDialog';
 
 /** Longest role name the server accepts (server/modules/roles). */
 export const ROLE_NAME_MAX = 50;
-
-const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
 /**
  * Names a new role or renames one (spec section 5): not empty, not another role's name
@@ -42,15 +27,13 @@ export function RoleNameDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const [name, setName] = useState(initialName);
   const [fieldMessage, setFieldMessage] = useState<string | undefined>();
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const taken = new Set(takenNames.map((n) => n.trim().toLocaleLowerCase()));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const value = name.trim();
     if (value === '') return setFieldMessage(t('role.nameRequired'));
     if (taken.has(value.toLocaleLowerCase())) return setFieldMessage(t('role.duplicate'));
@@ -63,44 +46,30 @@ export function RoleNameDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-describedby={undefined} data-testid="role-name-dialog">
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{mode === 'create' ? t('role.createTitle') : t('role.renameTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {formMessage && (
-                <MessageBar intent="error" data-testid="dialog-error">
-                  <MessageBarBody>{formMessage}</MessageBarBody>
-                </MessageBar>
-              )}
-              <Field label={t('role.name')} required validationMessage={fieldMessage}>
-                <Input
-                  name="roleName"
-                  value={name}
-                  maxLength={ROLE_NAME_MAX}
-                  placeholder={t('role.namePlaceholder')}
-                  autoFocus
-                  onChange={(_, d) => {
-                    setName(d.value);
-                    setFieldMessage(d.value.trim() === '' ? t('role.nameRequired') : undefined);
-                    setFormMessage(null);
-                  }}
-                  data-testid="role-name-input"
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="role-name-submit">
-                {busy ? t('common.saving') : t('common.ok')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={mode === 'create' ? t('role.createTitle') : t('role.renameTitle')}
+      testId="role-name-dialog"
+      submitTestId="role-name-submit"
+      error={formMessage}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field label={t('role.name')} required validationMessage={fieldMessage}>
+        <Input
+          name="roleName"
+          value={name}
+          maxLength={ROLE_NAME_MAX}
+          placeholder={t('role.namePlaceholder')}
+          autoFocus
+          onChange={(_, d) => {
+            setName(d.value);
+            setFieldMessage(d.value.trim() === '' ? t('role.nameRequired') : undefined);
+            setFormMessage(null);
+          }}
+          data-testid="role-name-input"
+        />
+      </Field>
+    </FormDialog>
   );
 }
