@@ -4,9 +4,11 @@
  *   symbology   symbol encoding, engine vs bwip-js and rxing-wasm (bench/symbology.ts)
  *   staff       staff list queries on PGlite, path vs recursive CTE (bench/staff-list.ts)
  *   assets      100,000 assets on PGlite: list, import, export (bench/assets.ts)
+ *   render      label pages: reference label per label and 10,000 .xlsx rows on 2 workers,
+ *               engine vs bwip-js + @napi-rs/canvas (bench/render.ts)
  *
  * `--json` asks a benchmark for one JSON object on stdout instead of a table (those that
- * support it; symbology does). Benchmarks print medians and ratios to peers measured in
+ * support it; symbology and render do). Benchmarks print medians and ratios to peers measured in
  * the same run and never fail on a time.
  */
 export {};
@@ -26,6 +28,11 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     summary: 'asset register on PGlite: list pages, import and export of 10k-100k rows',
     json: false,
     run: async () => import('./assets.ts'), // runs on import
+  },
+  render: {
+    summary: 'label pages: per label at 203/300 dpi, 10,000 xlsx rows on 2 workers, vs bwip-js + canvas',
+    json: true,
+    run: async (json) => (await import('./render.ts')).run({ json }),
   },
 };
 

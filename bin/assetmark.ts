@@ -9,6 +9,7 @@ import { CliError, EXIT_FAILURE, EXIT_USAGE, write, type Command, type Io } from
 /** Subcommands, loaded on use so one command's imports never slow another down. */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ command: Command }> }> = {
   encode: { summary: 'encode one symbol as modules (0/1) or a PBM image', load: () => import('./commands/encode.ts') },
+  render: { summary: 'render a label file (and a spreadsheet) to one PBM or PNG a page', load: () => import('./commands/render.ts') },
 };
 
 function overview(): string {

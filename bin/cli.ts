@@ -42,6 +42,20 @@ export function parseOptions<T extends Options>(args: string[], options: T) {
   }
 }
 
+/** Like parseOptions, with positional arguments (at most `maxPositionals`). */
+export function parseCommandLine<T extends Options>(args: string[], options: T, maxPositionals: number) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw new CliError((e as Error).message.replace(/\s*\n\s*/g, ' '), EXIT_USAGE);
+  }
+  if (parsed.positionals.length > maxPositionals) {
+    throw new CliError(`unexpected argument '${parsed.positionals[maxPositionals]}'`, EXIT_USAGE);
+  }
+  return parsed;
+}
+
 /** The value of a required string option. */
 export function required(value: string | boolean | undefined, name: string): string {
   if (typeof value !== 'string') throw new CliError(`missing --${name}`, EXIT_USAGE);

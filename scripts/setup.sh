@@ -13,6 +13,7 @@ APT_PACKAGES=(
   rustc cargo libstd-rust-dev-wasm32 lld binaryen   # Rust -> wasm32, offline; wasm-opt
   chromium                                          # browser tests
   zint zbar-tools dmtx-utils                        # reference encoder and decoders
+  tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim  # OCR of rendered text in tests
   fonts-liberation2 fonts-droid-fallback fonts-wqy-microhei  # Latin and CJK faces
   postgresql                                        # server tests against PostgreSQL
 )

@@ -6,22 +6,114 @@ import type { PageSpec } from './types.ts';
 const le32 = (v: number) => [v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff];
 
 describe('display-list compiler', () => {
-  it('writes the header, a RECT and a BARCODE byte for byte', () => {
-    const bytes = compileDisplayList({
-      widthMm: 40,
-      heightMm: 30,
-      dpi: 203,
-      elements: [
-        { kind: 'rect', xMm: 0.5, yMm: -1.25, widthMm: 39, heightMm: 29, lineWidthMm: 0.35, filled: true },
-        { kind: 'barcode', type: 'code128', data: 'Hi', xMm: 2, yMm: 3, widthMm: 36, heightMm: 10 },
-      ],
-    });
-    expect(Array.from(bytes)).toEqual([
-      ...[0x41, 0x4d, 0x44, 0x4c], 1, 0, 0, 0, ...le32(40_000), ...le32(30_000), 203, 0, 0, 0,
-      1, ...le32(21), ...le32(500), ...le32(-1250), ...le32(39_000), ...le32(29_000), ...le32(350), 1,
-      2, ...le32(26), ...le32(2_000), ...le32(3_000), ...le32(36_000), ...le32(10_000), ...le32(0),
-      20, 0, 0, 0, 0x48, 0x69,
+  const header = (flags = 0, corner = 0, background = 255) =>
+    [0x41, 0x4d, 0x44, 0x4c, 2, 0, flags, 0, ...le32(40_000), ...le32(30_000), 203, 0, 0, 0, ...le32(corner), background, 0, 0, 0];
+  const prefix = (x: number, y: number, w: number, h: number, turns = 0, flags = 0) =>
+    [...le32(x), ...le32(y), ...le32(w), ...le32(h), turns, flags, 0, 0];
+  const page = (elements: PageSpec['elements'], options: Partial<PageSpec> = {}): number[] =>
+    Array.from(compileDisplayList({ widthMm: 40, heightMm: 30, dpi: 203, elements, ...options }));
+
+  it('writes the 28-byte header with page flags, corner radius and background', () => {
+    expect(page([])).toEqual(header());
+    expect(page([], { grey: true, flipH: true, flipV: true, cornerRadiusMm: 0.8, background: 200 })).toEqual(header(7, 800, 200));
+    expect(page([], { flipH: true })).toEqual(header(2));
+  });
+
+  it('writes SHAPE commands (rect shorthand, round rectangle, ellipse) with the common prefix', () => {
+    expect(page([
+      { kind: 'rect', xMm: 0.5, yMm: -1.25, widthMm: 39, heightMm: 29, lineWidthMm: 0.35, filled: true },
+      { kind: 'shape', shape: 'roundrect', xMm: 1, yMm: 2, widthMm: 10, heightMm: 5, lineWidthMm: 0.5, cornerRadiusMm: 1, rotation: 90, antiColor: true },
+      { kind: 'shape', shape: 'ellipse', xMm: 1, yMm: 2, widthMm: 4, heightMm: 4, lineWidthMm: 0, filled: true, rotation: 270, mirror: true },
+    ])).toEqual([
+      ...header(),
+      1, ...le32(32), ...prefix(500, -1250, 39_000, 29_000), 0, 1, 0, 0, ...le32(350), ...le32(0),
+      1, ...le32(32), ...prefix(1000, 2000, 10_000, 5000, 1, 1), 1, 0, 0, 0, ...le32(500), ...le32(1000),
+      1, ...le32(32), ...prefix(1000, 2000, 4000, 4000, 3, 2), 2, 1, 0, 0, ...le32(0), ...le32(0),
     ]);
+  });
+
+  it('writes BARCODE commands: prefix, module width, symbol spec; 2D controls of each type', () => {
+    expect(page([
+      { kind: 'barcode', type: 'code128', data: 'Hi', xMm: 2, yMm: 3, widthMm: 36, heightMm: 10, rotation: 180 },
+      { kind: 'qrcode', data: 'x', ecc: 'L', xMm: 1, yMm: 1, widthMm: 10, heightMm: 10, moduleWidthMm: 0.25 },
+      { kind: 'qrcode', type: 'datamatrix', data: 'x', shape: 'square', quietZone: 1, xMm: 0, yMm: 0, widthMm: 5, heightMm: 5 },
+    ])).toEqual([
+      ...header(),
+      2, ...le32(30), ...prefix(2000, 3000, 36_000, 10_000, 2), ...le32(0), 20, 0, 0, 0, 0x48, 0x69,
+      2, ...le32(33), ...prefix(1000, 1000, 10_000, 10_000), ...le32(250), 58, 0, 4, 0, 1, 8, 1, 0, 0x78,
+      2, ...le32(36), ...prefix(0, 0, 5000, 5000), ...le32(0), 71, 0, 7, 0, 1, 13, 1, 1, 11, 1, 1, 0x78,
+    ]);
+  });
+
+  it('writes LINE commands with the segment\'s bounding box, end points, width and dashes', () => {
+    expect(page([
+      { kind: 'line', x1Mm: 1, y1Mm: 5, x2Mm: 11, y2Mm: 5, lineWidthMm: 0.5 },
+      { kind: 'line', x1Mm: 20, y1Mm: 10, x2Mm: 20, y2Mm: 2, lineWidthMm: 0.3, dashMm: 1.5, antiColor: true },
+      { kind: 'line', x1Mm: 0, y1Mm: 0, x2Mm: 3, y2Mm: 4, lineWidthMm: 0.2, dashMm: 1, gapMm: 0.5 },
+    ])).toEqual([
+      ...header(),
+      3, ...le32(48), ...prefix(1000, 5000, 10_000, 0), ...le32(1000), ...le32(5000), ...le32(11_000), ...le32(5000), ...le32(500), ...le32(0), ...le32(0),
+      3, ...le32(48), ...prefix(20_000, 2000, 0, 8000, 0, 1), ...le32(20_000), ...le32(10_000), ...le32(20_000), ...le32(2000), ...le32(300), ...le32(1500), ...le32(1500),
+      3, ...le32(48), ...prefix(0, 0, 3000, 4000), ...le32(0), ...le32(0), ...le32(3000), ...le32(4000), ...le32(200), ...le32(1000), ...le32(500),
+    ]);
+  });
+
+  it('writes TEXT and ARC_TEXT: font height, spacing, style bits, alignment, font name, UTF-8 text', () => {
+    const name = [...new TextEncoder().encode('黑体')];
+    expect(page([
+      {
+        kind: 'text', text: 'Aé中', fontName: '黑体', fontHeightMm: 2.469, charSpaceMm: -0.2, lineSpace: 1.5,
+        bold: true, underline: true, wrap: true, vertical: true, align: 'stretch', verticalAlign: 'bottom',
+        xMm: 1, yMm: 2, widthMm: 20, heightMm: 5, rotation: 90,
+      },
+      { kind: 'arctext', text: 'ab', fontName: 'Arial', fontHeightMm: 3, italic: true, strikeout: true, autoHeight: true, align: 'center', xMm: 0, yMm: 0, widthMm: 20, heightMm: 20 },
+    ])).toEqual([
+      ...header(),
+      4, ...le32(36 + 6 + 6), ...prefix(1000, 2000, 20_000, 5000, 1), ...le32(2469), ...le32(-200), 0xdc, 0x05, 1 | 4 | 16 | 64, 4, 2, 0, 6, 0, ...name,
+      0x41, 0xc3, 0xa9, 0xe4, 0xb8, 0xad,
+      5, ...le32(36 + 5 + 2), ...prefix(0, 0, 20_000, 20_000), ...le32(3000), ...le32(0), 0xe8, 0x03, 2 | 8 | 32, 1, 0, 0, 5, 0, 0x41, 0x72, 0x69, 0x61, 0x6c, 0x61, 0x62,
+    ]);
+  });
+
+  it('writes IMAGE commands: dither, threshold, tile, pixel size, luminance', () => {
+    const image = { width: 3, height: 2, data: new Uint8Array([0, 128, 255, 10, 20, 30]) };
+    expect(page([
+      { kind: 'image', image, dither: 'threshold', threshold: 100, xMm: 1, yMm: 1, widthMm: 3, heightMm: 2 },
+      { kind: 'image', image, dither: 'atkinson', tile: { widthMm: 1.5, heightMm: 1 }, xMm: 0, yMm: 0, widthMm: 9, heightMm: 4, rotation: 180 },
+      { kind: 'image', image, xMm: 0, yMm: 0, widthMm: 3, heightMm: 2 },
+    ])).toEqual([
+      ...header(),
+      6, ...le32(46), ...prefix(1000, 1000, 3000, 2000), 0, 100, 0, 0, ...le32(3), ...le32(2), ...le32(0), ...le32(0), 0, 128, 255, 10, 20, 30,
+      6, ...le32(46), ...prefix(0, 0, 9000, 4000, 2), 3, 128, 1, 0, ...le32(3), ...le32(2), ...le32(1500), ...le32(1000), 0, 128, 255, 10, 20, 30,
+      6, ...le32(46), ...prefix(0, 0, 3000, 2000), 1, 128, 0, 0, ...le32(3), ...le32(2), ...le32(0), ...le32(0), 0, 128, 255, 10, 20, 30,
+    ]);
+  });
+
+  it('writes TABLE commands: line width, grid, merges', () => {
+    expect(page([
+      { kind: 'table', xMm: 1, yMm: 2, widthMm: 24, heightMm: 10, lineWidthMm: 0.5, rowHeightsMm: [5, 5], colWidthsMm: [8, 8, 8], merges: [[0, 1, 1, 2]], rotation: 90 },
+    ])).toEqual([
+      ...header(),
+      7, ...le32(28 + 8 + 12 + 2 + 8), ...prefix(1000, 2000, 24_000, 10_000, 1), ...le32(500), 2, 0, 3, 0,
+      ...le32(5000), ...le32(5000), ...le32(8000), ...le32(8000), ...le32(8000), 1, 0, 0, 0, 1, 0, 1, 0, 2, 0,
+    ]);
+  });
+
+  it.each<[string, PageSpec['elements'][number], RegExp]>([
+    ['rotation', { kind: 'rect', xMm: 0, yMm: 0, widthMm: 1, heightMm: 1, lineWidthMm: 0, rotation: 45 as 90 }, /rotation must be 0, 90, 180 or 270/],
+    ['shape', { kind: 'shape', shape: 'star' as 'rect', xMm: 0, yMm: 0, widthMm: 1, heightMm: 1, lineWidthMm: 0 }, /shape must be/],
+    ['align', { kind: 'text', text: 'a', fontName: 'Arial', fontHeightMm: 3, align: 'middle' as 'left', xMm: 0, yMm: 0, widthMm: 1, heightMm: 1 }, /align must be one of 'left'/],
+    ['lineSpace', { kind: 'text', text: 'a', fontName: 'Arial', fontHeightMm: 3, lineSpace: 0, xMm: 0, yMm: 0, widthMm: 1, heightMm: 1 }, /lineSpace/],
+    ['image size', { kind: 'image', image: { width: 0, height: 1, data: new Uint8Array(0) }, xMm: 0, yMm: 0, widthMm: 1, heightMm: 1 }, /image width must be a whole number from 1 to 8192/],
+    ['image data', { kind: 'image', image: { width: 2, height: 2, data: new Uint8Array(3) }, xMm: 0, yMm: 0, widthMm: 1, heightMm: 1 }, /image data must be 4 bytes/],
+    ['dither', { kind: 'image', image: { width: 1, height: 1, data: new Uint8Array(1) }, dither: 'random' as 'grey', xMm: 0, yMm: 0, widthMm: 1, heightMm: 1 }, /dither must be one of/],
+    ['table rows', { kind: 'table', rowHeightsMm: [], colWidthsMm: [1], lineWidthMm: 0.5, xMm: 0, yMm: 0, widthMm: 1, heightMm: 1 }, /table rows must be a whole number from 1 to 100/],
+    ['merge', { kind: 'table', rowHeightsMm: [1], colWidthsMm: [1, 1], merges: [[0, 0, 1, 1]], lineWidthMm: 0.5, xMm: 0, yMm: 0, widthMm: 2, heightMm: 1 }, /merges\[0\] must be/],
+    ['line end', { kind: 'line', x1Mm: NaN, y1Mm: 0, x2Mm: 1, y2Mm: 0, lineWidthMm: 0.5 }, /x1Mm must be a number/],
+  ])('refuses an element with a bad %s, naming it', (_, element, message) => {
+    const e = captureError(() => compileDisplayList({ widthMm: 40, heightMm: 30, dpi: 203, elements: [{ kind: 'rect', xMm: 0, yMm: 0, widthMm: 1, heightMm: 1, lineWidthMm: 0 }, element] }));
+    expect([e.code, e.element]).toEqual([ErrorCode.Parameter, 1]);
+    expect(e.message).toMatch(message);
   });
 
   it('rounds millimetres to whole micrometres', () => {
@@ -35,6 +127,8 @@ describe('display-list compiler', () => {
     ['NaN height', { heightMm: NaN }],
     ['fractional dpi', { dpi: 203.5 }],
     ['zero dpi', { dpi: 0 }],
+    ['background above 255', { background: 256 }],
+    ['negative corner radius', { cornerRadiusMm: -1 }],
   ])('refuses a page with %s', (_, change) => {
     const page: PageSpec = { widthMm: 40, heightMm: 30, dpi: 203, elements: [], ...change };
     expect(() => compileDisplayList(page)).toThrow(EngineError);
@@ -98,15 +192,6 @@ describe('display-list compiler', () => {
     expect([e.code, e.message]).toEqual([ErrorCode.Parameter, message]);
   });
 
-  it('compiles a qrcode element as a BARCODE command of type qrcode', () => {
-    const page: PageSpec = {
-      widthMm: 20, heightMm: 20, dpi: 203,
-      elements: [{ kind: 'qrcode', data: 'x', ecc: 'L', xMm: 1, yMm: 1, widthMm: 10, heightMm: 10 }],
-    };
-    const bytes = Array.from(compileDisplayList(page));
-    expect(bytes.slice(20, 25)).toEqual([2, ...le32(29)]);
-    expect(bytes.slice(45)).toEqual([58, 0, 4, 0, 1, 8, 1, 0, 0x78]);
-  });
 });
 
 function captureError(f: () => unknown): EngineError {

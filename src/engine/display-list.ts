@@ -1,59 +1,96 @@
 /**
  * The display-list compiler: a PageSpec in millimetres to the engine's binary command
- * buffer. The format is documented once, in `crates/engine/src/display_list.rs` (header
- * `AMDL`, version 1, page in µm and dpi; commands `opcode u8, length u32, payload`) and
- * `crates/engine/src/symbol_spec.rs` (symbology, flags, options, data). A `qrcode` element
- * (the label's 2D control) is a BARCODE command of type `qrcode`.
+ * buffer, version 2 (the format is documented once, in `crates/engine/src/display_list.rs`;
+ * until the engine moves it there, in docs/display-list-v2.md): a 28-byte header (magic
+ * `AMDL`, version, flags GREY/FLIP_H/FLIP_V, page in µm, dpi, corner radius, background
+ * level), then commands `opcode u8, length u32, payload`, each drawing element starting
+ * with the 20-byte common prefix (box in µm, quarter turns, ANTI_COLOR/MIRROR flags).
+ * Symbol specs (the tail of a BARCODE command) are `crates/engine/src/symbol_spec.rs`.
  *
- * Millimetres become whole micrometres here (`round(mm * 1000)`, exact for documents' 3
- * decimals); the engine then turns µm into dots with its one rounding rule. Numbers are
- * checked here so a bad page fails with a message naming the field; errors caused by one
- * element carry its index in `EngineError.element`, as the engine's own errors do.
+ * Numbers are checked here so a bad page fails with a message naming the field; errors
+ * caused by one element carry its index in `EngineError.element`, as the engine's own do.
  */
+import { ByteWriter, checkDpi, lengthUm, positionUm, wholeIn } from './byte-writer.ts';
 import { EngineError, ErrorCode } from './errors.ts';
 import { dataBytes, optionBytes, symbologyInfo } from './symbologies.ts';
-import type { BarcodeElement, PageSpec, QrcodeElement, RectElement, SymbolRequest } from './types.ts';
+import type {
+  BarcodeElement, BoxMm, Dither, ElementStyle, HorizontalAlign, ImageElement, LineElement, PageElement, PageSpec,
+  QrcodeElement, RectElement, ShapeElement, SymbolRequest, TableElement, TextElement, VerticalAlign,
+} from './types.ts';
+
+export { mmToUm } from './byte-writer.ts';
 
 const MAGIC = [0x41, 0x4d, 0x44, 0x4c]; // "AMDL"
-export const DISPLAY_LIST_VERSION = 1;
-const OP_RECT = 1;
-const OP_BARCODE = 2;
+export const DISPLAY_LIST_VERSION = 2;
 
-const I32_MIN = -0x8000_0000;
-const I32_MAX = 0x7fff_ffff;
-const U32_MAX = 0xffff_ffff;
+/** Header flags. */
+const PAGE_GREY = 1;
+const PAGE_FLIP_H = 2;
+const PAGE_FLIP_V = 4;
+
+/** Common-prefix flags. */
+const ELEMENT_ANTI_COLOR = 1;
+const ELEMENT_MIRROR = 2;
+
+export const Opcode = { Shape: 1, Barcode: 2, Line: 3, Text: 4, ArcText: 5, Image: 6, Table: 7 } as const;
+
+const SHAPES = { rect: 0, roundrect: 1, ellipse: 2 } as const;
+const H_ALIGN: Record<HorizontalAlign, number> = { left: 0, center: 1, right: 2, justify: 3, stretch: 4 };
+const V_ALIGN: Record<VerticalAlign, number> = { top: 0, middle: 1, bottom: 2 };
+const DITHER: Record<Dither, number> = { threshold: 0, ordered: 1, 'floyd-steinberg': 2, atkinson: 3, grey: 4 };
+
+/** Limits of the format (display_list.rs). */
+const MAX_IMAGE_SIDE = 8192;
+const MAX_TABLE_SIDE = 100;
+
+const utf8 = new TextEncoder();
 
 /** Compiles a page to a display list. Throws EngineError (Parameter) for bad numbers. */
 export function compileDisplayList(page: PageSpec): Uint8Array {
-  const w = new ByteWriter();
+  const w = new ByteWriter(256);
   w.bytes(MAGIC);
   w.u16(DISPLAY_LIST_VERSION);
-  w.u16(0); // flags
+  w.u16((page.grey ? PAGE_GREY : 0) | (page.flipH ? PAGE_FLIP_H : 0) | (page.flipV ? PAGE_FLIP_V : 0));
   w.u32(lengthUm(page.widthMm, 'page widthMm'));
   w.u32(lengthUm(page.heightMm, 'page heightMm'));
   w.u16(checkDpi(page.dpi));
-  w.u16(0); // reserved
+  w.u16(0);
+  w.u32(lengthUm(page.cornerRadiusMm ?? 0, 'page cornerRadiusMm'));
+  w.u8(wholeIn(page.background ?? 255, 0, 255, 'page background'));
+  w.bytes([0, 0, 0]);
   page.elements.forEach((element, index) => {
     try {
-      switch (element.kind) {
-        case 'rect':
-          writeRect(w, element);
-          break;
-        case 'barcode':
-          writeBarcode(w, element, element);
-          break;
-        case 'qrcode':
-          writeBarcode(w, element, qrRequest(element));
-          break;
-        default:
-          throw new EngineError(ErrorCode.Unsupported, `unknown element kind '${(element as { kind: unknown }).kind}'`);
-      }
+      writeElement(w, element);
     } catch (e) {
       if (e instanceof EngineError) throw new EngineError(e.code, e.message, index);
       throw e;
     }
   });
   return w.finish();
+}
+
+function writeElement(w: ByteWriter, e: PageElement): void {
+  switch (e.kind) {
+    case 'rect':
+      return w.command(Opcode.Shape, shapePayload({ ...e, kind: 'shape', shape: 'rect' }));
+    case 'shape':
+      return w.command(Opcode.Shape, shapePayload(e));
+    case 'barcode':
+      return w.command(Opcode.Barcode, barcodePayload(e, e));
+    case 'qrcode':
+      return w.command(Opcode.Barcode, barcodePayload(e, matrixRequest(e)));
+    case 'line':
+      return w.command(Opcode.Line, linePayload(e));
+    case 'text':
+    case 'arctext':
+      return w.command(e.kind === 'text' ? Opcode.Text : Opcode.ArcText, textPayload(e));
+    case 'image':
+      return w.command(Opcode.Image, imagePayload(e));
+    case 'table':
+      return w.command(Opcode.Table, tablePayload(e));
+    default:
+      throw new EngineError(ErrorCode.Unsupported, `unknown element kind '${(e as { kind: unknown }).kind}'`);
+  }
 }
 
 /** The symbol spec for `encode` (also the tail of a BARCODE command). */
@@ -63,14 +100,8 @@ export function compileSymbolSpec(request: SymbolRequest): Uint8Array {
   return w.finish();
 }
 
-/**
- * The `measure` request (crates/engine/src/abi.rs): dpi, reserved, then a BARCODE payload.
- */
-export function compileMeasureRequest(
-  dpi: number,
-  element: { xMm: number; yMm: number; widthMm: number; heightMm: number; moduleWidthMm?: number },
-  request: SymbolRequest,
-): Uint8Array {
+/** The `measure` request (crates/engine/src/abi.rs): dpi, reserved, then a BARCODE payload. */
+export function compileMeasureRequest(dpi: number, element: BoxMm & ElementStyle & { moduleWidthMm?: number }, request: SymbolRequest): Uint8Array {
   const w = new ByteWriter();
   w.u16(checkDpi(dpi));
   w.u16(0);
@@ -78,33 +109,51 @@ export function compileMeasureRequest(
   return w.finish();
 }
 
-/** A QR control as a symbol request. */
-function qrRequest(e: QrcodeElement): SymbolRequest {
-  const { kind: _kind, xMm: _x, yMm: _y, widthMm: _w, heightMm: _h, moduleWidthMm: _m, ...options } = e;
-  return { type: 'qrcode', ...options };
+/** A 2D control as a symbol request (QR when `type` is left out). */
+export function matrixRequest(e: QrcodeElement): SymbolRequest {
+  const { kind: _k, xMm: _x, yMm: _y, widthMm: _w, heightMm: _h, moduleWidthMm: _m, rotation: _r, antiColor: _a, mirror: _i, ...request } = e;
+  return { ...request, type: request.type ?? 'qrcode' } as SymbolRequest;
 }
 
-function writeRect(w: ByteWriter, e: RectElement): void {
-  const payload = new ByteWriter();
-  writeBox(payload, e);
-  payload.u32(lengthUm(e.lineWidthMm, 'lineWidthMm'));
-  payload.u8(e.filled ? 1 : 0);
-  w.command(OP_RECT, payload.finish());
+/** The common element prefix, 20 bytes. */
+function writePrefix(w: ByteWriter, e: BoxMm & ElementStyle): void {
+  w.i32(positionUm(e.xMm, 'xMm'));
+  w.i32(positionUm(e.yMm, 'yMm'));
+  w.u32(lengthUm(e.widthMm, 'widthMm'));
+  w.u32(lengthUm(e.heightMm, 'heightMm'));
+  w.u8(quarterTurns(e.rotation));
+  w.u8((e.antiColor ? ELEMENT_ANTI_COLOR : 0) | (e.mirror ? ELEMENT_MIRROR : 0));
+  w.u16(0);
 }
 
-function writeBarcode(w: ByteWriter, e: BarcodeElement | QrcodeElement, request: SymbolRequest): void {
-  w.command(OP_BARCODE, barcodePayload(e, request));
+function quarterTurns(rotation: unknown): number {
+  if (rotation === undefined) return 0;
+  if (rotation !== 0 && rotation !== 90 && rotation !== 180 && rotation !== 270) {
+    throw new EngineError(ErrorCode.Parameter, `rotation must be 0, 90, 180 or 270, got ${JSON.stringify(rotation) ?? String(rotation)}`);
+  }
+  return rotation / 90;
 }
 
-function barcodePayload(
-  e: { xMm: number; yMm: number; widthMm: number; heightMm: number; moduleWidthMm?: number },
-  request: SymbolRequest,
-): Uint8Array {
-  const payload = new ByteWriter();
-  writeBox(payload, e);
-  payload.u32(e.moduleWidthMm === undefined ? 0 : lengthUm(e.moduleWidthMm, 'moduleWidthMm'));
-  writeSymbolSpec(payload, request);
-  return payload.finish();
+function shapePayload(e: ShapeElement): Uint8Array {
+  const w = new ByteWriter(32);
+  writePrefix(w, e);
+  if (!Object.hasOwn(SHAPES, e.shape)) {
+    throw new EngineError(ErrorCode.Parameter, `shape must be 'rect', 'roundrect' or 'ellipse', got ${JSON.stringify(e.shape)}`);
+  }
+  w.u8(SHAPES[e.shape]);
+  w.u8(e.filled ? 1 : 0);
+  w.u16(0);
+  w.u32(lengthUm(e.lineWidthMm, 'lineWidthMm'));
+  w.u32(e.shape === 'roundrect' ? lengthUm(e.cornerRadiusMm ?? 0, 'cornerRadiusMm') : 0);
+  return w.finish();
+}
+
+function barcodePayload(e: BoxMm & ElementStyle & { moduleWidthMm?: number }, request: SymbolRequest): Uint8Array {
+  const w = new ByteWriter(64);
+  writePrefix(w, e);
+  w.u32(e.moduleWidthMm === undefined ? 0 : lengthUm(e.moduleWidthMm, 'moduleWidthMm'));
+  writeSymbolSpec(w, request);
+  return w.finish();
 }
 
 function writeSymbolSpec(w: ByteWriter, request: SymbolRequest): void {
@@ -121,94 +170,116 @@ function writeSymbolSpec(w: ByteWriter, request: SymbolRequest): void {
   w.bytes(dataBytes(request.type, data));
 }
 
-function checkDpi(dpi: number): number {
-  if (!Number.isInteger(dpi) || dpi < 1 || dpi > 0xffff) {
-    throw new EngineError(ErrorCode.Parameter, `page dpi must be a whole number from 1 to 65535, got ${dpi}`);
-  }
-  return dpi;
+/**
+ * LINE: the prefix is the segment's bounding box (zero-high for a horizontal line); the
+ * engine grows it by half the stroke for ANTI_COLOR; rotation is always 0.
+ */
+function linePayload(e: LineElement): Uint8Array {
+  const x1 = positionUm(e.x1Mm, 'x1Mm');
+  const y1 = positionUm(e.y1Mm, 'y1Mm');
+  const x2 = positionUm(e.x2Mm, 'x2Mm');
+  const y2 = positionUm(e.y2Mm, 'y2Mm');
+  const width = lengthUm(e.lineWidthMm, 'lineWidthMm');
+  const w = new ByteWriter(48);
+  w.i32(Math.min(x1, x2));
+  w.i32(Math.min(y1, y2));
+  w.u32(Math.abs(x2 - x1));
+  w.u32(Math.abs(y2 - y1));
+  w.u8(0);
+  w.u8((e.antiColor ? ELEMENT_ANTI_COLOR : 0) | (e.mirror ? ELEMENT_MIRROR : 0));
+  w.u16(0);
+  w.i32(x1);
+  w.i32(y1);
+  w.i32(x2);
+  w.i32(y2);
+  w.u32(width);
+  const dash = lengthUm(e.dashMm ?? 0, 'dashMm');
+  w.u32(dash);
+  w.u32(dash === 0 ? 0 : lengthUm(e.gapMm ?? e.dashMm ?? 0, 'gapMm'));
+  return w.finish();
 }
 
-function writeBox(w: ByteWriter, e: { xMm: number; yMm: number; widthMm: number; heightMm: number }): void {
-  w.i32(positionUm(e.xMm, 'xMm'));
-  w.i32(positionUm(e.yMm, 'yMm'));
-  w.u32(lengthUm(e.widthMm, 'widthMm'));
-  w.u32(lengthUm(e.heightMm, 'heightMm'));
+function textPayload(e: TextElement): Uint8Array {
+  if (typeof e.text !== 'string') throw new EngineError(ErrorCode.Parameter, `text must be a string, got ${typeof e.text}`);
+  if (typeof e.fontName !== 'string') throw new EngineError(ErrorCode.Parameter, `fontName must be a string, got ${typeof e.fontName}`);
+  const name = utf8.encode(e.fontName);
+  if (name.length > 0xffff) throw new EngineError(ErrorCode.Parameter, `fontName is too long (${name.length} bytes, at most 65535)`);
+  const text = utf8.encode(e.text);
+  const w = new ByteWriter(36 + name.length + text.length);
+  writePrefix(w, e);
+  w.u32(lengthUm(e.fontHeightMm, 'fontHeightMm'));
+  w.i32(positionUm(e.charSpaceMm ?? 0, 'charSpaceMm'));
+  const lineSpace = Math.round((e.lineSpace ?? 1) * 1000);
+  if (!(lineSpace >= 1 && lineSpace <= 0xffff)) {
+    throw new EngineError(ErrorCode.Parameter, `lineSpace must be a number of lines from 0.001 to 65.535, got ${e.lineSpace}`);
+  }
+  w.u16(lineSpace);
+  w.u8(
+    (e.bold ? 1 : 0) | (e.italic ? 2 : 0) | (e.underline ? 4 : 0) | (e.strikeout ? 8 : 0) |
+      (e.wrap ? 16 : 0) | (e.autoHeight ? 32 : 0) | (e.vertical ? 64 : 0),
+  );
+  w.u8(choice(H_ALIGN, e.align ?? 'left', 'align'));
+  w.u8(choice(V_ALIGN, e.verticalAlign ?? 'top', 'verticalAlign'));
+  w.u8(0);
+  w.u16(name.length);
+  w.bytes(name);
+  w.bytes(text);
+  return w.finish();
 }
 
-/** mm to whole µm. */
-export function mmToUm(mm: number): number {
-  return Math.round(mm * 1000);
+function imagePayload(e: ImageElement): Uint8Array {
+  const img = e.image;
+  const width = wholeIn(img?.width, 1, MAX_IMAGE_SIDE, 'image width');
+  const height = wholeIn(img?.height, 1, MAX_IMAGE_SIDE, 'image height');
+  if (!(img.data instanceof Uint8Array) || img.data.length !== width * height) {
+    throw new EngineError(ErrorCode.Parameter, `image data must be ${width * height} bytes (width x height), got ${img.data?.length}`);
+  }
+  const w = new ByteWriter(40 + img.data.length);
+  writePrefix(w, e);
+  w.u8(choice(DITHER, e.dither ?? 'ordered', 'dither'));
+  w.u8(wholeIn(e.threshold ?? 128, 0, 255, 'threshold'));
+  w.u8(e.tile ? 1 : 0);
+  w.u8(0);
+  w.u32(width);
+  w.u32(height);
+  w.u32(e.tile ? lengthUm(e.tile.widthMm, 'tile widthMm') : 0);
+  w.u32(e.tile ? lengthUm(e.tile.heightMm, 'tile heightMm') : 0);
+  w.bytes(img.data);
+  return w.finish();
 }
 
-function positionUm(mm: number, field: string): number {
-  const um = typeof mm === 'number' ? mmToUm(mm) : NaN;
-  if (!Number.isFinite(um) || um < I32_MIN || um > I32_MAX) {
-    throw new EngineError(ErrorCode.Parameter, `${field} must be a number of mm within ±2147483, got ${mm}`);
-  }
-  return um;
+function tablePayload(e: TableElement): Uint8Array {
+  const rows = e.rowHeightsMm;
+  const cols = e.colWidthsMm;
+  wholeIn(rows?.length, 1, MAX_TABLE_SIDE, 'table rows');
+  wholeIn(cols?.length, 1, MAX_TABLE_SIDE, 'table columns');
+  const merges = e.merges ?? [];
+  const w = new ByteWriter(32 + 4 * (rows.length + cols.length) + 8 * merges.length);
+  writePrefix(w, e);
+  w.u32(lengthUm(e.lineWidthMm, 'lineWidthMm'));
+  w.u16(rows.length);
+  w.u16(cols.length);
+  rows.forEach((h, i) => w.u32(lengthUm(h, `rowHeightsMm[${i}]`)));
+  cols.forEach((c, i) => w.u32(lengthUm(c, `colWidthsMm[${i}]`)));
+  wholeIn(merges.length, 0, 0xffff, 'merge count');
+  w.u16(merges.length);
+  merges.forEach((m, i) => {
+    const [r1, c1, r2, c2] = m;
+    const ok = [r1, c1, r2, c2].every((v) => Number.isInteger(v)) && r1 >= 0 && c1 >= 0 && r1 <= r2 && c1 <= c2 && r2 < rows.length && c2 < cols.length;
+    if (!ok) throw new EngineError(ErrorCode.Parameter, `merges[${i}] must be [firstRow, firstCol, lastRow, lastCol] inside the ${rows.length}x${cols.length} grid, got ${JSON.stringify(m)}`);
+    w.u16(r1);
+    w.u16(c1);
+    w.u16(r2);
+    w.u16(c2);
+  });
+  return w.finish();
 }
 
-function lengthUm(mm: number, field: string): number {
-  const um = typeof mm === 'number' ? mmToUm(mm) : NaN;
-  if (!Number.isFinite(um) || um < 0 || um > U32_MAX) {
-    throw new EngineError(ErrorCode.Parameter, `${field} must be a number of mm from 0 to 4294967, got ${mm}`);
+function choice<K extends string>(table: Record<K, number>, value: unknown, field: string): number {
+  if (typeof value !== 'string' || !Object.hasOwn(table, value)) {
+    const names = Object.keys(table).map((k) => `'${k}'`).join(', ');
+    throw new EngineError(ErrorCode.Parameter, `${field} must be one of ${names}, got ${JSON.stringify(value) ?? String(value)}`);
   }
-  return um;
+  return table[value as K];
 }
 
-/** A growable little-endian byte buffer. */
-class ByteWriter {
-  private buf = new Uint8Array(64);
-  private view = new DataView(this.buf.buffer);
-  private len = 0;
-
-  private reserve(n: number): void {
-    if (this.len + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.len + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
-    this.view = new DataView(next.buffer);
-  }
-
-  u8(v: number): void {
-    this.reserve(1);
-    this.view.setUint8(this.len, v);
-    this.len += 1;
-  }
-
-  u16(v: number): void {
-    this.reserve(2);
-    this.view.setUint16(this.len, v, true);
-    this.len += 2;
-  }
-
-  u32(v: number): void {
-    this.reserve(4);
-    this.view.setUint32(this.len, v, true);
-    this.len += 4;
-  }
-
-  i32(v: number): void {
-    this.reserve(4);
-    this.view.setInt32(this.len, v, true);
-    this.len += 4;
-  }
-
-  bytes(b: ArrayLike<number>): void {
-    this.reserve(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
-  }
-
-  command(opcode: number, payload: Uint8Array): void {
-    this.u8(opcode);
-    this.u32(payload.length);
-    this.bytes(payload);
-  }
-
-  finish(): Uint8Array {
-    return this.buf.slice(0, this.len);
-  }
-}

@@ -11,12 +11,13 @@
 import { compileDisplayList, compileMeasureRequest } from './display-list.ts';
 import { EngineError, ErrorCode } from './errors.ts';
 import { ECC_LEVELS, maxDataBytes, optionBytes, symbologyInfo, writeDataBytes } from './symbologies.ts';
-import type { EncodeRequest, EncodedSymbol, Measurement, MeasureRequest, Page, PageSpec, QrEcc } from './types.ts';
+import type { EncodeRequest, EncodedSymbol, FontOptions, GreyPage, Measurement, MeasureRequest, Page, PageSpec, QrEcc } from './types.ts';
 
-/** The ABI version this facade speaks (`abi_version()` in the module). */
-export const ABI_VERSION = 2;
+/** The ABI version this facade speaks (`abi_version()` in the module): 3 = display list
+ * version 2, grey output and fonts. */
+export const ABI_VERSION = 3;
 
-type AbiCall = 'render' | 'encode' | 'measure';
+type AbiCall = 'render' | 'encode' | 'measure' | 'load_font';
 
 const SETUP_HINT = 'run npm run setup';
 
@@ -34,11 +35,13 @@ interface EngineExports {
   error_message_ptr(): number;
   error_message_len(): number;
   error_element(): number;
+  load_font(ptr: number, len: number): number;
+  clear_fonts(): number;
 }
 
 const REQUIRED_EXPORTS = [
   'memory', 'abi_version', 'alloc', 'free', 'render', 'encode', 'measure', 'result_ptr', 'result_len',
-  'error_code', 'error_message_ptr', 'error_message_len', 'error_element',
+  'error_code', 'error_message_ptr', 'error_message_len', 'error_element', 'load_font', 'clear_fonts',
 ] as const;
 
 const textDecoder = new TextDecoder();
@@ -52,11 +55,55 @@ export class Engine {
   private requestPtr = 0;
   private requestCap = 0;
   private view: Uint8Array | undefined;
+  /** Fonts registered, in order, so a fresh instance after a trap gets them back. */
+  private fonts: Uint8Array[] = [];
 
   /** Use `createEngine` or a loader, which check the module first. */
   constructor(private readonly module: WebAssembly.Module) {
     this.exports = instantiate(module);
   }
+
+  /** The module's ABI version (ABI_VERSION: modules of other versions are refused). */
+  get abiVersion(): number {
+    return this.exports.abi_version();
+  }
+
+  /**
+   * Registers a TrueType face (.ttf, or one face of a .ttc) under `name` for TEXT and
+   * ARC_TEXT elements; the same name and style again replaces it. `fallback` also appends
+   * it to the fallback chain (register the Latin face first, then CJK). Throws EngineError
+   * Parameter naming the font for a bad font file (the registry is unchanged then).
+   */
+  loadFont(name: string, bytes: Uint8Array, options: FontOptions = {}): void {
+    const nameBytes = new TextEncoder().encode(name);
+    if (nameBytes.length === 0 || nameBytes.length > 0xffff) {
+      throw new EngineError(ErrorCode.Parameter, `font name must be 1 to 65535 bytes of UTF-8, got ${nameBytes.length}`);
+    }
+    const face = options.faceIndex ?? 0;
+    if (!Number.isInteger(face) || face < 0 || face > 0xffff_ffff) {
+      throw new EngineError(ErrorCode.Parameter, `faceIndex must be a whole number from 0, got ${face}`);
+    }
+    const request = new Uint8Array(2 + nameBytes.length + 6 + bytes.length);
+    const v = new DataView(request.buffer);
+    v.setUint16(0, nameBytes.length, true);
+    request.set(nameBytes, 2);
+    let at = 2 + nameBytes.length;
+    v.setUint32(at, face, true);
+    request[at + 4] = (options.bold ? 1 : 0) | (options.italic ? 2 : 0);
+    request[at + 5] = options.fallback ? 1 : 0;
+    at += 6;
+    request.set(bytes, at);
+    this.call('load_font', request);
+    this.fonts.push(request);
+  }
+
+  /** Forgets every registered font (text then draws in the built-in stroke font). */
+  clearFonts(): void {
+    this.fonts = [];
+    const status = this.exports.clear_fonts();
+    if (status !== 0) throw new EngineError(status, 'the label engine could not clear its fonts');
+  }
+
 
   /**
    * Encodes one symbol: `{type, data, ...that type's options}`. Returns the modules
@@ -155,16 +202,19 @@ export class Engine {
   }
 
   /**
-   * Renders one label page to a 1-bit bitmap. Throws EngineError; errors caused by one
-   * element carry its index in `element`.
+   * Renders one label page: a 1-bit bitmap, or with `grey` an 8-bit grey one. Throws
+   * EngineError; errors caused by one element carry its index in `element`.
    */
-  renderPage(page: PageSpec): Page {
+  renderPage(page: PageSpec & { grey: true }): GreyPage;
+  renderPage(page: PageSpec): Page;
+  renderPage(page: PageSpec): Page | GreyPage {
     const out = this.call('render', compileDisplayList(page));
     const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
     const width = view.getUint32(0, true);
     const height = view.getUint32(4, true);
     const stride = view.getUint32(8, true);
-    return { width, height, stride, data: out.subarray(12) };
+    const data = out.subarray(12);
+    return page.grey ? { width, height, stride, data, grey: true } : { width, height, stride, data };
   }
 
   /** Runs one ABI call on `request` and returns a copy of the result buffer. */
@@ -190,6 +240,17 @@ export class Engine {
     this.requestPtr = 0;
     this.requestCap = 0;
     this.view = undefined;
+    // Fonts live in the instance: register them again (they were valid before).
+    for (const request of this.fonts) {
+      try {
+        const ptr = this.requestBuffer(request.length);
+        this.memory().set(request, ptr);
+        this.run('load_font', ptr, request.length);
+      } catch {
+        // Leave the rest to the next call; the crash is what the caller needs to hear.
+        break;
+      }
+    }
     return new EngineError(ErrorCode.EngineCrashed, `the label engine crashed (${e.message})`);
   }
 

@@ -5,7 +5,7 @@
  */
 export { Engine, createEngine, ABI_VERSION } from './engine.ts';
 export { EngineError, ErrorCode } from './errors.ts';
-export { compileDisplayList, compileMeasureRequest, compileSymbolSpec, mmToUm, DISPLAY_LIST_VERSION } from './display-list.ts';
+export { compileDisplayList, compileMeasureRequest, compileSymbolSpec, mmToUm, DISPLAY_LIST_VERSION, Opcode } from './display-list.ts';
 export { BARCODE_TYPES, SYMBOLOGIES } from './symbologies.ts';
 export { pageToPbm } from './pbm.ts';
 export { pageToSvg } from './svg.ts';

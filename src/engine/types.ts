@@ -2,6 +2,7 @@
  * The facade's public types. Lengths are millimetres (documents use 3 decimals; the
  * display list carries whole micrometres); resolution is dots per inch.
  */
+import type { BoxMm } from './page-types.ts';
 
 /** Linear (1D) symbologies: the label editor's barcode types (spec section 3). */
 export type LinearType =
@@ -183,52 +184,8 @@ export interface MatrixSymbol {
 
 export type EncodedSymbol = LinearSymbol | MatrixSymbol;
 
-/** A box on the page, in mm. */
-export interface BoxMm {
-  xMm: number;
-  yMm: number;
-  widthMm: number;
-  heightMm: number;
-}
-
-/** A rectangle; its border (lineWidthMm, 0 = none) lies inside the box. */
-export interface RectElement extends BoxMm {
-  kind: 'rect';
-  lineWidthMm: number;
-  filled?: boolean;
-}
-
-/**
- * A barcode fitted into its box. Modules snap to whole dots: the widest that fits (or
- * `moduleWidthMm` rounded to dots, at least 1); the symbol is centred. Linear types: bars
- * and text share the box's height (text below by default). QR: the largest whole-dot
- * module at which symbol and quiet zone fit. Empty data draws nothing.
- */
-export type BarcodeElement = { kind: 'barcode'; moduleWidthMm?: number } & BoxMm & SymbolRequest;
-
-/** The label's two-dimensional code control (spec: Qrcode), QR only for now. */
-export type QrcodeElement = { kind: 'qrcode'; data: BarcodeData; moduleWidthMm?: number } & BoxMm & QrOptions;
-
-export type PageElement = RectElement | BarcodeElement | QrcodeElement;
-
-/** One label page: size, resolution and elements drawn in order. */
-export interface PageSpec {
-  widthMm: number;
-  heightMm: number;
-  dpi: number;
-  elements: readonly PageElement[];
-}
-
-/**
- * A rendered 1-bit page: `height` rows of `stride = ceil(width / 8)` bytes, most
- * significant bit = leftmost dot, 1 = black. Sizes are in dots.
- */
-export interface Page {
-  width: number;
-  height: number;
-  stride: number;
-  data: Uint8Array;
-}
+/* Page elements, page options and rendered pages: page-types.ts. */
+export type * from './page-types.ts';
 
 /** `engine.measure`: a barcode element placed at a resolution, without drawing it. */
 export type MeasureRequest = SymbolRequest & BoxMm & { dpi: number; moduleWidthMm?: number };

@@ -58,6 +58,8 @@ export interface ResolvedLabel {
   /** The label's design resolution; renderers pick their own output dpi. */
   sourceDpi: number;
   printScale: number;
+  /** The label's print offsets (printHorOffset, printVerOffset), mm, added to every position when printing. */
+  printOffsetMm: { x: number; y: number };
   /** `#RRGGBB`, or null for transparent (flag labels, background images). */
   background: string | null;
   backgroundImage: string | null;
@@ -121,6 +123,7 @@ export function resolvePage(doc: LabelDocument, data: DataSource | null, pageInd
     orientation: doc.orientation,
     sourceDpi: doc.sourceDpi,
     printScale: doc.printScale,
+    printOffsetMm: { x: doc.printHorOffset, y: doc.printVerOffset },
     background: effectiveBackground(doc),
     backgroundImage: doc.backgroundImage !== '' ? doc.backgroundImage : null,
     border: doc.borderImage !== '' ? { image: doc.borderImage, dotsPerMm: doc.borderImageDpm } : null,

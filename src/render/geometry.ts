@@ -1,0 +1,61 @@
+/**
+ * Plane geometry for the label compiler, in label millimetres (y grows downwards):
+ * print scale and offsets, and quarter turns about a box's centre.
+ */
+import type { BoxMm, Rotation } from '../engine/types.ts';
+
+/** Label mm to printed mm: `mm * scale + offset` for positions, `mm * scale` for lengths. */
+export interface Placement {
+  scale: number;
+  dxMm: number;
+  dyMm: number;
+}
+
+export const IDENTITY: Placement = { scale: 1, dxMm: 0, dyMm: 0 };
+
+export function placeBox(p: Placement, b: BoxMm): BoxMm {
+  return { xMm: b.xMm * p.scale + p.dxMm, yMm: b.yMm * p.scale + p.dyMm, widthMm: b.widthMm * p.scale, heightMm: b.heightMm * p.scale };
+}
+
+export function placePoint(p: Placement, x: number, y: number): [number, number] {
+  return [x * p.scale + p.dxMm, y * p.scale + p.dyMm];
+}
+
+/** (x, y) turned clockwise by `rotation` about (cx, cy). */
+export function turnPoint(x: number, y: number, cx: number, cy: number, rotation: Rotation): [number, number] {
+  const dx = x - cx;
+  const dy = y - cy;
+  switch (rotation) {
+    case 90:
+      return [cx - dy, cy + dx];
+    case 180:
+      return [cx - dx, cy - dy];
+    case 270:
+      return [cx + dy, cy - dx];
+    default:
+      return [x, y];
+  }
+}
+
+export function centre(b: BoxMm): [number, number] {
+  return [b.xMm + b.widthMm / 2, b.yMm + b.heightMm / 2];
+}
+
+/** A box of the same size whose centre is turned about (cx, cy): a table cell turned with its table. */
+export function turnBoxCentre(b: BoxMm, cx: number, cy: number, rotation: Rotation): BoxMm {
+  const [x, y] = centre(b);
+  const [nx, ny] = turnPoint(x, y, cx, cy, rotation);
+  return { xMm: nx - b.widthMm / 2, yMm: ny - b.heightMm / 2, widthMm: b.widthMm, heightMm: b.heightMm };
+}
+
+/** Grey level 0-255 of a `#RRGGBB` or `#AARRGGBB` colour on white paper (Rec. 601 luma);
+ * null (transparent) is white. */
+export function colourLevel(colour: string | null): number {
+  if (colour === null) return 255;
+  const hex = colour.replace(/^#/, '');
+  const n = (i: number) => parseInt(hex.slice(i, i + 2), 16);
+  const [a, r, g, b] = hex.length === 8 ? [n(0), n(2), n(4), n(6)] : hex.length === 6 ? [255, n(0), n(2), n(4)] : [NaN, 0, 0, 0];
+  if (![a, r, g, b].every((v) => Number.isFinite(v))) return 255;
+  const y = (299 * r + 587 * g + 114 * b) / 1000;
+  return Math.round((y * a + 255 * (255 - a)) / 255);
+}

@@ -1,0 +1,47 @@
+/**
+ * Pictures in the browser: the page's own decoders (createImageBitmap, then an
+ * OffscreenCanvas to read the pixels) instead of the pure-JavaScript ones, which matters
+ * for large photos. Asynchronous, so pictures are decoded before `labelPage` runs:
+ *
+ *   const images = await decodeLabelImages(resolved);
+ *   const spec = labelPage(resolved, { dpi, decodeImage: (url) => images.get(url) ?? null });
+ *
+ * Works on the main thread and in Web Workers. Anything the browser cannot decode falls
+ * back to decodeEmbeddedImage (PNG and JPEG in JavaScript).
+ */
+import type { LumaImage } from '../engine/types.ts';
+import type { ResolvedLabel } from '../label/resolve.ts';
+import { decodeEmbeddedImage, fitSide, MAX_IMAGE_SIDE } from './images.ts';
+
+/** Every picture a resolved page draws (pictures, logos, background, border), decoded. */
+export async function decodeLabelImages(resolved: ResolvedLabel): Promise<Map<string, LumaImage | null>> {
+  const urls = new Set<string>();
+  if (resolved.backgroundImage) urls.add(resolved.backgroundImage);
+  if (resolved.border) urls.add(resolved.border.image);
+  for (const el of resolved.elements) if ((el.kind === 'picture' || el.kind === 'logo') && el.image) urls.add(el.image);
+  const out = new Map<string, LumaImage | null>();
+  await Promise.all([...urls].map(async (url) => out.set(url, await decodeInBrowser(url))));
+  return out;
+}
+
+async function decodeInBrowser(dataUrl: string): Promise<LumaImage | null> {
+  try {
+    const blob = await (await fetch(dataUrl)).blob();
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const rgba = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    bitmap.close();
+    const data = new Uint8Array(bitmap.width * bitmap.height);
+    for (let p = 0, i = 0; p < data.length; p++, i += 4) {
+      // Rec. 601 luma, composited on white (the paper) by alpha.
+      const y = (299 * rgba[i]! + 587 * rgba[i + 1]! + 114 * rgba[i + 2]!) / 1000;
+      const a = rgba[i + 3]!;
+      data[p] = Math.round((y * a + 255 * (255 - a)) / 255);
+    }
+    return fitSide({ width: canvas.width, height: canvas.height, data }, MAX_IMAGE_SIDE);
+  } catch {
+    return decodeEmbeddedImage(dataUrl);
+  }
+}

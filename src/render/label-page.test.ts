@@ -1,0 +1,183 @@
+/**
+ * labelPage without the engine: what each control compiles to, and the label-level rules
+ * (scale, offsets, printing, mirror sides, flips, background, tail, tables, fonts).
+ */
+import { encode as encodePng } from 'fast-png';
+import jpeg from 'jpeg-js';
+import { describe, expect, it } from 'vitest';
+import type { LineElement, PageElement, TextElement } from '../engine/types.ts';
+import { toDataUrl } from '../label/embedded.ts';
+import { createLabel, type LabelInput } from '../label/label.ts';
+import { resolvePage } from '../label/resolve.ts';
+import { CJK_FAMILY, LATIN_FAMILY, fontFamilyFor } from './fonts.ts';
+import { colourLevel } from './geometry.ts';
+import { decodeImageBytes } from './images.ts';
+import { labelPage, type LabelPageOptions } from './label-page.ts';
+
+const compile = (input: LabelInput, options: Partial<LabelPageOptions> = {}) =>
+  labelPage(resolvePage(createLabel(input), null, 0, 0), { dpi: 203, ...options });
+const kinds = (elements: readonly PageElement[]) => elements.map((e) => e.kind);
+
+describe('labelPage: one element per control', () => {
+  it('compiles every kind to its display-list element, in document order', () => {
+    const png = toDataUrl('image/png', encodePng({ width: 2, height: 1, data: new Uint8Array([0, 255]), depth: 8, channels: 1 }));
+    const page = compile({
+      labelWidth: 60, labelHeight: 40,
+      children: [
+        { kind: 'text', content: 'Hi', fontName: 'Arial', x: 1, y: 2, width: 20, height: 5, fontStyle: 1 | 4, horAlignment: 1, verAlignment: 2 },
+        { kind: 'barcode', type: 'ean13', content: '690123456789', textAlignment: 3, textPosition: 'above' },
+        { kind: 'qrcode', type: 'pdf417', content: 'x', pdf417EccLevel: 3, pdf417AutoCols: false, pdf417Cols: 4, zoneSize: 4 },
+        { kind: 'arctext', content: 'Round' },
+        { kind: 'date', dateFormat: 'yyyy-MM-dd', timeFormat: '' },
+        { kind: 'picture', content: png, colorMode: 2, threshold: 90 },
+        { kind: 'logo', content: png, tile: true },
+        { kind: 'rectangle', type: 'circle', x: 10, y: 10, width: 8, height: 4, filled: true },
+        { kind: 'line', x: 5, y: 20, width: 40, height: 1, lineWidth: 0.3, type: 'dash', dashGap: 0.5 },
+        { kind: 'table', rows: 1, cols: 2, colWidth: '10,20', rowHeight: '5', cells: [{ content: 'A' }, {}] },
+      ],
+    });
+    expect(kinds(page.elements)).toEqual(['text', 'barcode', 'qrcode', 'arctext', 'text', 'image', 'image', 'shape', 'line', 'table', 'text']);
+    expect(page.sources).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9]);
+    expect(page).toMatchObject({ widthMm: 60, heightMm: 40, dpi: 203, cornerRadiusMm: 0.8, background: 255 });
+    const [text, barcode, qr, arc, date, picture, logo, circle, line] = page.elements;
+    expect(text).toMatchObject({
+      kind: 'text', text: 'Hi', fontName: LATIN_FAMILY, xMm: 1, yMm: 2, widthMm: 20, heightMm: 5, bold: true, underline: true, italic: false,
+      align: 'center', verticalAlign: 'bottom', rotation: 0,
+    });
+    expect(barcode).toMatchObject({ kind: 'barcode', type: 'ean13', data: '690123456789', textPosition: 'above', textAlign: 'justify' });
+    expect((barcode as { fontSizePt: number }).fontSizePt).toBeCloseTo(5, 2);
+    expect(qr).toMatchObject({ kind: 'qrcode', type: 'pdf417', data: 'x', ecc: 3, columns: 4, aspect: 3, quietZone: 4 });
+    expect(arc).toMatchObject({ kind: 'arctext', text: 'Round' });
+    expect(date).toMatchObject({ kind: 'text', text: '1970-01-01' });
+    expect(picture).toMatchObject({ kind: 'image', dither: 'threshold', threshold: 90, image: { width: 2, height: 1, data: new Uint8Array([0, 255]) } });
+    // A tile is the picture's own size at the label's design resolution (203 dpi).
+    expect(logo).toMatchObject({ kind: 'image', dither: 'grey', tile: { widthMm: (2 * 25.4) / 203, heightMm: 25.4 / 203 } });
+    expect(circle).toEqual(expect.objectContaining({ kind: 'shape', shape: 'ellipse', xMm: 12, yMm: 10, widthMm: 4, heightMm: 4, filled: true }));
+    expect(line).toMatchObject({ kind: 'line', x1Mm: 5, y1Mm: 20.5, x2Mm: 45, y2Mm: 20.5, lineWidthMm: 0.3, dashMm: 0.5, gapMm: 0.5 });
+  });
+
+  it('passes QR, Data Matrix and Grid Matrix options, leaving automatic ones out', () => {
+    const page = compile({
+      children: [
+        { kind: 'qrcode', content: 'a', eccLevel: 'H', version: 0, zoneSize: 0 },
+        { kind: 'qrcode', content: 'a', eccLevel: 'L', version: 5 },
+        { kind: 'qrcode', type: 'datamatrix', content: 'a', dmCodeShape: 'rectangle' },
+        { kind: 'qrcode', type: 'gridmatrix', content: 'a', gmVersion: 2, gmEccLevel: 0 },
+      ],
+    });
+    expect(page.elements).toMatchObject([
+      { type: 'qrcode', ecc: 'H', version: undefined, quietZone: 0 },
+      { type: 'qrcode', ecc: 'L', version: 5, quietZone: 2 },
+      { type: 'datamatrix', shape: 'rectangle' },
+      { type: 'gridmatrix', layers: 2, ecc: undefined },
+    ]);
+  });
+
+  it('turns a line\'s end points about its box centre', () => {
+    const [line] = compile({ children: [{ kind: 'line', x: 10, y: 10, width: 10, height: 2, orientation: 90 }] }).elements as LineElement[];
+    // Horizontal through (15, 11) from x 10 to 20; a quarter turn makes it vertical.
+    expect([line!.x1Mm, line!.y1Mm, line!.x2Mm, line!.y2Mm]).toEqual([15, 6, 15, 16]);
+  });
+
+  it('turns table cells about the table centre and gives them its rotation', () => {
+    const page = compile({
+      children: [{ kind: 'table', x: 0, y: 0, rows: 1, cols: 2, colWidth: '10,10', rowHeight: '4', lineWidth: 0.5, orientation: 90, cells: [{ content: 'L' }, { content: 'R' }] }],
+    });
+    expect(page.elements[0]).toMatchObject({ kind: 'table', rotation: 90, rowHeightsMm: [4], colWidthsMm: [10, 10], lineWidthMm: 0.5 });
+    const [left, right] = page.elements.slice(1) as TextElement[];
+    // Table centre (10, 2). Cell L's text box: x 1.5..8.5, y 0.5..3.5, centre (5, 2) -> (10, -3).
+    expect(left).toMatchObject({ text: 'L', rotation: 90, widthMm: 7, heightMm: 3 });
+    expect([left!.xMm + left!.widthMm / 2, left!.yMm + left!.heightMm / 2]).toEqual([10, -3]);
+    expect([right!.xMm + right!.widthMm / 2, right!.yMm + right!.heightMm / 2]).toEqual([10, 7]);
+  });
+});
+
+describe('labelPage: label-level rules', () => {
+  it('applies printScale and the print offsets to positions and lengths', () => {
+    const page = compile({
+      printScale: 2, printHorOffset: 1, printVerOffset: -0.5,
+      children: [{ kind: 'text', x: 3, y: 4, width: 10, height: 5, fontHeight: 2, charSpace: 0.25, content: 'x' }, { kind: 'rectangle', x: 1, y: 1, width: 2, height: 2, lineWidth: 0.3 }],
+    });
+    expect(page.elements[0]).toMatchObject({ xMm: 7, yMm: 7.5, widthMm: 20, heightMm: 10, fontHeightMm: 4, charSpaceMm: 0.5 });
+    expect(page.elements[1]).toMatchObject({ xMm: 3, yMm: 1.5, widthMm: 4, heightMm: 4, lineWidthMm: 0.6 });
+    expect([page.widthMm, page.heightMm]).toEqual([40, 30]);
+  });
+
+  it('skips controls not printed unless previewing', () => {
+    const input: LabelInput = { children: [{ kind: 'text', content: 'a', printing: false }, { kind: 'text', content: 'b' }] };
+    expect(compile(input).sources).toEqual([1]);
+    expect(compile(input, { preview: true }).sources).toEqual([0, 1]);
+  });
+
+  it('keeps rotation and antiColor per element', () => {
+    const [e] = compile({ children: [{ kind: 'barcode', orientation: 3, antiColor: true }] }).elements;
+    expect(e).toMatchObject({ rotation: 270, antiColor: true });
+  });
+
+  it('flips for horFlip and for the mirrored side, which draws mirror modes 1 and 16', () => {
+    const children = [0, 1, 16].map((mirrorMode) => ({ kind: 'text', content: String(mirrorMode), mirrorMode }));
+    const front = compile({ children });
+    const back = compile({ children }, { side: 'mirrored' });
+    expect([front.flipH, front.sources]).toEqual([undefined, [0, 1]]);
+    expect([back.flipH, back.sources]).toEqual([true, [1, 2]]);
+    expect(compile({ horFlip: true }).flipH).toBe(true);
+    expect(compile({ horFlip: true }, { side: 'mirrored' }).flipH).toBe(undefined);
+  });
+
+  it('turns the background colour into a grey level; transparent is white', () => {
+    expect(compile({ backgroundColor: '000000' }).background).toBe(0);
+    expect(compile({ backgroundColor: '808080' }).background).toBe(128);
+    expect(compile({ backgroundColor: '000000', isFlagLabel: true }).background).toBe(255);
+    expect(colourLevel('#00000000')).toBe(255);
+    expect(colourLevel('#FF0000')).toBe(76);
+    expect(colourLevel(null)).toBe(255);
+  });
+
+  it('draws a flag label\'s tail as a dashed line where the tail begins', () => {
+    const page = compile({ labelWidth: 60, labelHeight: 20, isFlagLabel: true, tailDirection: 'right', tailLength: 25 });
+    expect(page.elements).toEqual([{ kind: 'line', x1Mm: 35, y1Mm: 0, x2Mm: 35, y2Mm: 20, lineWidthMm: 0.2, dashMm: 1.5, gapMm: 1.5 }]);
+    expect(page.sources).toEqual([-1]);
+    const down = compile({ labelWidth: 60, labelHeight: 20, isFlagLabel: true, tailDirection: 'down', tailLength: 5 });
+    expect(down.elements[0]).toMatchObject({ x1Mm: 0, y1Mm: 15, x2Mm: 60, y2Mm: 15 });
+  });
+
+  it('asks for the font name the engine has, by the catalog', () => {
+    expect(['Arial', 'Times New Roman', 'helvetica', 'Unknown Sans'].map(fontFamilyFor)).toEqual(Array(4).fill(LATIN_FAMILY));
+    expect(['宋体', 'SimSun', '黑体', 'SimHei', '微软雅黑', 'Microsoft YaHei', 'KaiTi', '方正兰亭黑'].map(fontFamilyFor)).toEqual(Array(8).fill(CJK_FAMILY));
+    const [t] = compile({ children: [{ kind: 'text', content: '资产', fontName: '宋体' }] }).elements;
+    expect(t).toMatchObject({ fontName: CJK_FAMILY });
+  });
+
+  it('skips a picture that cannot be decoded, with a warning', () => {
+    const page = compile({ children: [{ kind: 'picture', content: 'png*****iVBORw0KGgo=' }] });
+    expect(page.elements).toEqual([]);
+    expect(page.warnings).toEqual(['control 1: the picture could not be decoded']);
+  });
+});
+
+describe('pictures to luminance', () => {
+  it('composites PNG alpha on white and reads grey, palette-free RGB and 16-bit', () => {
+    // RGBA: opaque black, transparent black, half-transparent black, opaque red.
+    const rgba = decodeImageBytes(encodePng({ width: 4, height: 1, depth: 8, channels: 4, data: new Uint8Array([0, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 128, 255, 0, 0, 255]) }));
+    expect(Array.from(rgba.data)).toEqual([0, 255, 127, 76]);
+    const grey16 = decodeImageBytes(encodePng({ width: 2, height: 1, depth: 16, channels: 1, data: new Uint16Array([0, 65535]) }));
+    expect(Array.from(grey16.data)).toEqual([0, 255]);
+    const bits = decodeImageBytes(encodePng({ width: 3, height: 1, depth: 1, channels: 1, data: new Uint8Array([0b01000000]) }));
+    expect(Array.from(bits.data)).toEqual([0, 255, 0]);
+  });
+
+  it('reads JPEG', () => {
+    const width = 8;
+    const data = new Uint8Array(width * width * 4).fill(255);
+    for (let i = 0; i < width * 4 * 4; i += 4) data.set([0, 0, 0, 255], i); // top half black
+    const jpg = jpeg.encode({ width, height: width, data }, 95).data;
+    const img = decodeImageBytes(new Uint8Array(jpg));
+    expect([img.width, img.height]).toEqual([8, 8]);
+    expect(img.data[0]!).toBeLessThan(30);
+    expect(img.data[63]!).toBeGreaterThan(225);
+  });
+
+  it('refuses what is not a picture', () => {
+    expect(() => decodeImageBytes(new TextEncoder().encode('GIF89a'))).toThrow(/not a PNG or JPEG/);
+  });
+});

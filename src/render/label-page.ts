@@ -1,0 +1,257 @@
+/**
+ * `labelPage`: one resolved label page (src/label resolvePage) compiled to the engine's
+ * PageSpec, every kind of control to display-list elements:
+ *
+ *   text, date -> TEXT           arctext -> ARC_TEXT        barcode, qrcode -> BARCODE
+ *   rectangle  -> SHAPE          line    -> LINE            picture, logo   -> IMAGE
+ *   table      -> TABLE, then one TEXT per non-empty cell, turned with the table
+ *
+ * Label-level rules applied here, so the engine never sees them: printScale and the print
+ * offsets (positions `mm * scale + offset`, lengths `mm * scale`), controls not printed
+ * (printing=false; kept with `preview`), the mirrored side of mirrorPrint, horFlip
+ * (FLIP_H), the corner radius, the background (colour -> grey level by luminance;
+ * transparent -> white), the background and border pictures and a flag label's tail
+ * (a dashed line where the tail folds off). Font names become registered families
+ * (fonts.ts). The label's printOrientation is the print job's business, not the page's.
+ */
+import type { BarcodeElement, BoxMm, Dither, HorizontalAlign, LumaImage, PageElement, PageSpec, QrcodeElement, TextElement, VerticalAlign } from '../engine/types.ts';
+import type { ResolvedElementOf, ResolvedLabel } from '../label/resolve.ts';
+import type { TextStyle } from '../label/elements/common.ts';
+import { fontFamilyFor } from './fonts.ts';
+import { centre, colourLevel, placeBox, placePoint, turnBoxCentre, turnPoint, type Placement } from './geometry.ts';
+import { decodeEmbeddedImage } from './images.ts';
+import { borderPieces } from './border.ts';
+
+export interface LabelPageOptions {
+  /** Output resolution, dots per inch (203 and 300 for printers). */
+  dpi: number;
+  /** 8-bit grey output for screens (anti-aliased). */
+  grey?: boolean;
+  /** Include controls that are shown but not printed (printing=false): the editor's view. */
+  preview?: boolean;
+  /**
+   * Which side of a mirrorPrint label: 'front' (default) draws controls whose mirrorMode is
+   * 0 (none) or 1 (both); 'mirrored' flips the page left-right and draws modes 1 and 16
+   * (mirror only).
+   */
+  side?: 'front' | 'mirrored';
+  /** The half-tone used for pictures in half-tone mode; default 'ordered' (8x8 Bayer). */
+  halftone?: 'ordered' | 'floyd-steinberg' | 'atkinson';
+  /** Picture decoder (data URL -> luminance); default decodeEmbeddedImage. */
+  decodeImage?: (dataUrl: string) => LumaImage | null;
+}
+
+/** A compiled page, plus where each element came from. */
+export interface LabelPage extends PageSpec {
+  /** For each of `elements`, the index of the document control it draws; -1 for the
+   * label's own drawing (background, border, tail). EngineError.element indexes `elements`. */
+  sources: number[];
+  /** Things skipped, for the user (a picture that could not be decoded). */
+  warnings: string[];
+}
+
+/** Flag-label tail line width, mm (the editor draws it 1 px; a hairline on paper). */
+const TAIL_LINE_MM = 0.2;
+const H_ALIGN: readonly HorizontalAlign[] = ['left', 'center', 'right', 'justify', 'stretch'];
+const V_ALIGN: readonly VerticalAlign[] = ['top', 'middle', 'bottom', 'top', 'top'];
+const TEXT_ALIGN: readonly ('left' | 'center' | 'right' | 'justify')[] = ['left', 'center', 'right', 'justify'];
+const MM_PER_PT = 25.4 / 72;
+/** colorMode: 0 original, 1 gray256 -> grey levels (1-bit output: ordered); 2 blackWhite -> threshold; 3 half-tone. */
+const DITHER_BY_MODE: readonly Dither[] = ['grey', 'grey', 'threshold', 'ordered'];
+
+type Out = { elements: PageElement[]; sources: number[]; warnings: string[] };
+
+export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): LabelPage {
+  const place: Placement = { scale: resolved.printScale, dxMm: resolved.printOffsetMm?.x ?? 0, dyMm: resolved.printOffsetMm?.y ?? 0 };
+  const mirrored = options.side === 'mirrored';
+  const decode = options.decodeImage ?? decodeEmbeddedImage;
+  const out: Out = { elements: [], sources: [], warnings: [] };
+  const push = (source: number, ...elements: PageElement[]) => {
+    for (const e of elements) {
+      out.elements.push(e);
+      out.sources.push(source);
+    }
+  };
+  const pageBox: BoxMm = { xMm: 0, yMm: 0, widthMm: resolved.widthMm, heightMm: resolved.heightMm };
+
+  if (resolved.backgroundImage) {
+    const image = decode(resolved.backgroundImage);
+    if (image) push(-1, { kind: 'image', ...pageBox, image, dither: options.halftone ?? 'ordered' });
+    else out.warnings.push('the background picture could not be decoded');
+  }
+  if (resolved.border) {
+    const image = decode(resolved.border.image);
+    if (image) push(-1, ...borderPieces(image, resolved.border.dotsPerMm, pageBox));
+    else out.warnings.push('the border picture could not be decoded');
+  }
+
+  for (const el of resolved.elements) {
+    if (!el.printing && !options.preview) continue;
+    if (mirrored ? el.mirrorMode === 0 : el.mirrorMode === 16) continue;
+    const style = { rotation: el.rotation, antiColor: el.antiColor || undefined };
+    const box = placeBox(place, el.box);
+    switch (el.kind) {
+      case 'text':
+      case 'date':
+        push(el.index, textElement('text', el.text, el.style, box, place, style));
+        break;
+      case 'arctext':
+        push(el.index, textElement('arctext', el.text, el.style, box, place, style));
+        break;
+      case 'barcode':
+        push(el.index, barcodeElement(el, box, place, style));
+        break;
+      case 'qrcode':
+        push(el.index, code2dElement(el, box, style));
+        break;
+      case 'rectangle':
+        push(el.index, {
+          kind: 'shape',
+          shape: el.shape === 'roundrect' ? 'roundrect' : el.shape === 'rect' ? 'rect' : 'ellipse',
+          ...placeBox(place, el.figure),
+          ...style,
+          lineWidthMm: el.lineWidthMm * place.scale,
+          filled: el.filled,
+          cornerRadiusMm: el.shape === 'roundrect' ? el.cornerRadiusMm * place.scale : undefined,
+        });
+        break;
+      case 'line': {
+        const [cx, cy] = centre(el.box);
+        const [x1, y1] = placePoint(place, ...turnPoint(el.x1, el.y1, cx, cy, el.rotation));
+        const [x2, y2] = placePoint(place, ...turnPoint(el.x2, el.y2, cx, cy, el.rotation));
+        push(el.index, {
+          kind: 'line', x1Mm: x1, y1Mm: y1, x2Mm: x2, y2Mm: y2, lineWidthMm: el.lineWidthMm * place.scale,
+          dashMm: el.dash ? el.dash[0] * place.scale : undefined, gapMm: el.dash ? el.dash[1] * place.scale : undefined,
+          antiColor: style.antiColor,
+        });
+        break;
+      }
+      case 'picture':
+      case 'logo': {
+        if (!el.image) break;
+        const image = decode(el.image);
+        if (!image) {
+          out.warnings.push(`control ${el.index + 1}: the picture could not be decoded`);
+          break;
+        }
+        const dither = el.colorMode === 3 ? (options.halftone ?? 'ordered') : DITHER_BY_MODE[el.colorMode]!;
+        const pxMm = (25.4 / resolved.sourceDpi) * place.scale;
+        push(el.index, {
+          kind: 'image', ...box, ...style, image, dither, threshold: el.threshold,
+          tile: el.tile ? { widthMm: image.width * pxMm, heightMm: image.height * pxMm } : undefined,
+        });
+        break;
+      }
+      case 'table':
+        tableElements(el, box, place, style, (e) => push(el.index, e));
+        break;
+    }
+  }
+
+  if (resolved.tail && resolved.tail.lengthMm > 0) push(-1, tailLine(resolved, place));
+
+  return {
+    widthMm: resolved.widthMm,
+    heightMm: resolved.heightMm,
+    dpi: options.dpi,
+    grey: options.grey || undefined,
+    flipH: resolved.horFlip !== mirrored || undefined,
+    cornerRadiusMm: resolved.cornerRadiusMm,
+    background: colourLevel(resolved.background),
+    elements: out.elements,
+    sources: out.sources,
+    warnings: out.warnings,
+  };
+}
+
+type Style = { rotation: ResolvedLabel['orientation']; antiColor?: boolean };
+
+function textElement(kind: 'text' | 'arctext', text: string, s: TextStyle, box: BoxMm, place: Placement, style: Style): TextElement {
+  return {
+    kind,
+    ...box,
+    ...style,
+    text,
+    fontName: fontFamilyFor(s.fontName),
+    fontHeightMm: s.fontHeightMm * place.scale,
+    charSpaceMm: s.charSpaceMm * place.scale,
+    lineSpace: s.lineSpace,
+    bold: s.bold,
+    italic: s.italic,
+    underline: s.underline,
+    strikeout: s.strikeout,
+    wrap: s.wrap,
+    autoHeight: s.autoHeight,
+    vertical: s.vertical,
+    align: H_ALIGN[s.horAlignment] ?? 'left',
+    verticalAlign: V_ALIGN[s.verAlignment] ?? 'top',
+  };
+}
+
+function barcodeElement(el: ResolvedElementOf<'barcode'>, box: BoxMm, place: Placement, style: Style): BarcodeElement {
+  return {
+    kind: 'barcode',
+    ...box,
+    ...style,
+    type: el.symbology,
+    data: el.data,
+    textPosition: el.textPosition,
+    textAlign: TEXT_ALIGN[el.textAlignment] ?? 'center',
+    fontSizePt: (el.font.fontHeightMm * place.scale) / MM_PER_PT,
+  };
+}
+
+function code2dElement(el: ResolvedElementOf<'qrcode'>, box: BoxMm, style: Style): QrcodeElement {
+  const common = { kind: 'qrcode' as const, ...box, ...style, data: el.data, quietZone: el.quietZoneModules };
+  switch (el.symbology) {
+    case 'datamatrix':
+      return { ...common, type: 'datamatrix', shape: el.dataMatrix.shape };
+    case 'pdf417':
+      return {
+        ...common, type: 'pdf417',
+        ecc: el.pdf417.eccLevel < 0 ? undefined : el.pdf417.eccLevel,
+        columns: el.pdf417.columns || undefined,
+        aspect: el.pdf417.aspectRatio,
+      };
+    case 'gridmatrix':
+      return { ...common, type: 'gridmatrix', layers: el.gridMatrix.version || undefined, ecc: el.gridMatrix.eccLevel || undefined };
+    default:
+      return { ...common, type: 'qrcode', ecc: el.qr.ecc, version: el.qr.version || undefined };
+  }
+}
+
+/**
+ * The grid, then each cell's text in the cell's box less its margins (1 mm left and right,
+ * 0 top and bottom, spec) and the grid line, so text never covers a line; a turned table
+ * turns each cell's centre about the table's centre and gives the text its rotation.
+ */
+function tableElements(el: ResolvedElementOf<'table'>, box: BoxMm, place: Placement, style: Style, push: (e: PageElement) => void): void {
+  const s = place.scale;
+  push({
+    kind: 'table', ...box, ...style, lineWidthMm: el.lineWidthMm * s,
+    rowHeightsMm: el.rowHeights.map((h) => h * s), colWidthsMm: el.colWidths.map((w) => w * s), merges: el.merges,
+  });
+  const [cx, cy] = centre(box);
+  for (const cell of el.cells) {
+    if (cell.text === '') continue;
+    const b = placeBox(place, cell.box);
+    const inset = el.lineWidthMm * s;
+    const padX = cell.marginHMm * s + inset;
+    const padY = cell.marginVMm * s + inset;
+    const inner: BoxMm = { xMm: b.xMm + padX, yMm: b.yMm + padY, widthMm: Math.max(0, b.widthMm - 2 * padX), heightMm: Math.max(0, b.heightMm - 2 * padY) };
+    if (inner.widthMm <= 0 || inner.heightMm <= 0) continue;
+    push(textElement('text', cell.text, cell.style, turnBoxCentre(inner, cx, cy, style.rotation), place, style));
+  }
+}
+
+/** A flag label's tail: a dashed line across the label where the tail begins, `lengthMm`
+ * from the edge the tail is on (spec section 9: dash 1.5 mm). */
+function tailLine(r: ResolvedLabel, place: Placement): PageElement {
+  const t = r.tail!;
+  const w = r.widthMm;
+  const h = r.heightMm;
+  const at = { right: [w - t.lengthMm, 0, w - t.lengthMm, h], left: [t.lengthMm, 0, t.lengthMm, h], up: [0, t.lengthMm, w, t.lengthMm], down: [0, h - t.lengthMm, w, h - t.lengthMm] }[t.direction];
+  const [x1, y1] = placePoint(place, at[0]!, at[1]!);
+  const [x2, y2] = placePoint(place, at[2]!, at[3]!);
+  return { kind: 'line', x1Mm: x1, y1Mm: y1, x2Mm: x2, y2Mm: y2, lineWidthMm: TAIL_LINE_MM, dashMm: t.dashMm, gapMm: t.dashMm };
+}

@@ -1,0 +1,46 @@
+/**
+ * Text as a reader sees it: a line rendered at 300 dpi through the whole pipeline (label
+ * document, font catalog, TrueType text in the engine) is read back by Debian's tesseract
+ * OCR, in English and in simplified Chinese.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine/engine.ts';
+import { loadEngine } from '../engine/load-node.ts';
+import { pageToPng } from '../engine/png.ts';
+import { loadBundledFonts } from './fonts-node.ts';
+import { renderDocument } from './testing.ts';
+
+let engine: Engine;
+let scratch: string;
+beforeAll(async () => {
+  engine = await loadEngine();
+  await loadBundledFonts(engine);
+  scratch = mkdtempSync(join(tmpdir(), 'assetmark-ocr-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function ocr(text: string, fontName: string, language: string): string {
+  const page = renderDocument(engine, {
+    labelWidth: 90, labelHeight: 14,
+    children: [{ kind: 'text', x: 3, y: 3, width: 84, height: 8, content: text, fontName, fontHeight: 5, verAlignment: 1, autoHeight: false }],
+  }, 300);
+  const file = join(scratch, `${language}.png`);
+  writeFileSync(file, pageToPng(page, 300));
+  // --psm 7: the image is one line of text.
+  return execFileSync('tesseract', [file, 'stdout', '-l', language, '--psm', '7'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+}
+
+describe('rendered text read back by tesseract OCR at 300 dpi', () => {
+  it('reads a Latin line (Arial -> Liberation Sans)', () => {
+    expect(ocr('Fixed Asset AM-2024 Laptop', 'Arial', 'eng').trim()).toBe('Fixed Asset AM-2024 Laptop');
+  });
+
+  it('reads a simplified Chinese line (黑体 -> WenQuanYi Micro Hei)', () => {
+    // chi_sim puts spaces between CJK characters; they are not in the text.
+    expect(ocr('固定资产管理标签', '黑体', 'chi_sim').replace(/\s/g, '')).toBe('固定资产管理标签');
+  });
+});
