@@ -17,10 +17,10 @@
  * the data changes from row to row.
  */
 import bwipjs from 'bwip-js/browser';
-import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '../src/engine/types.ts';
 import type { referenceRow } from './render-fixture.ts';
+import { peerCanvas, type PeerCanvas } from './peer-canvas.ts';
 
 const FONTS = new URL('../public/fonts/', import.meta.url);
 /** Code 128 modules of the benchmark's 12-character codes (`ZC20240nnnnn`: B, then C). */
@@ -35,6 +35,7 @@ let fontsLoaded = false;
 
 function loadFonts(): void {
   if (fontsLoaded) return;
+  const { GlobalFonts } = peerCanvas();
   const latin = GlobalFonts.registerFromPath(fileURLToPath(new URL('LiberationSans-Regular.ttf', FONTS)), 'Liberation Sans');
   const cjk = GlobalFonts.registerFromPath(fileURLToPath(new URL('wqy-microhei.ttc', FONTS)), 'WenQuanYi Micro Hei');
   if (!latin || !cjk) throw new Error(`peer pipeline: fonts missing in ${fileURLToPath(FONTS)} (run npm run setup)`);
@@ -46,6 +47,7 @@ export type Row = ReturnType<typeof referenceRow>;
 /** A function rendering one reference label for a data row at `dpi`. */
 export function createPeerRenderer(dpi: number): (row: Row) => Page {
   loadFonts();
+  const { createCanvas } = peerCanvas();
   const dots = (mm: number) => Math.round((mm * dpi) / 25.4);
   const width = dots(40);
   const height = dots(30);
@@ -53,8 +55,8 @@ export function createPeerRenderer(dpi: number): (row: Row) => Page {
   const label = createCanvas(width, height);
   const ctx = label.getContext('2d');
   ctx.imageSmoothingEnabled = false;
-  const barCanvas: Canvas = createCanvas(1, 1);
-  const qrCanvas: Canvas = createCanvas(1, 1);
+  const barCanvas: PeerCanvas = createCanvas(1, 1);
+  const qrCanvas: PeerCanvas = createCanvas(1, 1);
   // The label's boxes (render-fixture.ts), in dots.
   const border = { x: dots(0.5), y: dots(0.5), w: dots(39), h: dots(29), line: Math.max(1, dots(0.3)) };
   const text1 = { x: dots(2), y: dots(1.8), px: (3.2 * dpi) / 25.4 };
@@ -89,16 +91,16 @@ export function createPeerRenderer(dpi: number): (row: Row) => Page {
     // eclevel is BWIPP's option (level M, as the label's); the browser build's types omit it.
     const qrOptions = { bcid: 'qrcode', text: url, eclevel: 'M', scale: 1 };
     bwipjs.render(qrOptions, bwipjs.drawingCanvas(qrCanvas as unknown as HTMLCanvasElement));
-    ctx.drawImage(qrCanvas, qr.x + ((qr.w - qrSize) >> 1), qr.y + ((qr.w - qrSize) >> 1), qrSize, qrSize);
+    ctx.drawImage(qrCanvas as unknown as CanvasImageSource, qr.x + ((qr.w - qrSize) >> 1), qr.y + ((qr.w - qrSize) >> 1), qrSize, qrSize);
 
     return { width, height, stride, data: threshold(ctx.getImageData(0, 0, width, height).data, width, height, stride) };
   };
 }
 
-function drawClipped(ctx: SKRSContext2D, src: Canvas, x: number, y: number, w: number, h: number): void {
+function drawClipped(ctx: CanvasRenderingContext2D, src: PeerCanvas, x: number, y: number, w: number, h: number): void {
   const sw = Math.min(src.width, w);
   const sh = Math.min(src.height, h);
-  ctx.drawImage(src, 0, 0, sw, sh, x, y, sw, sh);
+  ctx.drawImage(src as unknown as CanvasImageSource, 0, 0, sw, sh, x, y, sw, sh);
 }
 
 /** RGBA to 1-bit rows (MSB = leftmost, 1 = black): black where luminance < 128. */

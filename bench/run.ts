@@ -5,7 +5,7 @@
  *   staff       staff list queries on PGlite, path vs recursive CTE (bench/staff-list.ts)
  *   assets      100,000 assets on PGlite: list, import, export (bench/assets.ts)
  *   render      label pages: reference label per label and 10,000 .xlsx rows on 2 workers,
- *               engine vs bwip-js + @napi-rs/canvas (bench/render.ts)
+ *               engine vs bwip-js + @napi-rs/canvas (bench/render.ts; the canvas is installed on first use, bench/peer-canvas.ts)
  *
  * `--json` asks a benchmark for one JSON object on stdout instead of a table (those that
  * support it; symbology and render do). Benchmarks print medians and ratios to peers measured in
