@@ -17,6 +17,7 @@ import {
   DEFAULT_PAGE_SIZE,
   Permission,
   type AssetInfo,
+  type AssetSetRequest,
   type AssetSortKey,
   type AssetUseStatusValue,
   type ClassifyAttribute,
@@ -345,29 +346,8 @@ export async function assetDetails(deps: AssetDeps, actor: Actor, id: number, la
 
 // ---- writes ----------------------------------------------------------------------------
 
-/** What POST api/Asset carries, after the route's shape checks. Absent: unchanged (update) or empty. */
-export interface SetAssetInput {
-  id?: number;
-  assetCoding?: string;
-  assetName?: string;
-  specifications?: string;
-  unit?: string;
-  supplier?: string;
-  buyDate?: string | null;
-  buyPrice?: number | string | null;
-  surplusValue?: number | string | null;
-  lossCycle?: number | string | null;
-  expireDate?: string | null;
-  affiliatedDept?: number | null;
-  affiliatedStaff?: number | null;
-  depositSite?: string;
-  classify?: number | null;
-  /** A file id, or its address '/api/File/<id>'. */
-  picture?: number | string | null;
-  epc?: string;
-  tid?: string;
-  attributeValues?: Record<string, string>;
-}
+/** What POST api/Asset carries (the wire contract), after the route's shape checks. Absent: unchanged (update) or empty. */
+export type SetAssetInput = AssetSetRequest;
 
 /** A department the actor may put assets in: one of theirs; no department for admins only. */
 export async function assertDeptInScope(q: Queryable, actor: Actor, deptId: number | null): Promise<void> {
