@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -33,11 +33,14 @@ export function FormDialog({
   errorClassName,
   error,
   busy,
+  canSubmit = true,
   onSubmit,
+  onKeyDown,
   onClose,
   children,
 }: {
-  title: string;
+  /** The heading; may carry a second line (who or what the form is about). */
+  title: ReactNode;
   /** `data-testid` of the dialog surface. */
   testId: string;
   /** `data-testid` of the OK button. */
@@ -49,7 +52,11 @@ export function FormDialog({
   /** A message for the whole form (not about one field), or null. */
   error: string | null;
   busy: boolean;
+  /** False keeps OK disabled (the form is not complete yet); true by default. */
+  canSubmit?: boolean;
   onSubmit: () => void;
+  /** Keys pressed inside the form, before the browser's Enter-to-submit. */
+  onKeyDown?: (event: KeyboardEvent<HTMLFormElement>) => void;
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -64,6 +71,7 @@ export function FormDialog({
             event.preventDefault();
             onSubmit();
           }}
+          onKeyDown={onKeyDown}
           noValidate
         >
           <DialogBody>
@@ -80,7 +88,7 @@ export function FormDialog({
               <Button appearance="secondary" onClick={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid={submitTestId}>
+              <Button appearance="primary" type="submit" disabled={busy || !canSubmit} data-testid={submitTestId}>
                 {busy ? t('common.saving') : t('common.ok')}
               </Button>
             </DialogActions>

@@ -1,31 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  tokens,
-} from '@fluentui/react-components';
+import { useState } from 'react';
+import { Field } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { StatusCode } from '../../api/contract';
 import { userApi } from '../api';
 import { refreshSession } from '../auth';
+import { FormDialog } from '../components/FormDialog';
 import { PasswordInput } from '../components/PasswordInput';
 import type { MessageKey } from '../i18n/types';
 import { notify } from '../notify';
 import type { SessionUser } from '../permissions';
 import { MIN_PASSWORD_LENGTH } from '../validation';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
 
 type PasswordField = 'old' | 'next' | 'confirm';
 
@@ -36,7 +20,6 @@ type PasswordField = 'old' | 'next' | 'confirm';
  */
 export function ChangePasswordDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const [values, setValues] = useState<Record<PasswordField, string>>({ old: '', next: '', confirm: '' });
   const [touched, setTouched] = useState<Partial<Record<PasswordField, boolean>>>({});
   const [failure, setFailure] = useState<{ key?: MessageKey; text?: string; field?: PasswordField } | null>(null);
@@ -65,8 +48,7 @@ export function ChangePasswordDialog({ user, onClose }: { user: SessionUser; onC
     setFailure({ key: !allFilled ? 'changePassword.empty' : !matching ? 'changePassword.mismatch' : undefined });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!ready) {
       refuse();
       return;
@@ -97,54 +79,38 @@ export function ChangePasswordDialog({ user, onClose }: { user: SessionUser; onC
   const autoComplete: Record<PasswordField, string> = { old: 'current-password', next: 'new-password', confirm: 'new-password' };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <form
-          onSubmit={submit}
-          noValidate
-          onKeyDown={(e) => {
-            // With the submit button disabled, Enter would do nothing at all; say why instead.
-            if (e.key === 'Enter' && !ready && e.target instanceof HTMLInputElement) {
-              e.preventDefault();
-              refuse();
-            }
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{t('changePassword.title')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {formLevel && (
-                <MessageBar intent="error" data-testid="dialog-error">
-                  <MessageBarBody>{formLevel}</MessageBarBody>
-                </MessageBar>
-              )}
-              {(['old', 'next', 'confirm'] as const).map((field) => (
-                <Field key={field} label={labels[field]} required validationMessage={fieldMessage(field)}>
-                  <PasswordInput
-                    name={field}
-                    autoComplete={autoComplete[field]}
-                    value={values[field]}
-                    onChange={(_, d) => update(field, d.value)}
-                    onBlur={(e) => {
-                      // Moving to a button (cancel, submit) must not move that button mid-click.
-                      if (!(e.relatedTarget instanceof HTMLButtonElement)) setTouched((prev) => ({ ...prev, [field]: true }));
-                    }}
-                    data-testid={`password-${field}`}
-                  />
-                </Field>
-              ))}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={!ready || busy} data-testid="change-password-submit">
-                {busy ? t('common.saving') : t('common.ok')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t('changePassword.title')}
+      testId="change-password-dialog"
+      submitTestId="change-password-submit"
+      error={formLevel ?? null}
+      busy={busy}
+      canSubmit={ready}
+      onSubmit={() => void submit()}
+      onKeyDown={(e) => {
+        // With the submit button disabled, Enter would do nothing at all; say why instead.
+        if (e.key === 'Enter' && !ready && e.target instanceof HTMLInputElement) {
+          e.preventDefault();
+          refuse();
+        }
+      }}
+      onClose={onClose}
+    >
+      {(['old', 'next', 'confirm'] as const).map((field) => (
+        <Field key={field} label={labels[field]} required validationMessage={fieldMessage(field)}>
+          <PasswordInput
+            name={field}
+            autoComplete={autoComplete[field]}
+            value={values[field]}
+            onChange={(_, d) => update(field, d.value)}
+            onBlur={(e) => {
+              // Moving to a button (cancel, submit) must not move that button mid-click.
+              if (!(e.relatedTarget instanceof HTMLButtonElement)) setTouched((prev) => ({ ...prev, [field]: true }));
+            }}
+            data-testid={`password-${field}`}
+          />
+        </Field>
+      ))}
+    </FormDialog>
   );
 }

@@ -1,18 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-} from '@fluentui/react-components';
+import { useState } from 'react';
+import { Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { userApi } from '../api';
 import { refreshSession } from '../auth';
+import { FormDialog } from '../components/FormDialog';
 import { notify } from '../notify';
 import type { SessionUser } from '../permissions';
 
@@ -23,8 +14,7 @@ export function RenameCompanyDialog({ user, onClose }: { user: SessionUser; onCl
   const [message, setMessage] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const companyName = name.trim();
     if (companyName === '') {
       setMessage(t('renameCompany.required'));
@@ -43,36 +33,28 @@ export function RenameCompanyDialog({ user, onClose }: { user: SessionUser; onCl
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('renameCompany.title')}</DialogTitle>
-            <DialogContent>
-              <Field label={t('renameCompany.label')} required validationMessage={message}>
-                <Input
-                  name="companyName"
-                  value={name}
-                  maxLength={100}
-                  onChange={(_, d) => {
-                    setName(d.value);
-                    setMessage(d.value.trim() === '' ? t('renameCompany.required') : undefined);
-                  }}
-                  data-testid="company-name"
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="rename-company-submit">
-                {busy ? t('common.saving') : t('common.ok')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t('renameCompany.title')}
+      testId="rename-company-dialog"
+      submitTestId="rename-company-submit"
+      // The one field carries every message, the server's too: there is nothing else to blame.
+      error={null}
+      busy={busy}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <Field label={t('renameCompany.label')} required validationMessage={message}>
+        <Input
+          name="companyName"
+          value={name}
+          maxLength={100}
+          onChange={(_, d) => {
+            setName(d.value);
+            setMessage(d.value.trim() === '' ? t('renameCompany.required') : undefined);
+          }}
+          data-testid="company-name"
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,13 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Divider,
   Dropdown,
   Field,
@@ -28,6 +21,7 @@ import { ALL_PERMISSIONS, type AuthorizationType, type ChildUserInfo, type Staff
 import { userApi } from '../../api';
 import { CheckCodeInput } from '../../components/CheckCodeInput';
 import { DepartmentChecklist } from '../../components/DepartmentChecklist';
+import { FormDialog } from '../../components/FormDialog';
 import { PasswordInput } from '../../components/PasswordInput';
 import { useRoles } from '../../hooks/useOrgData';
 import { notify } from '../../notify';
@@ -50,7 +44,6 @@ import {
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   sectionTitle: { color: tokens.colorNeutralForeground2 },
   pair: {
@@ -125,8 +118,7 @@ export function SubUserDialog({
     return null;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const errors = editing ? validateChange(values, current) : validateOpen(values);
     showRules(errors);
     if (Object.keys(errors).length > 0) return;
@@ -172,22 +164,23 @@ export function SubUserDialog({
   );
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface className={styles.surface} aria-describedby={undefined} data-testid="subuser-dialog">
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>
-              {editing ? t('subUser.editTitle') : t('subUser.openTitle')}
-              <Text block size={300} weight="regular" className={styles.who}>
-                {staff.deptName ? `${staff.staffName} · ${staff.deptName}` : staff.staffName}
-              </Text>
-            </DialogTitle>
-            <DialogContent className={styles.form}>
-              {formError && (
-                <MessageBar intent="error" data-testid="dialog-error">
-                  <MessageBarBody>{formError}</MessageBarBody>
-                </MessageBar>
-              )}
+    <FormDialog
+      title={
+        <>
+          {editing ? t('subUser.editTitle') : t('subUser.openTitle')}
+          <Text block size={300} weight="regular" className={styles.who}>
+            {staff.deptName ? `${staff.staffName} · ${staff.deptName}` : staff.staffName}
+          </Text>
+        </>
+      }
+      testId="subuser-dialog"
+      submitTestId="subuser-submit"
+      surfaceClassName={styles.surface}
+      error={formError ?? null}
+      busy={busy}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
               {codeSentTo && (
                 <MessageBar intent="success" data-testid="code-sent">
                   <MessageBarBody>{t('auth.codeSent', { target: codeSentTo })}</MessageBarBody>
@@ -345,18 +338,6 @@ export function SubUserDialog({
                   )}
                 </>,
               )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="subuser-submit">
-                {busy ? t('common.saving') : t('common.ok')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    </FormDialog>
   );
 }
