@@ -9,11 +9,19 @@
  *               10009 with the spec's message and offers the new template; that template,
  *               filled in with the xlsx package (three good rows, one naming an unknown
  *               department), imports: the bad row is reported with its row number and reason,
- *               the rest saved; a reload shows the latest import again; a running import
- *               (the server's answers replayed as "still saving") shows its progress after a
- *               reload and after a 10007 refusal, and is polled until it finishes
+ *               the rest saved; a reload shows the latest import again; a real import of
+ *               40,000 rows (a template filled in here) is followed while it runs: its phase
+ *               and done / total rows as the server reports them, moving; another tab starting
+ *               an import meanwhile gets 10007 with the running import's progress below; a
+ *               reload still shows the progress; polled until it finishes, all rows created
  *   dashboard   total assets and value grew by the saved rows, the usage chart counts them as
  *               unused, the value chart has the classification; labels and money in English
+ *
+ * A real import is mostly its write transaction, and on the embedded PGlite (one connection)
+ * every request waits for that to end: only the check before it can be watched, and it takes
+ * a fraction of a second. So this file's server pauses IMPORT_CHECK_PAUSE_MS between slices
+ * of checked rows (server/config.ts), which makes the check last several seconds on any
+ * machine; nothing of the server's answers is replaced.
  *
  * Set E2E_SCREENSHOTS=/some/dir to keep screenshots.
  */
@@ -69,12 +77,12 @@ async function downloadTemplate(button: Locator): Promise<{ name: string; book: 
   return { name: download.suggestedFilename(), book: XLSX.read(bytes, { type: 'buffer' }) };
 }
 
-/** The template's first sheet with rows appended by header name, as .xlsx bytes. */
+/** The template's first sheet with rows appended by header name (other cells left empty), as .xlsx bytes. */
 function fillTemplate(book: XLSX.WorkBook, rows: Record<string, string | number>[]): Buffer {
   const sheet = book.Sheets[book.SheetNames[0]];
   const header = (XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 })[0] ?? []).map(String);
-  XLSX.utils.sheet_add_aoa(sheet, rows.map((row) => header.map((h) => row[h] ?? '')), { origin: -1 });
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  XLSX.utils.sheet_add_aoa(sheet, rows.map((row) => header.map((h) => row[h] ?? null)), { origin: -1 });
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
 const GOOD_AND_BAD_ROWS: Record<string, string | number>[] = [
@@ -83,9 +91,56 @@ const GOOD_AND_BAD_ROWS: Record<string, string | number>[] = [
   { 资产编码: 'E2E-003', 资产名称: '投影仪', '购买价格(元)': 3000, 所属部门: '不存在的部门' },
   { 资产编码: 'E2E-004', 资产名称: '打印机', '购买价格(元)': 800 },
 ];
+/** What the good rows add to the dashboard. */
+const GOOD_ROWS = { count: 3, value: 7000.5 };
+
+/**
+ * The running import: rows enough that even its check, paused IMPORT_CHECK_PAUSE_MS every 500
+ * rows (80 pauses, 16 s), outlasts what the test does while it runs, with a wide margin; the
+ * write after it takes a few more seconds here. All valid, new (no code), of the classification.
+ */
+const BIG = { rows: 40_000, price: 10, checkPauseMs: 200 };
+const bigRows = (): Record<string, string | number>[] =>
+  Array.from({ length: BIG.rows }, (_, i) => ({ 资产名称: `批量资产 ${i + 1}`, '购买价格(元)': BIG.price, 资产分类: '电脑' }));
+
+interface ShownProgress {
+  phase: 'checking' | 'saving';
+  done: number;
+  total: number;
+  /** The percentage shown beside it. */
+  percent: number;
+}
+
+/** The progress the page shows ("正在检查数据：1,500 / 40,000 行"), or null without one. */
+async function shownProgress(on: Page = page): Promise<ShownProgress | null> {
+  const bar = byTestId('import-progress', on);
+  if ((await bar.count()) === 0) return null;
+  const text = (await bar.textContent()) ?? '';
+  const match = /(正在检查数据|正在保存)：([\d,]+) \/ ([\d,]+) 行\s*(\d+)%/.exec(text);
+  if (!match) throw new Error(`unexpected progress text: ${text}`);
+  const number = (digits: string) => Number(digits.replace(/,/g, ''));
+  return { phase: match[1] === '正在保存' ? 'saving' : 'checking', done: number(match[2]), total: number(match[3]), percent: number(match[4]) };
+}
+
+/** Waits (generously) until the page shows a progress that passes `test`; returns it. */
+async function progressWhen(test: (p: ShownProgress) => boolean, on: Page = page): Promise<ShownProgress> {
+  let last = null as ShownProgress | null;
+  await expect
+    .poll(async () => {
+      last = await shownProgress(on);
+      return last !== null && test(last);
+    }, { timeout: 60_000 })
+    .toBe(true);
+  return last!;
+}
+
+/** How far a progress is: saving comes after checking, then rows done. */
+const progressed = (p: ShownProgress | null) => (p === null ? -1 : (p.phase === 'saving' ? p.total : 0) + p.done);
+
+const outcomeState = (on: Page = page) => byTestId('import-outcome', on).locator('[data-testid="import-state"]').getAttribute('data-state');
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ IMPORT_CHECK_PAUSE_MS: String(BIG.checkPauseMs) });
   browser = await openBrowser(server.baseUrl, { width: 1440, height: 900 });
   page = browser.page;
   page.setDefaultTimeout(15_000);
@@ -97,6 +152,8 @@ afterAll(async () => {
 });
 
 let before = { assets: 0, value: 0, expired: 0 };
+/** What both imports added. */
+const added = () => ({ count: GOOD_ROWS.count + BIG.rows, value: GOOD_ROWS.value + BIG.rows * BIG.price });
 
 describe('bulk import and the dashboard', () => {
   it('shows the four figures on the dashboard', async () => {
@@ -206,59 +263,82 @@ describe('bulk import and the dashboard', () => {
   });
 
   it('follows a running import: 10007 shown, its progress polled until it finishes', async () => {
-    // A real import here takes well under a second, too short to watch; so the server's
-    // answers are replayed as if the latest job were still saving, then let through.
-    let running = true;
-    await page.route(
-      (url) => url.pathname === '/api/Excel',
-      async (route) => {
-        if (!running) return route.continue();
-        if (route.request().method() === 'POST') {
-          return route.fulfill({ json: { statusCode: 10007, resultInfo: '正在导入其他文件，请等待其完成后再试。' } });
-        }
-        const real = (await (await route.fetch()).json()) as { resultInfo: Record<string, unknown> };
-        const { jobId, fileName } = real.resultInfo;
-        return route.fulfill({ json: { statusCode: 0, resultInfo: { status: 'importing', jobId, fileName, phase: 'saving', done: 40, total: 80 } } });
-      },
-    );
-    // Reloading while it runs shows its progress.
-    await page.reload();
-    await byTestId('import-progress').waitFor();
-    expect(await byTestId('import-progress').textContent()).toContain('正在保存：40 / 80 行');
-    expect(await byTestId('import-progress').textContent()).toContain('75%');
+    // Another tab, opened before the import starts (so its start button is still enabled),
+    // with a file chosen.
+    const other = await browser.context.newPage();
+    other.setDefaultTimeout(15_000);
+    other.on('pageerror', (err) => browser.errors.push(String(err)));
+    other.on('console', (msg) => {
+      if (msg.type() === 'error') browser.errors.push(msg.text());
+    });
+    await other.goto('/asset/import');
+    await expect.poll(() => outcomeState(other)).toBe('success');
+    await byTestId('import-file', other).setInputFiles({ name: 'again.csv', mimeType: 'text/csv', buffer: Buffer.from('资产名称\n路由器\n') });
+    expect(await byTestId('import-start', other).isDisabled()).toBe(false);
+
+    // A template (no classification chosen) filled in with BIG.rows rows.
+    const template = await downloadTemplate(byTestId('import-template'));
+    expect(template.name).toBe('资产导入模板.xlsx');
+    const bytes = fillTemplate(template.book, bigRows());
+    expect(bytes.length).toBeLessThan(3 * 1024 * 1024);
+    await byTestId('import-file').setInputFiles({ name: '大批资产.xlsx', mimeType: XLSX_MIME, buffer: bytes });
+    await byTestId('import-start').click();
+
+    // It runs: the phase and the rows done as the server reports them (the page's own first
+    // view, from the start call's answer, has 0 done), then further on.
+    const first = await progressWhen((p) => p.done > 0);
+    expect(first.total).toBe(BIG.rows);
+    expect(first.phase).toBe('checking');
+    expect(first.done).toBeLessThan(BIG.rows);
+    // Checking is the first half of the bar.
+    expect(first.percent).toBe(Math.round((first.done / first.total) * 50));
+    await expect.poll(async () => progressed(await shownProgress()), { timeout: 60_000 }).toBeGreaterThan(progressed(first));
     expect(await byTestId('import-state').first().getAttribute('data-state')).toBe('importing');
     expect(await byTestId('import-start').isDisabled()).toBe(true);
+    expect(await byTestId('import-outcome').textContent()).toContain('大批资产.xlsx');
     await shot('import-03-running-zh');
 
-    // It finishes; then another import is started while one runs (from another tab, say):
-    // 10007, with the running import's progress below.
-    running = false;
-    await expect.poll(() => byTestId('import-outcome').locator('[data-testid="import-state"]').getAttribute('data-state')).toBe('success');
-    running = true;
-    await byTestId('import-file').setInputFiles({ name: 'again.csv', mimeType: 'text/csv', buffer: Buffer.from('资产名称\n路由器\n') });
-    await byTestId('import-start').click();
-    await byTestId('import-refusal').waitFor();
-    expect(await byTestId('import-refusal').getAttribute('data-code')).toBe('10007');
-    expect(await byTestId('import-refusal').textContent()).toContain('正在导入其他文件，请等待其完成后再试。');
-    expect(await byTestId('import-refusal').textContent()).toContain('下方显示其进度。');
-    await byTestId('import-progress').waitFor();
+    // The other tab starts its import meanwhile: 10007, with the running import's progress below.
+    await byTestId('import-start', other).click();
+    await byTestId('import-refusal', other).waitFor();
+    expect(await byTestId('import-refusal', other).getAttribute('data-code')).toBe('10007');
+    expect(await byTestId('import-refusal', other).textContent()).toContain('正在导入其他文件，请等待其完成后再试。');
+    expect(await byTestId('import-refusal', other).textContent()).toContain('下方显示其进度。');
+    await byTestId('import-progress', other).waitFor();
+    expect((await shownProgress(other))?.total).toBe(BIG.rows);
+    expect(await byTestId('import-outcome', other).textContent()).toContain('大批资产.xlsx');
+    await other.close();
 
-    // It finishes: the outcome replaces the bar.
-    running = false;
-    await expect.poll(() => byTestId('import-outcome').locator('[data-testid="import-state"]').getAttribute('data-state')).toBe('success');
+    // Reloading while it runs shows its progress again.
+    await page.reload();
+    await byTestId('import-progress').waitFor();
+    const reloaded = await shownProgress();
+    expect(reloaded?.total).toBe(BIG.rows);
+    expect(progressed(reloaded)).toBeGreaterThan(progressed(first));
+    expect(await byTestId('import-state').first().getAttribute('data-state')).toBe('importing');
+    expect(await byTestId('import-start').isDisabled()).toBe(true);
+
+    // It finishes: the outcome replaces the bar, every row created.
+    await expect.poll(() => outcomeState(), { timeout: 180_000 }).toBe('success');
     expect(await byTestId('import-progress').count()).toBe(0);
-    await page.unroute((url) => url.pathname === '/api/Excel');
-  });
+    expect(await byTestId('import-outcome').textContent()).toContain('大批资产.xlsx');
+    expect(await byTestId('import-count-created').textContent()).toBe(BIG.rows.toLocaleString('zh-CN'));
+    expect(await byTestId('import-count-updated').textContent()).toBe('0');
+    expect(await byTestId('import-count-unchanged').textContent()).toBe('0');
+    expect(await byTestId('import-count-errors').textContent()).toBe('0');
+    expect(await byTestId('import-problem').count()).toBe(0);
+    expect(await byTestId('import-start').isDisabled()).toBe(true); // no file chosen
+  }, 300_000);
 
   it('shows the new figures and charts on the dashboard', async () => {
     await byTestId('tag-/dashboard').locator('button').first().click();
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => figure('total-assets')).toBe(before.assets + 3);
-    expect(await figure('total-value')).toBeCloseTo(before.value + 7000.5, 2);
-    expect(await byTestId('figure-total-value-value').textContent()).toBe(`¥${(before.value + 7000.5).toLocaleString('en', { minimumFractionDigits: 2 })}`);
+    await expect.poll(() => figure('total-assets')).toBe(before.assets + added().count);
+    expect(await figure('total-value')).toBeCloseTo(before.value + added().value, 2);
+    expect(await byTestId('figure-total-value-value').textContent()).toBe(`¥${(before.value + added().value).toLocaleString('en', { minimumFractionDigits: 2 })}`);
     expect(await figure('expired-assets')).toBe(before.expired);
     // No staff assignee: unused.
-    await expect.poll(() => page.locator('[data-testid="status-count"][data-status="2"]').getAttribute('data-count')).toBe(String(3));
+    await expect.poll(() => page.locator('[data-testid="status-count"][data-status="2"]').getAttribute('data-count')).toBe(String(added().count));
     expect(await byTestId('status-count').count()).toBe(5);
     expect(await byTestId('status-chart').locator('svg').count()).toBeGreaterThan(0);
     expect(await byTestId('value-bars').locator('svg').count()).toBeGreaterThan(0);
@@ -271,7 +351,7 @@ describe('bulk import and the dashboard', () => {
     await byTestId('language-menu').click();
     await byTestId('language-en').click();
     await expect.poll(() => byTestId('figure-total-assets').textContent()).toContain('Total assets');
-    expect(await byTestId('figure-total-value-value').textContent()).toBe(`CN¥${(before.value + 7000.5).toLocaleString('en', { minimumFractionDigits: 2 })}`);
+    expect(await byTestId('figure-total-value-value').textContent()).toBe(`CN¥${(before.value + added().value).toLocaleString('en', { minimumFractionDigits: 2 })}`);
     expect(await byTestId('status-chart').textContent()).toContain('Unused');
     await shot('dash-03-after-en');
     expect(browser.errors).toEqual([]);

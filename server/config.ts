@@ -38,6 +38,8 @@ export interface Config {
   trustProxy: boolean;
   /** IANA time zone whose date is "today" for depreciation and expiry bands. */
   timeZone: string;
+  /** Pause of a background import between two slices of checked rows (0: none). Browser tests only. */
+  importCheckPauseMs?: number;
 }
 
 /** The product is Chinese first (spec section 1): its calendar day by default. */
@@ -76,6 +78,7 @@ const EnvSchema = z.object({
       }
     }, 'not a known time zone')
     .default(DEFAULT_TIME_ZONE),
+  IMPORT_CHECK_PAUSE_MS: z.coerce.number().int().min(0).max(1000).default(0),
 });
 
 /** Absolute session lifetime: 7 days, in hours. */
@@ -111,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     timeZone: e.TIME_ZONE,
+    importCheckPauseMs: e.IMPORT_CHECK_PAUSE_MS,
   };
 }

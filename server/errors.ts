@@ -289,6 +289,22 @@ export const ERRORS = {
     zh: '导入的文件不能超过 3MB。',
     en: 'The imported file cannot be larger than 3MB.',
   },
+  importUnzippedTooLarge: {
+    code: StatusCode.importTooLarge,
+    zh: '文件解压后过大（至少 {size} MB，最多 {max} MB）。',
+    en: 'The file is too large once unpacked (at least {size} MB; at most {max} MB).',
+  },
+  importDamaged: {
+    code: StatusCode.importParseFailed,
+    // The spec's 10006 message, with the reason said in the user's language.
+    zh: '文件解析出现异常：文件已损坏或不完整。请检查文件是否按模板填写。',
+    en: 'File parsing exception occurred: the file is damaged or incomplete. Please check that the file follows the template.',
+  },
+  importEncrypted: {
+    code: StatusCode.importParseFailed,
+    zh: '文件解析出现异常：文件设有密码保护。请取消密码后再导入。',
+    en: 'File parsing exception occurred: the file is password-protected. Remove the password and import it again.',
+  },
   importParseFailed: {
     code: StatusCode.importParseFailed,
     zh: '文件解析出现异常：{reason}。请检查文件是否按模板填写。',

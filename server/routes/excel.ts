@@ -50,7 +50,7 @@ function sendFile(c: Context<AppEnv>, file: ExcelFile & { bytes: Buffer }, asDow
 
 export function excelRoutes(deps: RouteDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const services = { ...assetDeps(deps), log: deps.log };
+  const services = { ...assetDeps(deps), log: deps.log, checkPauseMs: deps.config.importCheckPauseMs };
   const importer = requireActor(deps, holding(Permission.assetAdd));
   const member = requireActor(deps);
 

@@ -332,6 +332,14 @@ describe('import rules', () => {
     expect(parse.statusCode).toBe(10006);
     expect(parse.resultInfo).toMatch(/^File parsing exception occurred: .+\. Please check that the file follows the template\.$/);
     expect((await refuse({ suffix: 'xlsx', fileData: zip }, 'zh')).resultInfo).toMatch(/^文件解析出现异常：/);
+    // A zip bomb: a real workbook whose directory claims 300 MB unpacked is refused before
+    // SheetJS unpacks anything (a 3 MB upload could otherwise unpack to gigabytes).
+    const bomb = claimUnpackedSize(Buffer.from(fileOf([ZH_HEADER, ['A-1', 'Laptop']], 'xlsx'), 'base64'), 300 * 1024 * 1024);
+    expect(await refuse({ suffix: 'xlsx', fileData: bomb.toString('base64') })).toEqual({
+      statusCode: 10005,
+      resultInfo: 'The file is too large once unpacked (at least 300 MB; at most 256 MB).',
+    });
+    expect((await refuse({ suffix: 'xlsx', fileData: bomb.toString('base64') }, 'zh')).resultInfo).toBe('文件解压后过大（至少 300 MB，最多 256 MB）。');
     expect(await snapshot(server.db)).toEqual(before);
     // Sub-users need 101 to import (checked before anything else).
     expect((await server.call('POST', '/api/Excel', { body: { suffix: 'csv' } })).body.statusCode).toBe(19);
@@ -420,3 +428,12 @@ describe('import rules', () => {
     expect((await call('GET', `/api/Excel/Template?classifyId=999999999`)).body.statusCode).toBe(28);
   });
 });
+
+/** `xlsx` with its first central-directory entry claiming `size` bytes unpacked (a zip bomb's lie). */
+function claimUnpackedSize(xlsx: Buffer, size: number): Buffer {
+  const out = Buffer.from(xlsx);
+  const central = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+  if (central < 0) throw new Error('no central directory in the test workbook');
+  out.writeUInt32LE(size, central + 24); // uncompressed size field, bytes
+  return out;
+}

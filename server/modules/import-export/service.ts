@@ -50,6 +50,8 @@ import { MARKER_FORMAT, readSpreadsheet, writeSpreadsheet, type Cell, type Marke
 
 export interface ImportDeps extends AssetDeps {
   log: Logger;
+  /** Pause between two slices of the check, in ms (0 or unset: just yield). Browser tests only. */
+  checkPauseMs?: number;
 }
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -208,7 +210,8 @@ interface Plan {
   allOrNothing: boolean;
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToEventLoop = (pauseMs = 0) =>
+  new Promise<void>((resolve) => (pauseMs > 0 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
 
 async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Plan): Promise<void> {
   try {
@@ -221,7 +224,7 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
     for (let i = 0; i < plan.data.length; i++) {
       if (i > 0 && i % CHECK_SLICE === 0) {
         state.done = i;
-        await yieldToEventLoop();
+        await yieldToEventLoop(deps.checkPauseMs);
       }
       const { row, cells } = plan.data[i];
       try {

@@ -12,6 +12,7 @@
  * cannot carry it; such files are checked by their headers instead (modules/import-export).
  */
 import * as XLSX from 'xlsx';
+import { checkZip } from '../../../src/label/zip-limits.ts';
 import { AppError } from '../../errors.ts';
 
 export type Cell = string | number | boolean | null;
@@ -58,6 +59,9 @@ function decodeText(bytes: Uint8Array): string {
 export function readSpreadsheet(bytes: Uint8Array): SheetData {
   const kind = fileKind(bytes);
   if (kind === null) throw new AppError('importWrongType');
+  // An .xlsx is a zip: a 3 MB upload can claim gigabytes once unpacked (a zip bomb), and
+  // SheetJS would unpack all of it before we see a row. Its entries are checked first.
+  if (kind === 'xlsx') refuseBadZip(bytes);
   let workbook: XLSX.WorkBook;
   try {
     const options: XLSX.ParsingOptions = {
@@ -85,6 +89,13 @@ export function readSpreadsheet(bytes: Uint8Array): SheetData {
     ? XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true })
     : [];
   return { rows, firstRow: (range?.s.r ?? 0) + 1, marker: readMarker(workbook) };
+}
+
+function refuseBadZip(bytes: Uint8Array): void {
+  const problem = checkZip(bytes);
+  if (problem === null) return;
+  if (problem.code === 'sheet.unzippedTooLarge') throw new AppError('importUnzippedTooLarge', { size: problem.params.size, max: problem.params.max });
+  throw new AppError(problem.code === 'sheet.encrypted' ? 'importEncrypted' : 'importDamaged');
 }
 
 function readMarker(workbook: XLSX.WorkBook): Marker | null {
