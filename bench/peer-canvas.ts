@@ -40,7 +40,7 @@ export function peerCanvas(): CanvasModule {
     // Its own package.json keeps npm from treating the project as the install root.
     if (!existsSync(join(DIR, 'package.json'))) writeFileSync(join(DIR, 'package.json'), '{ "private": true }\n');
     console.error(`[bench] installing ${PACKAGE} for the peer pipeline into ${DIR}`);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', DIR, PACKAGE], { stdio: ['ignore', 'inherit', 'inherit'] });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', DIR, PACKAGE], { stdio: ['ignore', 2, 'inherit'] } /* npm's progress to stderr: stdout is --json's */);
     loaded = require('@napi-rs/canvas') as CanvasModule;
   }
   return loaded;

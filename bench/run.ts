@@ -1,5 +1,8 @@
 /**
  * `npm run bench [-- NAME] [--json]`: runs one benchmark, or all of them without a name.
+ * For JSON alone on stdout, keep npm's banner off it with `-s`:
+ *
+ *   npm run -s bench -- render --json > render.json
  *
  *   symbology   symbol encoding, engine vs bwip-js and rxing-wasm (bench/symbology.ts)
  *   staff       staff list queries on PGlite, path vs recursive CTE (bench/staff-list.ts)
@@ -7,9 +10,11 @@
  *   render      label pages: reference label per label and 10,000 .xlsx rows on 2 workers,
  *               engine vs bwip-js + @napi-rs/canvas (bench/render.ts; the canvas is installed on first use, bench/peer-canvas.ts)
  *
- * `--json` asks a benchmark for one JSON object on stdout instead of a table (those that
- * support it; symbology and render do). Benchmarks print medians and ratios to peers measured in
- * the same run and never fail on a time.
+ * `--json` prints one JSON object on stdout and nothing else: a benchmark's result, or with
+ * several benchmarks one object of their results by name (those that support it; symbology
+ * and render do). Everything else they print (the tables of those without JSON, progress,
+ * notes) goes to stderr. Benchmarks print medians and ratios to peers measured in the same
+ * run and never fail on a time.
  */
 export {};
 
@@ -45,8 +50,31 @@ if (unknown.length > 0 || args.includes('--help')) {
   console.error(`${unknown.length ? `unknown benchmark '${unknown[0]}'\n` : ''}usage: npm run bench [-- NAME] [--json]\n\n${list}`);
   process.exit(unknown.length ? 2 : 0);
 }
-for (const name of names.length ? names : Object.keys(BENCHES)) {
-  const bench = BENCHES[name]!;
-  if (json && !bench.json) console.error(`${name}: no JSON output, printing its table`);
-  await bench.run(json);
+const selected = names.length ? names : Object.keys(BENCHES);
+if (!json) {
+  for (const name of selected) await BENCHES[name]!.run(false);
+} else {
+  // While the benchmarks run, whatever they write to stdout goes to stderr, but for the JSON
+  // line a benchmark prints itself: its result is printed here, once, from the value it
+  // returns. (A child process inheriting fd 1 still writes to stdout directly.)
+  const stdoutWrite = process.stdout.write.bind(process.stdout);
+  const toStderr = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  const results: Record<string, unknown> = {};
+  for (const name of selected) {
+    const bench = BENCHES[name]!;
+    if (!bench.json) console.error(`${name}: no JSON output, printing its table to stderr`);
+    process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (bench.json && typeof chunk === 'string' && /^\{.*\}\n$/s.test(chunk)) return true;
+      return (toStderr as (c: unknown, ...r: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stdout.write;
+    try {
+      const result = await bench.run(true);
+      if (bench.json) results[name] = result;
+    } finally {
+      process.stdout.write = stdoutWrite;
+    }
+  }
+  const jsonNames = selected.filter((n) => BENCHES[n]!.json);
+  const out = jsonNames.length === 1 && names.length === 1 ? results[jsonNames[0]!] : results;
+  stdoutWrite(`${JSON.stringify(out)}\n`);
 }

@@ -4,13 +4,15 @@
  * line and a non-zero exit status.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLabel, type LabelInput } from '../src/label/label.ts';
 import { writeLabel } from '../src/label/wdfx.ts';
+import { localeFromEnv } from './commands/render.ts';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const CLI = join(ROOT, 'bin', 'assetmark');
@@ -123,6 +125,10 @@ describe('assetmark render refuses bad input with one line and a non-zero status
     ['an unknown option', () => ['render', 'a.wdfx', '--colour', 'red', '--out', scratch], 2, /^assetmark: Unknown option '--colour'/],
     ['--sheet without --data', () => ['render', 'a.wdfx', '--sheet', '2', '--out', scratch], 2, /^assetmark: --sheet needs --data\n$/],
     ['two labels', () => ['render', 'a.wdfx', 'b.wdfx', '--out', scratch], 2, /^assetmark: unexpected argument 'b.wdfx'\n$/],
+    ['a bad orientation', () => ['render', 'a.wdfx', '--orientation', '45', '--out', scratch], 2, /^assetmark: --orientation must be label, 0, 90, 180 or 270, got '45'\n$/],
+    ['no workers', () => ['render', 'a.wdfx', '--workers', '0', '--out', scratch], 2, /^assetmark: --workers must be auto or a whole number from 1 to 64, got '0'\n$/],
+    ['too many workers', () => ['render', 'a.wdfx', '--workers', '65', '--out', scratch], 2, /^assetmark: --workers must be auto or a whole number from 1 to 64, got '65'\n$/],
+    ['workers that are no number', () => ['render', 'a.wdfx', '--workers', 'all', '--out', scratch], 2, /^assetmark: --workers must be auto or a whole number from 1 to 64, got 'all'\n$/],
   ])('%s', async (_, args, status, message) => {
     const r = await run(args());
     expect(r.status).toBe(status);
@@ -142,7 +148,7 @@ describe('assetmark render refuses bad input with one line and a non-zero status
     writeFileSync(data, 'code\n690123456789\n69012345678X\n');
     const r = await run(['render', label, '--data', data, '--out', join(scratch, 'o2')]);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^assetmark: page 2, control 2 \(barcode\): EAN-13: .*\n$/);
+    expect(r.stderr).toMatch(/^assetmark: page 2 \(spreadsheet row 3\), control 2 \(barcode\): EAN-13: .*\n$/);
 
     const range = await run(['render', label, '--data', data, '--pages', '2-5', '--out', join(scratch, 'o3')]);
     expect([range.status, range.stderr]).toEqual([1, 'assetmark: --pages 2-5: the data has 2 pages\n']);
@@ -151,5 +157,139 @@ describe('assetmark render refuses bad input with one line and a non-zero status
     const sheet = await run(['render', label, '--data', data, '--sheet', '3', '--out', join(scratch, 'o4')]);
     expect(sheet.status).toBe(1);
     expect(sheet.stderr).toMatch(/^assetmark: .*ean\.csv: .*3.*\n$/);
+  });
+});
+
+describe('assetmark render --locale and the environment', () => {
+  /** `run` with the locale variables replaced by `env` (the others as they are). */
+  function runIn(args: string[], env: Record<string, string>): Promise<Run> {
+    const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['LC_ALL', 'LC_MESSAGES', 'LANG'].includes(k)));
+    return new Promise((resolve) => {
+      execFile(CLI, args, { cwd: tmpdir(), encoding: 'utf8', env: { ...base, ...env } }, (error, stdout, stderr) => {
+        resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      });
+    });
+  }
+
+  // A text control that leaves its font to the locale; the same with each font given.
+  const text = (font: string) =>
+    `<LPAPI labelWidth="40" labelHeight="10"><Page><Text x="1" y="1" width="38" height="8" fontHeight="5" content="Asset 42 Wg"${font}/></Page></LPAPI>`;
+  let page: (args: string[], env?: Record<string, string>) => Promise<Buffer>;
+  let arial: Buffer;
+  let hei: Buffer;
+  beforeAll(async () => {
+    let n = 0;
+    page = async (args, env = {}) => {
+      const out = join(scratch, `locale-${++n}`);
+      const r = await runIn(['render', ...args, '--out', out], env);
+      // bin/assetmark's bash warns when LC_ALL names a locale this machine lacks: not ours.
+      const stderr = r.stderr.replace(/^bash: warning: setlocale: .*\n/gm, '');
+      expect([r.status, stderr]).toEqual([0, '']);
+      return readFileSync(join(out, 'page-0001.pbm'));
+    };
+    writeFileSync(join(scratch, 'locale.xml'), text(''));
+    writeFileSync(join(scratch, 'arial.xml'), text(' fontName="Arial"'));
+    writeFileSync(join(scratch, 'hei.xml'), text(' fontName="黑体"'));
+    arial = await page([join(scratch, 'arial.xml')]);
+    hei = await page([join(scratch, 'hei.xml')]);
+    // The two fonts draw the text differently, or the checks below would prove nothing.
+    expect(arial.equals(hei)).toBe(false);
+  }, 60_000);
+
+  it.each<[string, string]>([
+    ['de-DE', 'Arial'], ['ja-JP', 'Arial'], ['en-US', 'Arial'], ['fr_FR.UTF-8', 'Arial'],
+    ['zh-TW', '黑体'], ['zh-CN', '黑体'], ['zh_CN.GB18030', '黑体'], ['C', '黑体'],
+  ])('--locale %s: the default font is %s', async (locale, font) => {
+    const got = await page([join(scratch, 'locale.xml'), '--locale', locale], { LANG: 'en_US.UTF-8' });
+    expect(got.equals(font === 'Arial' ? arial : hei)).toBe(true);
+  }, 30_000);
+
+  it.each<[Record<string, string>, string]>([
+    [{}, '黑体'],
+    [{ LANG: 'de_DE.UTF-8' }, 'Arial'],
+    [{ LANG: 'C.UTF-8' }, '黑体'],
+    [{ LANG: 'POSIX' }, '黑体'],
+    [{ LC_ALL: 'C', LANG: 'de_DE.UTF-8' }, '黑体'],
+    [{ LC_MESSAGES: 'ja_JP.UTF-8', LANG: 'zh_CN.UTF-8' }, 'Arial'],
+    [{ LC_ALL: 'zh_TW.UTF-8', LC_MESSAGES: 'en_US.UTF-8' }, '黑体'],
+  ])('environment %j: the default font is %s', async (env, font) => {
+    const got = await page([join(scratch, 'locale.xml')], env);
+    expect(got.equals(font === 'Arial' ? arial : hei)).toBe(true);
+  }, 30_000);
+
+  it('reads the locale from LC_ALL, LC_MESSAGES, LANG in that order', () => {
+    expect(localeFromEnv({})).toBe('zh-CN');
+    expect(localeFromEnv({ LANG: 'en_US.UTF-8' })).toBe('en-US');
+    expect(localeFromEnv({ LANG: 'de_DE@euro' })).toBe('de-DE');
+    expect(localeFromEnv({ LANG: 'C' })).toBe('zh-CN');
+    expect(localeFromEnv({ LANG: 'C.UTF-8' })).toBe('zh-CN');
+    expect(localeFromEnv({ LANG: 'POSIX' })).toBe('zh-CN');
+    expect(localeFromEnv({ LC_ALL: '', LC_MESSAGES: 'ja_JP.UTF-8', LANG: 'zh_CN.UTF-8' })).toBe('ja-JP');
+    expect(localeFromEnv({ LC_ALL: 'fr_FR.UTF-8', LC_MESSAGES: 'ja_JP.UTF-8', LANG: 'zh_CN.UTF-8' })).toBe('fr-FR');
+    expect(localeFromEnv({ LANG: 'not a locale!' })).toBe('zh-CN');
+  });
+
+  it.each<[string, string[], RegExp]>([
+    ['a bad locale', ['--locale', 'en US'], /^assetmark: --locale must be a language tag such as en-US, de-DE or zh-CN, got 'en US'\n$/],
+    ['a bad halftone', ['--halftone', 'random'], /^assetmark: --halftone must be ordered, floyd-steinberg or atkinson, got 'random'\n$/],
+    ['a bad --on-error', ['--on-error', 'ignore'], /^assetmark: --on-error must be stop or skip, got 'ignore'\n$/],
+  ])('refuses %s with one line and status 2', async (_, args, message) => {
+    const r = await run(['render', 'a.wdfx', ...args, '--out', scratch]);
+    expect([r.status, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('documents the options and the exit statuses in --help', async () => {
+    const r = await run(['render', '--help']);
+    expect(r.status).toBe(0);
+    for (const s of ['--halftone ordered|floyd-steinberg|atkinson', '--on-error stop|skip', '--locale TAG', 'LC_ALL, LC_MESSAGES or LANG', '3 pages skipped']) {
+      expect(r.stdout).toContain(s);
+    }
+  });
+});
+
+describe('assetmark render refuses oversized and hostile files before they cost memory', () => {
+  /** Runs render with `label` and `data`; expects one line on stderr, status 1, and returns it. */
+  async function refused(label: string, data?: string): Promise<string> {
+    const t0 = performance.now();
+    const r = await run(['render', label, ...(data ? ['--data', data] : []), '--out', join(scratch, 'refused'), '--pages', '1']);
+    expect([r.status, r.stdout, r.stderr.split('\n').length]).toEqual([1, '', 2]);
+    // Start-up alone is about half a second; reading a 1.2 GB file took over six.
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(r.stderr).not.toMatch(/Cannot read|undefined|Unsupported|Error:/);
+    return r.stderr;
+  }
+
+  it('refuses files over the byte caps from their size, without reading them', async () => {
+    // Sparse files: 1.2 GB and 60 MB on paper, no disk used.
+    const big = join(scratch, 'big.wdfx');
+    writeFileSync(big, '');
+    truncateSync(big, 1200 * 1024 * 1024);
+    expect(await refused(big)).toMatch(/^assetmark: .*big\.wdfx: The file is too large \(1200 MB; at most 256 MB\)\.\n$/);
+    const label = labelFile('plain.wdfx', { children: [{ kind: 'text', content: 'x' }] });
+    const csv = join(scratch, 'big.csv');
+    writeFileSync(csv, '');
+    truncateSync(csv, 60 * 1024 * 1024);
+    expect(await refused(label, csv)).toMatch(/^assetmark: .*big\.csv: The file is too large \(60 MB; at most 50 MB\)\.\n$/);
+  });
+
+  it('says a file given as --data is not a spreadsheet, damaged, or a decompression bomb', async () => {
+    const label = labelFile('plain.wdfx', { children: [{ kind: 'text', content: 'x' }] });
+    expect(await refused(label, label)).toMatch(/: The file is not a readable \.xlsx, \.xls or \.csv spreadsheet \(it is XML or HTML\)\.\n$/);
+
+    const corrupt = join(scratch, 'corrupt.xlsx');
+    writeFileSync(corrupt, 'PK\x03\x04garbage'.repeat(100));
+    expect(await refused(label, corrupt)).toMatch(/: The file is not a readable \.xlsx, \.xls or \.csv spreadsheet \(it is damaged or incomplete\)\.\n$/);
+
+    // A zip of a few hundred bytes whose sheet declares 300 MB unpacked (local header and
+    // central directory alike), as a bomb's does.
+    const zip = zipSync({ 'xl/worksheets/sheet1.xml': new TextEncoder().encode('<worksheet/>') });
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    const directory = view.getUint32(zip.length - 22 + 16, true);
+    view.setUint32(22, 300 * 1024 * 1024, true);
+    view.setUint32(directory + 24, 300 * 1024 * 1024, true);
+    const bomb = join(scratch, 'bomb.xlsx');
+    writeFileSync(bomb, zip);
+    expect(await refused(label, bomb)).toMatch(/bomb\.xlsx: The spreadsheet is too large once unpacked \(at least 300 MB; at most 256 MB\)\.\n$/);
   });
 });

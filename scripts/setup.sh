@@ -8,6 +8,9 @@
 #   ASSETMARK_SKIP_WEB=1   do not build the web app (CLI and engine work only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Everything set-up prints (its steps, npm ci, the Wasm and web builds) is progress: it goes
+# to stderr, so the command it precedes owns stdout (npm run -s bench -- render --json).
+exec 1>&2
 
 APT_PACKAGES=(
   rustc cargo libstd-rust-dev-wasm32 lld binaryen   # Rust -> wasm32, offline; wasm-opt
@@ -18,7 +21,7 @@ APT_PACKAGES=(
   postgresql                                        # server tests against PostgreSQL
 )
 
-step() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+step() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
 
 install_debian_packages() {
   local missing=() pkg

@@ -1,33 +1,89 @@
 /**
  * `assetmark render LABEL`: a label file (.wdfx or its XML) and optionally a spreadsheet
  * to one image file a page, page-0001.pbm ... (page-0001-mirrored.pbm too for a label
- * with mirrorPrint), as the printer would get them. Pages are rendered one after another
- * in this process; batch runs over many cores belong to the worker pool.
+ * with mirrorPrint), as the printer would get them: turned by the label's printOrientation
+ * (or --orientation), clockwise, since a page file has no print job to carry it.
+ *
+ * Small runs render in this process; large ones go to the render pool (src/render/pool.ts),
+ * one worker thread a core, when the cost model below says the pool's start-up pays off.
+ * Pages come back in order and are written as they come; the pool hands out no more pages
+ * than a few chunks ahead of the writer, so memory stays bounded at any page count. Both
+ * paths render through src/render/pool-print-renderer.ts, so their files are equal byte for
+ * byte and their error messages word for word.
  *
  * Every page shows the time the run started (date controls), so a batch is consistent.
+ *
+ * A page that cannot be rendered (bad data: an EAN-13 with a letter) stops the run by
+ * default: silently leaving out a label would print a wrong batch. `--on-error skip` writes
+ * every other page instead, names each skipped one on stderr and exits with EXIT_SKIPPED, so
+ * a script still notices. Both paths skip through `printPage`, so they skip the same pages.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, open, writeFile, type FileHandle } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Engine } from '../../src/engine/engine.ts';
-import { EngineError } from '../../src/engine/errors.ts';
 import { loadEngine } from '../../src/engine/load-node.ts';
-import { pageToPbm } from '../../src/engine/pbm.ts';
-import { pageToPng } from '../../src/engine/png.ts';
+import type { Rotation } from '../../src/engine/types.ts';
 import type { DataSource } from '../../src/label/binding/data.ts';
 import { pageCount } from '../../src/label/binding/paging.ts';
 import { formatLabelMessage, type LabelError } from '../../src/label/errors.ts';
 import type { LabelDocument } from '../../src/label/label.ts';
-import { resolvePage } from '../../src/label/resolve.ts';
-import { labelDataSource, readSpreadsheet, selectSheet } from '../../src/label/spreadsheet.ts';
+import { labelDataSource, MAX_SHEET_ROWS, MAX_SPREADSHEET_BYTES, readSpreadsheet, selectSheet } from '../../src/label/spreadsheet.ts';
+import { DEFAULT_XML_LIMITS } from '../../src/label/xml/index.ts';
 import { readLabel } from '../../src/label/wdfx.ts';
-import { loadBundledFonts } from '../../src/render/fonts-node.ts';
-import { labelPage, type LabelPage } from '../../src/render/label-page.ts';
+import { FONT_FACES } from '../../src/render/fonts.ts';
+import { FONT_DIR, loadBundledFonts } from '../../src/render/fonts-node.ts';
+import { RenderPool, RenderPoolError } from '../../src/render/pool.ts';
+import { labelJob, labelRenderingMissing } from '../../src/render/pool-renderer.ts';
+import { openPrintJob, PrintPageError, printPage, type PrintedPage, type PrintJob } from '../../src/render/pool-print-renderer.ts';
+import { DEFAULT_CONTEXT } from '../../src/label/schema.ts';
 import { CliError, EXIT_USAGE, parseCommandLine, write, type Command, type Io } from '../cli.ts';
 
 const DPIS = [203, 300];
 const FORMATS = ['pbm', 'png'] as const;
-/** Refuse runs that would write more files than this in one go. */
-const MAX_PAGES = 1_000_000;
+const ORIENTATIONS = ['label', '0', '90', '180', '270'];
+const HALFTONES = ['ordered', 'floyd-steinberg', 'atkinson'] as const;
+const ON_ERROR = ['stop', 'skip'] as const;
+/** Exit status of a run that wrote its pages but skipped some (`--on-error skip`). */
+export const EXIT_SKIPPED = 3;
+/** Skipped page numbers the closing line lists; the warnings above it name every one. */
+const SKIPPED_LISTED = 10;
+/** Refuse runs that would write more files than this in one go: one page a data row at most. */
+const MAX_PAGES = MAX_SHEET_ROWS;
+/** Worker threads at most, whatever the core count (each holds an engine and fonts). */
+const MAX_WORKERS = 8;
+/** File writes in flight at once: enough to keep the disk busy while pages render. */
+const WRITES_IN_FLIGHT = 16;
+
+/*
+ * When the pool pays off (`--workers auto`), from costs measured on the 2-core build VM
+ * (ext4 disk) with the 40 x 30 mm asset label at 203 dpi (320 x 240 dots):
+ * - starting the workers: about 600 ms wall (tsx, the modules, the engine and the fonts in
+ *   each thread, side by side);
+ * - rendering and encoding a page: about 0.12 ms CPU as PBM, 0.45 ms as PNG (deflate),
+ *   roughly in proportion to the page's dots (the quietest runs; up to 3 times that on a
+ *   busy machine);
+ * - creating and writing its file: about 0.2 ms CPU (kernel time; more than the render!).
+ * In process, the main thread renders while libuv's threads write beside it, so a file costs
+ * max(render, (render + write) / cores) of wall time; on the pool every core shares all of
+ * it: (render + write) / cores, plus the start-up. On 2 cores a PBM batch is bound by file
+ * writes either way and the pool never wins; PNG wins from about 5,000 files, and with
+ * 8 cores PBM from about 7,500 files and PNG from about 1,600.
+ */
+const POOL_START_MS = 600;
+const RENDER_MS_PER_KILODOT = { pbm: 0.12 / 76.8, png: 0.45 / 76.8 };
+const WRITE_MS = 0.2;
+
+/** Files from which `--workers auto` renders on `cores` worker threads (Infinity: never). */
+export function poolMinFiles(format: 'pbm' | 'png', pageDots: number, cores: number): number {
+  if (cores < 2) return Infinity;
+  const render = (RENDER_MS_PER_KILODOT[format] * pageDots) / 1000;
+  const perFileHere = Math.max(render, (render + WRITE_MS) / cores);
+  const perFilePool = (render + WRITE_MS) / cores;
+  const saved = perFileHere - perFilePool;
+  return saved <= 0 ? Infinity : Math.ceil(POOL_START_MS / saved);
+}
 
 export const command: Command = {
   usage: [
@@ -40,6 +96,23 @@ export const command: Command = {
     '  --dpi 203|300      printer resolution (default 203)',
     '  --pages A-B        1-based pages to render, e.g. 1-10, 5, 3- (default: all)',
     '  --format pbm|png   image format (default pbm)',
+    "  --orientation label|0|90|180|270",
+    "                     turn every page clockwise by this many degrees (default label:",
+    "                     the label's printOrientation)",
+    `  --workers N|auto   render threads; 1 = in this process (default auto: one a core, up to`,
+    `                     ${MAX_WORKERS}, for batches large enough to repay their start-up)`,
+    '  --halftone ordered|floyd-steinberg|atkinson',
+    '                     how half-tone pictures are dithered (default ordered: 8x8 Bayer)',
+    '  --on-error stop|skip',
+    '                     a page that cannot be rendered (bad data): stop the run there',
+    '                     (default), or skip it, name it on stderr and render the rest',
+    '  --locale TAG       language for the defaults a label file leaves out: font, date',
+    '                     format (zh*: 黑体, yyyy年MM月dd日; others: Arial, yyyy-MM-dd);',
+    '                     default from LC_ALL, LC_MESSAGES or LANG (en_US.UTF-8 -> en-US),',
+    `                     ${DEFAULT_CONTEXT.locale} when those are unset, C or POSIX`,
+    '',
+    'exit status: 0 every page written; 1 the input or a page could not be rendered',
+    `(--on-error stop); 2 a wrong command line; ${EXIT_SKIPPED} pages skipped (--on-error skip), the rest written`,
     '',
   ].join('\n'),
 
@@ -51,49 +124,221 @@ export const command: Command = {
       dpi: { type: 'string' },
       pages: { type: 'string' },
       format: { type: 'string' },
+      orientation: { type: 'string' },
+      workers: { type: 'string' },
+      halftone: { type: 'string' },
+      'on-error': { type: 'string' },
+      locale: { type: 'string' },
     }, 1);
     const labelPath = positionals[0];
     if (labelPath === undefined) throw new CliError('missing the label file (assetmark render LABEL.wdfx --out DIR)', EXIT_USAGE);
     if (typeof opts.out !== 'string') throw new CliError('missing --out DIR', EXIT_USAGE);
+    const out = opts.out;
     const dpi = opts.dpi === undefined ? 203 : Number(opts.dpi);
     if (!DPIS.includes(dpi)) throw new CliError(`--dpi must be 203 or 300, got '${opts.dpi}'`, EXIT_USAGE);
     const format = (opts.format ?? 'pbm') as (typeof FORMATS)[number];
     if (!FORMATS.includes(format)) throw new CliError(`--format must be pbm or png, got '${opts.format}'`, EXIT_USAGE);
+    const orientation = opts.orientation ?? 'label';
+    if (!ORIENTATIONS.includes(orientation)) throw new CliError(`--orientation must be label, 0, 90, 180 or 270, got '${orientation}'`, EXIT_USAGE);
+    const workersOption = parseWorkers(opts.workers);
+    const halftone = (opts.halftone ?? 'ordered') as (typeof HALFTONES)[number];
+    if (!HALFTONES.includes(halftone)) throw new CliError(`--halftone must be ordered, floyd-steinberg or atkinson, got '${opts.halftone}'`, EXIT_USAGE);
+    const onError = (opts['on-error'] ?? 'stop') as (typeof ON_ERROR)[number];
+    if (!ON_ERROR.includes(onError)) throw new CliError(`--on-error must be stop or skip, got '${opts['on-error']}'`, EXIT_USAGE);
+    const locale = opts.locale === undefined ? localeFromEnv(process.env) : localeOption(opts.locale);
     const sheet = opts.sheet === undefined ? undefined : wholeOption('sheet', opts.sheet);
     if (sheet !== undefined && opts.data === undefined) throw new CliError('--sheet needs --data', EXIT_USAGE);
     const range = opts.pages === undefined ? undefined : parsePages(opts.pages);
 
     const started = performance.now();
-    const doc = await readDocument(labelPath);
+    const doc = await readDocument(labelPath, locale);
     const data = await readData(doc, opts.data, sheet);
     const count = pageCount(doc, data);
     const [first, last] = pagesToRender(range, count, data !== null);
-
-    const engine = await loadEngine();
-    await loadFonts(engine, io);
-    await mkdir(opts.out, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
-      throw new CliError(`cannot create ${opts.out}: ${e.code ?? e.message}`);
-    });
-
-    const now = Date.now();
-    const sides = doc.mirrorPrint ? (['front', 'mirrored'] as const) : (['front'] as const);
-    let files = 0;
-    for (let p = first; p <= last; p++) {
-      const resolved = resolvePageOrFail(doc, data, p - 1, now);
-      for (const side of sides) {
-        const spec = labelPage(resolved, { dpi, side });
-        for (const w of spec.warnings) await write(io.stderr, `assetmark: page ${p}: ${w}\n`);
-        const page = renderOrFail(engine, spec, doc, p);
-        const name = `page-${String(p).padStart(4, '0')}${side === 'mirrored' ? '-mirrored' : ''}.${format}`;
-        await writeFile(join(opts.out, name), format === 'png' ? pageToPng(page, dpi) : pageToPbm(page));
-        files++;
-      }
-    }
-    const ms = performance.now() - started;
     const pages = last - first + 1;
-    await write(io.stdout, `${pages} page${pages === 1 ? '' : 's'} (${files} file${files === 1 ? '' : 's'}, ${dpi} dpi) written to ${opts.out} in ${ms.toFixed(0)} ms\n`);
+    const sides = doc.mirrorPrint ? 2 : 1;
+    const files = pages * sides;
+    const workers = workersOption === 'auto' ? autoWorkers(doc, dpi, format, files) : Math.min(workersOption, files);
+
+    await mkdir(out, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+      throw new CliError(`cannot create ${out}: ${e.code ?? e.message}`);
+    });
+    const job: PrintJob = {
+      ...labelJob(doc, data, { dpi, timeMs: Date.now(), page: { halftone } }),
+      turn: (orientation === 'label' ? doc.orientation : Number(orientation)) as Rotation,
+      bothSides: sides === 2,
+      format,
+      onError,
+    };
+    const writer = new PageWriter(out, format, sides === 2, io);
+    const firstIndex = (first - 1) * sides;
+    if (workers === 1) await renderHere(job, firstIndex, files, writer, io);
+    else await renderOnPool(job, firstIndex, files, workers, writer);
+    await writer.flush();
+
+    const ms = performance.now() - started;
+    const threads = workers === 1 ? '' : `, ${workers} workers`;
+    const written = pages - writer.skipped.length;
+    const writtenFiles = written * sides;
+    await write(io.stdout, `${written} page${written === 1 ? '' : 's'} (${writtenFiles} file${writtenFiles === 1 ? '' : 's'}, ${dpi} dpi${threads}) written to ${out} in ${ms.toFixed(0)} ms\n`);
+    if (writer.skipped.length > 0) throw new CliError(skippedSummary(writer.skipped, pages), EXIT_SKIPPED);
   },
 };
+
+/** The closing line of a run that skipped pages: how many, and the first few. */
+function skippedSummary(skipped: readonly number[], pages: number): string {
+  const listed = skipped.slice(0, SKIPPED_LISTED).join(', ');
+  const more = skipped.length > SKIPPED_LISTED ? ` and ${skipped.length - SKIPPED_LISTED} more` : '';
+  return `${skipped.length} of ${pages} page${pages === 1 ? '' : 's'} skipped (--on-error skip): page${skipped.length === 1 ? '' : 's'} ${listed}${more}`;
+}
+
+/**
+ * The locale of the environment as POSIX orders it for messages: the first set of LC_ALL,
+ * LC_MESSAGES and LANG; `en_US.UTF-8` -> `en-US`. Unset, C, POSIX or no valid tag: the
+ * product default (zh-CN).
+ */
+export function localeFromEnv(env: Readonly<Record<string, string | undefined>>): string {
+  const value = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
+  return (value !== undefined && localeTag(value)) || DEFAULT_CONTEXT.locale;
+}
+
+/** `--locale`: a BCP 47 tag or a POSIX locale name; C and POSIX mean the product default. */
+function localeOption(value: string): string {
+  const tag = localeTag(value);
+  if (tag === null) throw new CliError(`--locale must be a language tag such as en-US, de-DE or zh-CN, got '${value}'`, EXIT_USAGE);
+  return tag || DEFAULT_CONTEXT.locale;
+}
+
+/** A POSIX locale name (`de_DE.UTF-8@euro`) or a language tag as a canonical tag (`de-DE`);
+ * '' for C and POSIX (no language), null when it is neither. */
+function localeTag(value: string): string | null {
+  const name = value.trim().replace(/[.@].*$/, '');
+  if (name === 'C' || name === 'POSIX') return '';
+  try {
+    return Intl.getCanonicalLocales(name.replace(/_/g, '-'))[0] ?? null;
+  } catch {
+    return null; // RangeError: not a well-formed tag
+  }
+}
+
+/** Job pages `first` .. `first + count - 1` in this thread. */
+async function renderHere(job: PrintJob, first: number, count: number, writer: PageWriter, io: Io): Promise<void> {
+  const engine = await loadEngine();
+  const missing = labelRenderingMissing(engine);
+  if (missing) throw new CliError(`labels cannot be rendered: ${missing}`);
+  await loadFonts(engine, io);
+  const opened = openPrintJob(job);
+  for (let i = first; i < first + count; i++) {
+    let page: PrintedPage;
+    try {
+      page = printPage(engine, opened, i);
+    } catch (e) {
+      if (e instanceof PrintPageError) throw new CliError(e.message);
+      throw e;
+    }
+    await writer.page(page, i);
+  }
+}
+
+/** The same pages on a pool of `workers` threads, written in page order as they come. */
+async function renderOnPool(job: PrintJob, first: number, count: number, workers: number, writer: PageWriter): Promise<void> {
+  await reportMissingFonts(writer.io);
+  let pool: RenderPool;
+  try {
+    pool = await RenderPool.open({ workers, renderer: new URL('../../src/render/pool-print-renderer.ts', import.meta.url) });
+  } catch (e) {
+    throw new CliError(`cannot start the render workers: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  try {
+    await pool.render(job, (page, index) => writer.page(page as PrintedPage, index), { first, count });
+  } catch (e) {
+    // A page's own failure reads as the in-process one; anything else names its page.
+    if (e instanceof RenderPoolError) throw new CliError(e.detail.name === 'PrintPageError' ? e.reason : e.message);
+    throw e;
+  } finally {
+    // Also on failure: the workers would otherwise keep the process alive.
+    await pool.close();
+  }
+}
+
+/**
+ * Writes page files, a few at a time: `page` returns at once while fewer than
+ * WRITES_IN_FLIGHT writes are pending, else when one has finished (back-pressure for the
+ * pool). A failed write stops the run with the file's name.
+ *
+ * A label page's files are written together or not at all: with both sides, the front waits
+ * for its mirrored side, and when either side was skipped neither is written (half a
+ * two-sided label is a wrong label too).
+ */
+class PageWriter {
+  private readonly pending = new Set<Promise<void>>();
+  private failure: CliError | null = null;
+  /** The front side waiting for its mirrored side (both sides only). */
+  private front: PrintedPage | null = null;
+  /** Label pages (1-based) skipped, in page order. */
+  readonly skipped: number[] = [];
+
+  constructor(
+    private readonly dir: string,
+    private readonly format: 'pbm' | 'png',
+    private readonly bothSides: boolean,
+    readonly io: Io,
+  ) {}
+
+  async page(page: PrintedPage, index: number): Promise<void> {
+    if (this.bothSides && (index & 1) === 0) {
+      this.front = page;
+      return;
+    }
+    const sides = this.bothSides ? [this.front!, page] : [page];
+    this.front = null;
+    const pageNo = (this.bothSides ? index >> 1 : index) + 1;
+    if (sides.some((p) => p.skipped !== undefined)) {
+      for (const p of sides) if (p.skipped !== undefined) await write(this.io.stderr, `assetmark: skipped ${p.skipped}\n`);
+      this.skipped.push(pageNo);
+      return;
+    }
+    for (let side = 0; side < sides.length; side++) await this.file(sides[side]!, pageNo, side === 1);
+  }
+
+  private async file(page: PrintedPage, pageNo: number, mirrored: boolean): Promise<void> {
+    for (const w of page.warnings ?? []) await write(this.io.stderr, `assetmark: page ${pageNo}: ${w}\n`);
+    const name = `page-${String(pageNo).padStart(4, '0')}${mirrored ? '-mirrored' : ''}.${this.format}`;
+    const path = join(this.dir, name);
+    const done: Promise<void> = writeFile(path, page.file).then(
+      () => void this.pending.delete(done),
+      (e: NodeJS.ErrnoException) => {
+        this.pending.delete(done);
+        this.failure ??= new CliError(`cannot write ${path}: ${e.code ?? e.message}`);
+      },
+    );
+    this.pending.add(done);
+    if (this.pending.size >= WRITES_IN_FLIGHT) await Promise.race(this.pending);
+    if (this.failure) throw this.failure;
+  }
+
+  /** Waits for every write; throws the first failure. */
+  async flush(): Promise<void> {
+    await Promise.all(this.pending);
+    if (this.failure) throw this.failure;
+  }
+}
+
+/** `--workers auto`: one a core (at most MAX_WORKERS) when the pool pays off, else 1. */
+function autoWorkers(doc: LabelDocument, dpi: number, format: 'pbm' | 'png', files: number): number {
+  const cores = Math.min(MAX_WORKERS, availableParallelism());
+  // The page's size in dots, as the engine rounds it (mm * dpi / 25.4) near enough.
+  const dots = Math.round((doc.labelWidth * dpi) / 25.4) * Math.round((doc.labelHeight * dpi) / 25.4);
+  return files >= poolMinFiles(format, dots, cores) ? cores : 1;
+}
+
+function parseWorkers(value: string | undefined): number | 'auto' {
+  if (value === undefined || value === 'auto') return 'auto';
+  if (!/^\d{1,2}$/.test(value) || Number(value) < 1 || Number(value) > 64) {
+    throw new CliError(`--workers must be auto or a whole number from 1 to 64, got '${value}'`, EXIT_USAGE);
+  }
+  return Number(value);
+}
 
 function wholeOption(name: string, value: string): number {
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new CliError(`--${name} must be a whole number from 1, got '${value}'`, EXIT_USAGE);
@@ -126,18 +371,69 @@ function labelMessage(e: LabelError): string {
   return formatLabelMessage(e.code, e.params, 'en');
 }
 
-async function readInput(path: string, what: string): Promise<Uint8Array> {
+/** Most bytes a label file may have: the XML reader's character cap at 4 bytes a
+ * character (UTF-8's longest), the same guard readLabel applies to bytes. */
+const MAX_LABEL_FILE_BYTES = DEFAULT_XML_LIMITS.maxInputLength * 4;
+/** Bytes read from a pipe or device at a time, whose size is not known beforehand. */
+const READ_CHUNK = 1024 * 1024;
+
+/**
+ * A file's bytes, refused by size before they are read: from its size when it is a regular
+ * file (a 1.2 GB file costs a stat), else (a pipe, a device) once more than `maxBytes`
+ * have come. Errors are one line naming the file.
+ */
+async function readInput(path: string, what: string, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = (size: number) =>
+    new CliError(`${path}: ${formatLabelMessage('file.tooLarge', { size: megabytes(size), max: megabytes(maxBytes) }, 'en')}`);
+  let file: FileHandle | undefined;
   try {
-    return new Uint8Array(await readFile(path));
+    file = await open(path, 'r');
+    const info = await file.stat();
+    if (info.isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
+    if (info.size > maxBytes) throw tooLarge(info.size);
+    if (info.isFile()) {
+      const bytes = new Uint8Array(info.size);
+      let got = 0;
+      while (got < bytes.length) {
+        const { bytesRead } = await file.read(bytes, got, bytes.length - got, null);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      // The bytes there were at the stat: a file still being written is read no further.
+      return bytes.subarray(0, got);
+    }
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = new Uint8Array(READ_CHUNK);
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > maxBytes) throw tooLarge(total);
+      chunks.push(chunk.subarray(0, bytesRead));
+    }
+    const bytes = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) (bytes.set(c, at), (at += c.length));
+    return bytes;
   } catch (e) {
+    if (e instanceof CliError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? String(e));
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? 'read error');
     throw new CliError(`cannot read the ${what} ${path}: ${reason}`);
+  } finally {
+    await file?.close();
   }
 }
 
-async function readDocument(path: string): Promise<LabelDocument> {
-  const result = readLabel(await readInput(path, 'label file'));
+/** Bytes as MB (1,048,576 bytes), whole above 10, else to one decimal. */
+function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 10 ? String(Math.round(mb)) : mb.toFixed(1);
+}
+
+async function readDocument(path: string, locale: string): Promise<LabelDocument> {
+  const result = readLabel(await readInput(path, 'label file', MAX_LABEL_FILE_BYTES), { locale });
   if (!result.ok) throw new CliError(`${path}: ${labelMessage(result.error)}`);
   return result.value;
 }
@@ -148,7 +444,7 @@ async function readData(doc: LabelDocument, path: string | undefined, sheet: num
     if (!own.ok) throw new CliError(`the label's embedded spreadsheet: ${labelMessage(own.error)}`);
     return own.value;
   }
-  const wb = readSpreadsheet(await readInput(path, 'spreadsheet'));
+  const wb = readSpreadsheet(await readInput(path, 'spreadsheet', MAX_SPREADSHEET_BYTES));
   if (!wb.ok) throw new CliError(`${path}: ${labelMessage(wb.error)}`);
   const s = selectSheet(wb.value, sheet ?? doc.dataSheet);
   if (!s.ok) throw new CliError(`${path}: ${labelMessage(s.error)}`);
@@ -158,25 +454,14 @@ async function readData(doc: LabelDocument, path: string | undefined, sheet: num
 /** Registers the bundled fonts; without them text draws in the engine's stroke font. */
 async function loadFonts(engine: Engine, io: Io): Promise<void> {
   const { missing } = await loadBundledFonts(engine);
+  await reportFonts(missing, io);
+}
+
+/** The pool's workers load the fonts themselves: the same warning, from the files. */
+async function reportMissingFonts(io: Io): Promise<void> {
+  await reportFonts(FONT_FACES.map((f) => f.file).filter((file) => !existsSync(FONT_DIR + file)), io);
+}
+
+async function reportFonts(missing: string[], io: Io): Promise<void> {
   if (missing.length > 0) await write(io.stderr, `assetmark: fonts missing (run npm run setup): ${missing.join(', ')}\n`);
-}
-
-function resolvePageOrFail(doc: LabelDocument, data: DataSource | null, index: number, now: number) {
-  try {
-    return resolvePage(doc, data, index, now);
-  } catch (e) {
-    if (e instanceof Error && 'code' in e && 'params' in e) throw new CliError(`page ${index + 1}: ${labelMessage(e as LabelError)}`);
-    throw e;
-  }
-}
-
-function renderOrFail(engine: Engine, spec: LabelPage, doc: LabelDocument, pageNo: number) {
-  try {
-    return engine.renderPage({ ...spec, grey: undefined });
-  } catch (e) {
-    if (!(e instanceof EngineError)) throw e;
-    const source = e.element === undefined ? -1 : (spec.sources[e.element] ?? -1);
-    const control = source >= 0 ? `, control ${source + 1} (${doc.children[source]!.kind})` : '';
-    throw new CliError(`page ${pageNo}${control}: ${e.message}`);
-  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compileDisplayList, compileSymbolSpec, mmToUm } from './display-list.ts';
+import { compileDisplayList, compileSymbolSpec, matrixRequest, mmToUm, writeDisplayList } from './display-list.ts';
 import { EngineError, ErrorCode } from './errors.ts';
-import type { PageSpec } from './types.ts';
+import type { PageSpec, TextElement } from './types.ts';
 
 const le32 = (v: number) => [v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff];
 
@@ -45,16 +45,20 @@ describe('display-list compiler', () => {
     ]);
   });
 
-  it('writes LINE commands with the segment\'s bounding box, end points, width and dashes', () => {
+  it('writes LINE commands with the stroke\'s bounding box (or boxMm), end points, width and dashes', () => {
     expect(page([
       { kind: 'line', x1Mm: 1, y1Mm: 5, x2Mm: 11, y2Mm: 5, lineWidthMm: 0.5 },
       { kind: 'line', x1Mm: 20, y1Mm: 10, x2Mm: 20, y2Mm: 2, lineWidthMm: 0.3, dashMm: 1.5, antiColor: true },
       { kind: 'line', x1Mm: 0, y1Mm: 0, x2Mm: 3, y2Mm: 4, lineWidthMm: 0.2, dashMm: 1, gapMm: 0.5 },
+      { kind: 'line', x1Mm: 36, y1Mm: 31.5, x2Mm: 56, y2Mm: 31.5, lineWidthMm: 1, antiColor: true, boxMm: { xMm: 36, yMm: 30, widthMm: 20, heightMm: 3 } },
     ])).toEqual([
       ...header(),
-      3, ...le32(48), ...prefix(1000, 5000, 10_000, 0), ...le32(1000), ...le32(5000), ...le32(11_000), ...le32(5000), ...le32(500), ...le32(0), ...le32(0),
-      3, ...le32(48), ...prefix(20_000, 2000, 0, 8000, 0, 1), ...le32(20_000), ...le32(10_000), ...le32(20_000), ...le32(2000), ...le32(300), ...le32(1500), ...le32(1500),
-      3, ...le32(48), ...prefix(0, 0, 3000, 4000), ...le32(0), ...le32(0), ...le32(3000), ...le32(4000), ...le32(200), ...le32(1000), ...le32(500),
+      // Half the width across the line: 250 µm above and below, 150 µm either side, and
+      // 100 µm x (4/5, 3/5) for the 3-4-5 line.
+      3, ...le32(48), ...prefix(1000, 4750, 10_000, 500), ...le32(1000), ...le32(5000), ...le32(11_000), ...le32(5000), ...le32(500), ...le32(0), ...le32(0),
+      3, ...le32(48), ...prefix(19_850, 2000, 300, 8000, 0, 1), ...le32(20_000), ...le32(10_000), ...le32(20_000), ...le32(2000), ...le32(300), ...le32(1500), ...le32(1500),
+      3, ...le32(48), ...prefix(-80, -60, 3160, 4120), ...le32(0), ...le32(0), ...le32(3000), ...le32(4000), ...le32(200), ...le32(1000), ...le32(500),
+      3, ...le32(48), ...prefix(36_000, 30_000, 20_000, 3000, 0, 1), ...le32(36_000), ...le32(31_500), ...le32(56_000), ...le32(31_500), ...le32(1000), ...le32(0), ...le32(0),
     ]);
   });
 
@@ -110,6 +114,7 @@ describe('display-list compiler', () => {
     ['table rows', { kind: 'table', rowHeightsMm: [], colWidthsMm: [1], lineWidthMm: 0.5, xMm: 0, yMm: 0, widthMm: 1, heightMm: 1 }, /table rows must be a whole number from 1 to 100/],
     ['merge', { kind: 'table', rowHeightsMm: [1], colWidthsMm: [1, 1], merges: [[0, 0, 1, 1]], lineWidthMm: 0.5, xMm: 0, yMm: 0, widthMm: 2, heightMm: 1 }, /merges\[0\] must be/],
     ['line end', { kind: 'line', x1Mm: NaN, y1Mm: 0, x2Mm: 1, y2Mm: 0, lineWidthMm: 0.5 }, /x1Mm must be a number/],
+    ['line box', { kind: 'line', x1Mm: 0, y1Mm: 0, x2Mm: 1, y2Mm: 0, lineWidthMm: 0.5, boxMm: { xMm: 0, yMm: -0.25, widthMm: -1, heightMm: 0.5 } }, /boxMm\.widthMm must be a number of mm from 0/],
   ])('refuses an element with a bad %s, naming it', (_, element, message) => {
     const e = captureError(() => compileDisplayList({ widthMm: 40, heightMm: 30, dpi: 203, elements: [{ kind: 'rect', xMm: 0, yMm: 0, widthMm: 1, heightMm: 1, lineWidthMm: 0 }, element] }));
     expect([e.code, e.element]).toEqual([ErrorCode.Parameter, 1]);
@@ -190,6 +195,57 @@ describe('display-list compiler', () => {
   ])('refuses a bad %s option with a message', (_, options, message) => {
     const e = captureError(() => compileSymbolSpec({ data: 'x', ...options } as never));
     expect([e.code, e.message]).toEqual([ErrorCode.Parameter, message]);
+  });
+
+  // The compiler writes every page into one reused buffer (display-list.ts `scratch`).
+  describe('reusing its buffer', () => {
+    const text = (t: string): TextElement => ({ kind: 'text', text: t, fontName: 'Arial', fontHeightMm: 3, xMm: 0, yMm: 0, widthMm: 20, heightMm: 5 });
+
+    it('returns lists of their own: a later page does not change an earlier one', () => {
+      const first = compileDisplayList({ widthMm: 40, heightMm: 30, dpi: 203, elements: [text('first page')] });
+      const kept = Array.from(first);
+      const second = compileDisplayList({ widthMm: 10, heightMm: 10, dpi: 300, elements: [text('2')] });
+      const again = writeDisplayList({ widthMm: 10, heightMm: 10, dpi: 300, elements: [text('3')] });
+      expect(Array.from(first)).toEqual(kept);
+      expect(second.buffer).not.toBe(first.buffer);
+      expect(again.buffer).not.toBe(first.buffer);
+      expect(new TextDecoder().decode(first.subarray(first.length - 10))).toBe('first page');
+    });
+
+    it('writes the same bytes in place (writeDisplayList) as compileDisplayList copies out', () => {
+      const spec: PageSpec = { widthMm: 40, heightMm: 30, dpi: 203, elements: [text('Aé中😀'), { kind: 'qrcode', data: 'https://am.example.com/a/00001', ecc: 'M', xMm: 27, yMm: 11.5, widthMm: 11, heightMm: 11 }] };
+      expect(Array.from(writeDisplayList(spec))).toEqual(Array.from(compileDisplayList(spec)));
+    });
+
+    it('compiles a page after one that failed half-written as if alone', () => {
+      const good: PageSpec = { widthMm: 40, heightMm: 30, dpi: 203, elements: [text('ok')] };
+      const alone = Array.from(compileDisplayList(good));
+      expect(() => compileDisplayList({ ...good, elements: [text('a long text, written before the bad alignment fails'), { ...text('x'), align: 'middle' as 'left' }] })).toThrow(EngineError);
+      expect(() => compileDisplayList({ ...good, elements: [{ kind: 'barcode', type: 'code128', data: 'ab中', xMm: 0, yMm: 0, widthMm: 20, heightMm: 10 }] })).toThrow(EngineError);
+      expect(Array.from(compileDisplayList(good))).toEqual(alone);
+    });
+
+    it('compiles small pages right after a page larger than the buffer it keeps', () => {
+      const side = 1500; // 2.25 MB of pixels, beyond the 1 MiB the compiler keeps
+      const image = { width: side, height: side, data: new Uint8Array(side * side).fill(77) };
+      const big = compileDisplayList({ widthMm: 40, heightMm: 30, dpi: 203, elements: [{ kind: 'image', image, xMm: 0, yMm: 0, widthMm: 40, heightMm: 30 }] });
+      expect(big.length).toBe(28 + 5 + 40 + side * side);
+      expect(big[big.length - 1]).toBe(77);
+      expect(page([text('small')])).toEqual(page([text('small')]));
+      expect(page([])).toEqual(header());
+    });
+
+    it('compiles a 2D element that names its type as the request matrixRequest makes of it', () => {
+      const qr = { kind: 'qrcode' as const, data: 'x', ecc: 'H' as const, version: 2, quietZone: 4, xMm: 1, yMm: 1, widthMm: 10, heightMm: 10, rotation: 90 as const, antiColor: true };
+      const named = page([{ ...qr, type: 'qrcode' }]);
+      expect(named).toEqual(page([qr]));
+      const spec = Array.from(compileSymbolSpec(matrixRequest(qr)));
+      expect(named.slice(named.length - spec.length)).toEqual(spec);
+      const dm = { kind: 'qrcode' as const, type: 'datamatrix' as const, data: 'x', shape: 'rectangle' as const, xMm: 0, yMm: 0, widthMm: 5, heightMm: 5 };
+      const dmSpec = Array.from(compileSymbolSpec(matrixRequest(dm)));
+      const dmList = page([dm]);
+      expect(dmList.slice(dmList.length - dmSpec.length)).toEqual(dmSpec);
+    });
   });
 
 });

@@ -185,6 +185,22 @@ describe('engine.renderPage', () => {
     expect(new TextDecoder().decode(pbm.subarray(0, header.length))).toBe(header);
     expect(pbm.subarray(header.length)).toEqual(page.data);
   });
+
+  it('returns pages of their own, whatever is rendered or refused after them', () => {
+    // renderPage compiles into a reused buffer and reads the result in the module's memory.
+    const framed = engine.renderPage(label(203, [{ kind: 'rect', xMm: 0, yMm: 0, widthMm: 40, heightMm: 30, lineWidthMm: 1 }]));
+    const kept = framed.data.slice();
+    expect(framed.data.length).toBe(framed.stride * framed.height);
+    expect(kept.some((b) => b !== 0)).toBe(true);
+    const blank = engine.renderPage(label(300));
+    expect(engineError(() => engine.renderPage(label(203, [{ kind: 'rect', xMm: 0, yMm: 0, widthMm: -1, heightMm: 1, lineWidthMm: 1 }]))).element).toBe(0);
+    expect(engineError(() => engine.renderPage({ widthMm: 0.05, heightMm: 30, dpi: 203, elements: [] })).code).toBe(ErrorCode.NoPageDimension);
+    expect(framed.data).toEqual(kept);
+    expect(framed.data.buffer).not.toBe(blank.data.buffer);
+    expect(blank.data.every((b) => b === 0)).toBe(true);
+    // And the next page renders as it would alone.
+    expect(engine.renderPage(label(203, [{ kind: 'rect', xMm: 0, yMm: 0, widthMm: 40, heightMm: 30, lineWidthMm: 1 }])).data).toEqual(kept);
+  });
 });
 
 describe('engine.measure', () => {

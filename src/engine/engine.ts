@@ -8,7 +8,7 @@
  * (a bug: the engine validates every input), the call throws EngineError EngineCrashed and
  * the facade continues on a fresh instance of the same module.
  */
-import { compileDisplayList, compileMeasureRequest } from './display-list.ts';
+import { compileMeasureRequest, writeDisplayList } from './display-list.ts';
 import { EngineError, ErrorCode } from './errors.ts';
 import { ECC_LEVELS, maxDataBytes, optionBytes, symbologyInfo, writeDataBytes } from './symbologies.ts';
 import type { EncodeRequest, EncodedSymbol, FontOptions, GreyPage, Measurement, MeasureRequest, Page, PageSpec, QrEcc } from './types.ts';
@@ -208,13 +208,25 @@ export class Engine {
   renderPage(page: PageSpec & { grey: true }): GreyPage;
   renderPage(page: PageSpec): Page;
   renderPage(page: PageSpec): Page | GreyPage {
-    const out = this.call('render', compileDisplayList(page));
-    const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
-    const width = view.getUint32(0, true);
-    const height = view.getUint32(4, true);
-    const stride = view.getUint32(8, true);
-    const data = out.subarray(12);
-    return page.grey ? { width, height, stride, data, grey: true } : { width, height, stride, data };
+    // The display list is compiled into the compiler's reusable buffer and copied straight
+    // into the module's request buffer; only the bitmap is copied out (the header is read
+    // in place). Before, the list was copied out of the compiler and the result copied
+    // out whole, header included, then viewed: two arrays more per page.
+    const list = writeDisplayList(page);
+    try {
+      const ptr = this.requestBuffer(list.length);
+      this.memory().set(list, ptr);
+      const at = this.run('render', ptr, list.length);
+      const mem = this.memory();
+      const end = at + (this.exports.result_len() >>> 0);
+      const width = u32(mem, at);
+      const height = u32(mem, at + 4);
+      const stride = u32(mem, at + 8);
+      const data = mem.slice(at + 12, end);
+      return page.grey ? { width, height, stride, data, grey: true } : { width, height, stride, data };
+    } catch (e) {
+      throw this.crashed(e);
+    }
   }
 
   /** Runs one ABI call on `request` and returns a copy of the result buffer. */

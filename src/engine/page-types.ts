@@ -78,6 +78,14 @@ export interface LineElement extends Omit<ElementStyle, 'rotation'> {
   /** Dashes: dash and gap lengths, mm; none or 0 = solid. */
   dashMm?: number;
   gapMm?: number;
+  /**
+   * The upright box antiColor and mirror act on, mm: an inverted line paints it black and
+   * its stroke white, clipped to it. Default: the bounding box of the stroke rectangle
+   * (the segment ± half the line width across it, butt ends). A label's horizontal or
+   * vertical line passes its control's box (its height is the thickness the line blackens).
+   * A plain line ignores it.
+   */
+  boxMm?: BoxMm;
 }
 
 export type HorizontalAlign = 'left' | 'center' | 'right' | 'justify' | 'stretch';
@@ -102,7 +110,11 @@ export interface TextElement extends BoxMm, ElementStyle {
   /** Wrap at the box's width (CJK line breaking). */
   wrap?: boolean;
   autoHeight?: boolean;
-  /** Characters stacked top to bottom. */
+  /**
+   * Characters stacked top to bottom (upright, one em apart plus charSpace) in columns
+   * that run right to left; `wrap` starts a new column at the box's bottom, a newline
+   * always does (crates/raster/src/truetype/vertical.rs).
+   */
   vertical?: boolean;
   /** Default 'left'. */
   align?: HorizontalAlign;

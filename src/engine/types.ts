@@ -36,14 +36,40 @@ export type TextPosition = 'none' | 'above' | 'below' | 'mask';
 /** Alignment of the text under or over the bars (spec: textAlignment, default centre). */
 export type TextAlign = 'left' | 'center' | 'right' | 'justify';
 
+/** Where the whole symbol sits across its element's box (the control's horAlignment). */
+export type BoxAlign = 'left' | 'center' | 'right';
+/** Where the whole symbol sits down its element's box (the control's verAlignment). */
+export type BoxVerticalAlign = 'top' | 'middle' | 'bottom';
+
+/**
+ * Placement of the symbol in its element's box, every type. Not the human-readable text's
+ * alignment under the bars (`textAlign`). Drawing only: `encode` ignores it.
+ */
+export interface BoxAlignOptions {
+  /** Default 'center'. Linear: the bars with their text (EAN/UPC with the digits printed
+   * outside the bars); matrix: the symbol with its quiet zone, kept inside the box. */
+  boxAlign?: BoxAlign;
+  /** Default 'middle'. Moves matrix symbols (PDF417 too); linear bars fill the box's height. */
+  boxVerticalAlign?: BoxVerticalAlign;
+}
+
 /** Human-readable text, for every linear type. Drawing only: `encode` ignores it. */
-export interface TextOptions {
+export interface TextOptions extends BoxAlignOptions {
   /** Default 'below'. EAN/UPC/ISBN below use the conventional layout (guard bars descend). */
   textPosition?: TextPosition;
   /** Default 'center'. */
   textAlign?: TextAlign;
   /** Font size in points (em height); default 5 (spec: barcode font size 5 points). */
   fontSizePt?: number;
+  /**
+   * Family the text is set in: a name registered with `loadFont` (an unknown name gets the
+   * default face, as text elements do), at most 64 bytes of UTF-8. Default: the default
+   * face. With no face registered the engine's built-in stroke font draws the text.
+   */
+  fontName?: string;
+  /** Bold / italic face of `fontName` (synthesised when the family has none). */
+  fontBold?: boolean;
+  fontItalic?: boolean;
 }
 
 /** Code 39, Codabar, ITF and ITF-14 draw wide elements at this ratio (2 to 3, default 2.5). */
@@ -71,7 +97,7 @@ export interface ItfOptions extends TextOptions, WideRatioOptions {
   checkDigit?: boolean;
 }
 export type QrEcc = 'L' | 'M' | 'Q' | 'H';
-export interface QrOptions {
+export interface QrOptions extends BoxAlignOptions {
   /** Error-correction level; default 'M' (spec). */
   ecc?: QrEcc;
   /** 1-40, or 0 / undefined for the smallest that holds the data. */
@@ -90,7 +116,7 @@ export type DmShape = 'auto' | 'square' | 'rectangle';
  * Data Matrix ECC 200. Text is UTF-8 (Latin-1-only text is carried as ISO-8859-1, other text
  * behind ECI 26); a Uint8Array is encoded as raw bytes.
  */
-export interface DataMatrixOptions {
+export interface DataMatrixOptions extends BoxAlignOptions {
   /** Default 'auto': the smallest square or rectangle. Ignored with a fixed `size`. */
   shape?: DmShape;
   /**
@@ -104,7 +130,7 @@ export interface DataMatrixOptions {
   quietZone?: number;
 }
 /** PDF417 (ISO/IEC 15438). Text is UTF-8 (ECI 26 beyond Latin-1); a Uint8Array is raw bytes. */
-export interface Pdf417Options {
+export interface Pdf417Options extends BoxAlignOptions {
   /** Error-correction level 0-8; undefined for automatic (by data size). */
   ecc?: number;
   /** Data columns 1-30, or 0 / undefined for automatic (from `aspect`). */
@@ -119,7 +145,7 @@ export interface Pdf417Options {
   quietZone?: number;
 }
 /** Grid Matrix (GB/T 27766). Text is UTF-8. */
-export interface GridMatrixOptions {
+export interface GridMatrixOptions extends BoxAlignOptions {
   /** 1-13 layers (`6 + 12 * layers` modules a side), or 0 / undefined for automatic. */
   layers?: number;
   /** ECC level 1-5 (5 strongest), or 0 / undefined for automatic; adjusted as zint does. */

@@ -40,8 +40,14 @@ export const LABEL_MESSAGES_EN = {
   'label.internal': 'The file could not be read: {{detail}}.',
   // Embedded files, spreadsheets, paging
   'embedded.invalid': 'The embedded {{what}} is not valid base64 data.',
-  'sheet.unreadable': 'The spreadsheet could not be read: {{detail}}.',
+  'sheet.unreadable': 'The file is not a readable .xlsx, .xls or .csv spreadsheet.',
+  'sheet.damaged': 'The file is not a readable .xlsx, .xls or .csv spreadsheet (it is damaged or incomplete).',
+  'sheet.markup': 'The file is not a readable .xlsx, .xls or .csv spreadsheet (it is XML or HTML).',
+  'sheet.encrypted': 'The spreadsheet is protected by a password; save a copy without the password and use that.',
   'sheet.tooLarge': 'The spreadsheet is too large ({{size}} bytes; at most {{max}}).',
+  'sheet.unzippedTooLarge': 'The spreadsheet is too large once unpacked (at least {{size}} MB; at most {{max}} MB).',
+  'sheet.tooManyRows': 'Sheet {{sheet}} has more than {{max}} rows of data.',
+  'file.tooLarge': 'The file is too large ({{size}} MB; at most {{max}} MB).',
   'sheet.noSheet': 'The spreadsheet has no sheet {{sheet}}.',
   'page.outOfRange': 'Page {{page}} is outside 1 to {{count}}.',
   'page.invalid': 'Page {{page}} is not a page number.',
@@ -76,8 +82,14 @@ export const LABEL_MESSAGES_ZH: Record<LabelErrorCode, string> = {
   'label.extraPage': '文件有多个页面，只读取了第一页。',
   'label.internal': '无法读取文件：{{detail}}。',
   'embedded.invalid': '内嵌的{{what}}不是有效的 base64 数据。',
-  'sheet.unreadable': '无法读取表格：{{detail}}。',
+  'sheet.unreadable': '文件不是可读取的 .xlsx、.xls 或 .csv 表格。',
+  'sheet.damaged': '文件不是可读取的 .xlsx、.xls 或 .csv 表格（文件已损坏或不完整）。',
+  'sheet.markup': '文件不是可读取的 .xlsx、.xls 或 .csv 表格（它是 XML 或 HTML 文件）。',
+  'sheet.encrypted': '表格设有密码保护；请另存一份不带密码的副本再使用。',
   'sheet.tooLarge': '表格过大（{{size}} 字节，最多 {{max}} 字节）。',
+  'sheet.unzippedTooLarge': '表格解压后过大（至少 {{size}} MB，最多 {{max}} MB）。',
+  'sheet.tooManyRows': '第 {{sheet}} 个工作表的数据超过 {{max}} 行。',
+  'file.tooLarge': '文件过大（{{size}} MB，最多 {{max}} MB）。',
   'sheet.noSheet': '表格中没有第 {{sheet}} 个工作表。',
   'page.outOfRange': '第 {{page}} 页超出范围 1 到 {{count}}。',
   'page.invalid': '{{page}} 不是有效的页码。',
@@ -107,9 +119,12 @@ export interface LabelIssue {
   params: LabelMessageParams;
 }
 
-/** The message for `code` in `locale` (zh-CN unless it starts with `en`). */
+/**
+ * The message for `code` in `locale`: Chinese for zh locales (zh-CN, zh-TW, zh_CN ...),
+ * English for every other, since English is the one other language the messages exist in.
+ */
 export function formatLabelMessage(code: LabelErrorCode, params: LabelMessageParams, locale = 'zh-CN'): string {
-  const table = locale.toLowerCase().startsWith('en') ? labelMessages.en : labelMessages['zh-CN'];
+  const table = /^zh(?:$|[-_])/i.test(locale.trim()) ? labelMessages['zh-CN'] : labelMessages.en;
   return table[code].replace(/\{\{(\w+)\}\}/g, (m, k: string) => (Object.hasOwn(params, k) ? String(params[k]) : m));
 }
 

@@ -89,6 +89,10 @@ export function contentControls(doc: Pick<LabelDocument, 'children'>): ContentVa
   return out;
 }
 
+function serialDigitsOf(el: ContentValues): number {
+  return serialDigits(el.kind);
+}
+
 /**
  * Page `pageIndex` (0-based) of `doc` with `data` (the label's data source, or null) at
  * the time `clock` tells. With data, pages beyond the data rows fail (LabelError
@@ -99,12 +103,16 @@ export function resolvePage(doc: LabelDocument, data: DataSource | null, pageInd
   const count = pageCount(doc, data);
   if (data && pageIndex >= count) throw new LabelError('page.outOfRange', { page: pageIndex + 1, count });
   const now = readClock(clock);
-  const content = contentResolver(contentControls(doc), { pageIndex, data }, (el) => serialDigits(el.kind));
-  const env: ResolveEnv = { pageIndex, data, now, content: (el) => content(el as ContentValues) };
+  const content = contentResolver(contentControls(doc), { pageIndex, data }, serialDigitsOf);
+  // Kinds' resolve pass their own element, which has the content fields (hasContent).
+  const env: ResolveEnv = { pageIndex, data, now, content: content as ResolveEnv['content'] };
 
-  const elements = doc.children.map((el: LabelElement, index): ResolvedElement => {
+  const elements: ResolvedElement[] = [];
+  for (let index = 0; index < doc.children.length; index++) {
+    const el: LabelElement = doc.children[index]!;
     const def = kindDef(el.kind)!;
-    const common: ResolvedCommon = {
+    const common: { kind: ElementKind } & ResolvedCommon = {
+      kind: el.kind,
       index,
       box: { xMm: el.x, yMm: el.y, widthMm: el.width, heightMm: el.height },
       rotation: el.orientation,
@@ -113,8 +121,11 @@ export function resolvePage(doc: LabelDocument, data: DataSource | null, pageInd
       mirrorMode: el.mirrorMode,
       locked: el.lockMovement || doc.lockMovement,
     };
-    return { kind: el.kind, ...common, ...(def.resolve(el as never, env) as object) } as ResolvedElement;
-  });
+    // Object.assign, not `{ kind, ...common, ...part }`: V8 takes a slow path for a spread
+    // after other keys (measured on the reference label, 5 controls: resolvePage 5.2 ->
+    // 1.7 µs median with the other changes of that commit). Same keys, same order.
+    elements.push(Object.assign(common, def.resolve(el as never, env) as object) as ResolvedElement);
+  }
 
   return {
     widthMm: doc.labelWidth,

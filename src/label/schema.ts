@@ -13,7 +13,8 @@ import { normalizeEmbedded, toFileForm } from './embedded.ts';
 
 /** What defaults and limits may depend on. */
 export interface SchemaContext {
-  /** UI language: decides the default font and date format ('zh-CN' unless it starts with 'en'). */
+  /** UI language (a BCP 47 tag): decides the default font and date format, Chinese for zh*
+   * tags and the non-Chinese ones for any other (or empty) tag. */
   locale: string;
   /** The label's size, mm (default text size follows it). */
   labelWidth: number;
@@ -24,8 +25,14 @@ export interface SchemaContext {
 
 export const DEFAULT_CONTEXT: Readonly<SchemaContext> = { locale: 'zh-CN', labelWidth: 40, labelHeight: 30, sourceDpi: 203 };
 
+/** Spec: a Chinese font (and date format) "for the Chinese locale, otherwise" Arial: only
+ * zh, zh-CN, zh-TW, zh_Hans... are Chinese; de, fr, ja and an empty tag are not. */
+export function isChineseLocale(locale: string): boolean {
+  return /^zh(?:$|[-_])/i.test(locale.trim());
+}
+
 export function isChinese(ctx: SchemaContext): boolean {
-  return !ctx.locale.toLowerCase().startsWith('en');
+  return isChineseLocale(ctx.locale);
 }
 
 type DefaultOf<T> = T | ((ctx: SchemaContext, earlier: Record<string, unknown>) => T);
@@ -307,7 +314,10 @@ export function mmList(o: { min: number; max: number; xml?: string }): Field<num
   };
 }
 
-/** Font height in mm, limited to the font-size list's 3 to 300 points; 0 or less resets. */
-export function fontHeight(def: DefaultOf<number>): Field<number> {
-  return float(def, { min: ptToMm(MIN_FONT_PT), max: ptToMm(MAX_FONT_PT), nonPositiveIsDefault: true });
+/**
+ * Font height in mm, limited to the font-size list's 3 to 300 points, or to `maxMm` where
+ * the engine draws less (a barcode's caption: src/engine/limits.ts); 0 or less resets.
+ */
+export function fontHeight(def: DefaultOf<number>, maxMm = ptToMm(MAX_FONT_PT)): Field<number> {
+  return float(def, { min: ptToMm(MIN_FONT_PT), max: Math.min(maxMm, ptToMm(MAX_FONT_PT)), nonPositiveIsDefault: true });
 }

@@ -1,6 +1,8 @@
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { changeDataFile, changeDataSheet, labelDataSource, readSpreadsheet, type Workbook } from './spreadsheet.ts';
+import { changeDataFile, changeDataSheet, labelDataSource, readSpreadsheet, selectSheet, type Workbook } from './spreadsheet.ts';
+import { formatLabelMessage } from './errors.ts';
 import { columnIndexOf, columnLetters } from './columns.ts';
 import { createLabel } from './label.ts';
 import { resolvePage } from './resolve.ts';
@@ -127,9 +129,59 @@ describe('large and broken files', () => {
     const zipGarbage = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const r = readSpreadsheet(zipGarbage);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.code).toBe('sheet.unreadable');
+    if (!r.ok) expect(r.error.code).toBe('sheet.damaged');
     const big = readSpreadsheet(new Uint8Array(100), { maxBytes: 10 });
     expect(!big.ok && big.error.code).toBe('sheet.tooLarge');
+  });
+
+  it('refuses a workbook that unpacks past the cap before SheetJS inflates it', () => {
+    // 50,000 identical rows, zipped again at fflate's best level: about 3 MB of sheet XML in
+    // a zip of a few hundred KB, the shape of a decompression bomb.
+    const rows: Row[] = [['Code']];
+    for (let i = 0; i < 50_000; i++) rows.push(['ZC-00000000000000000000']);
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'S');
+    const entries = unzipSync(new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer));
+    const bytes = zipSync(entries, { level: 9 });
+    expect(bytes.length).toBeLessThan(300_000);
+    const t0 = performance.now();
+    const r = readSpreadsheet(bytes, { maxUnzippedBytes: 1024 * 1024 });
+    expect(performance.now() - t0).toBeLessThan(100);
+    expect(!r.ok && r.error.code).toBe('sheet.unzippedTooLarge');
+    expect(!r.ok && r.error.message).toMatch(/^The spreadsheet is too large once unpacked \(at least [234] MB; at most 1 MB\)\.$/);
+    const t1 = performance.now();
+    expect(read(bytes).sheet(0)!.rowCount).toBe(50_000);
+    console.info(`${bytes.length}-byte zip of ${Object.values(entries).reduce((n, e) => n + e.length, 0)} bytes: refused in ${(t1 - t0).toFixed(0)} ms, read in ${(performance.now() - t1).toFixed(0)} ms under the default cap`);
+  });
+
+  it('refuses sheets with more data rows than the cap, in every format', () => {
+    const rows: Row[] = [['Code'], ['1'], ['2'], ['3']];
+    for (const type of ['xlsx', 'xls', 'csv'] as const) {
+      const bytes = type === 'csv' ? new TextEncoder().encode('Code\n1\n2\n3\n') : book({ S: rows }, type === 'xls' ? 'biff8' : 'xlsx');
+      const fits = readSpreadsheet(bytes, { maxRows: 3 });
+      const fitsSheet = fits.ok && selectSheet(fits.value, 1);
+      expect(fitsSheet && fitsSheet.ok && fitsSheet.value.rowCount, type).toBe(3);
+      const long = readSpreadsheet(bytes, { maxRows: 2 });
+      const longSheet = long.ok && selectSheet(long.value, 1);
+      expect(longSheet && !longSheet.ok && longSheet.error.message, type).toBe('Sheet 1 has more than 2 rows of data.');
+    }
+  });
+
+  it('says what is wrong in the user\'s language, never SheetJS\'s internal error', () => {
+    const label = new TextEncoder().encode('<?xml version="1.0"?>\n<LPAPI labelWidth="40"><Page/></LPAPI>');
+    const markup = readSpreadsheet(label);
+    expect(!markup.ok && markup.error.code).toBe('sheet.markup');
+    expect(!markup.ok && formatLabelMessage(markup.error.code, markup.error.params, 'zh-CN')).toBe(
+      '文件不是可读取的 .xlsx、.xls 或 .csv 表格（它是 XML 或 HTML 文件）。',
+    );
+    // An OLE header over garbage, and a zip that holds no workbook: SheetJS throws inside.
+    const ole = new Uint8Array(4096);
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const notBook = zipSync({ 'readme.txt': new TextEncoder().encode('not a workbook') });
+    for (const bytes of [ole, notBook]) {
+      const r = readSpreadsheet(bytes);
+      expect(!r.ok && r.error.message).toBe('The file is not a readable .xlsx, .xls or .csv spreadsheet.');
+    }
   });
 });
 
@@ -153,7 +205,7 @@ describe('the label data source (embedded spreadsheet)', () => {
     expect(changeDataSheet(d, 7).error?.code).toBe('sheet.noSheet');
 
     const broken = changeDataFile(d, { bytes: new Uint8Array([0x50, 0x4b, 0, 0]) });
-    expect(broken.error?.code).toBe('sheet.unreadable');
+    expect(broken.error?.code).toBe('sheet.damaged');
     expect(broken.doc).toMatchObject({ dataFile: '', currPageNo: 1 });
     expect(changeDataFile(d, null).doc.dataFile).toBe('');
   });

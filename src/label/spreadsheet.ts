@@ -11,6 +11,7 @@
  */
 import * as XLSX from 'xlsx';
 import { LabelError, type LabelResult } from './errors.ts';
+import { checkZip, MAX_UNZIPPED_BYTES } from './zip-limits.ts';
 import { embeddedBytes, toDataUrl, mimeForExtension, extensionForMime } from './embedded.ts';
 import { columnIndex, columnKey, type DataSource } from './binding/data.ts';
 import type { LabelDocument } from './label.ts';
@@ -39,10 +40,19 @@ export interface Workbook {
   /** Sheet `index` (0-based), or undefined. */
   sheet(index: number): Sheet | undefined;
   sheetByName(name: string): Sheet | undefined;
+  /** Data rows a sheet may have (MAX_SHEET_ROWS unless read with another cap); selectSheet refuses longer ones. */
+  readonly maxRows?: number;
 }
 
 /** Largest spreadsheet read, in bytes. */
 export const MAX_SPREADSHEET_BYTES = 50 * 1024 * 1024;
+/**
+ * Most data rows (after the header) a sheet may have: 1,000,000, as many pages as one
+ * `assetmark render` run may write. SheetJS stops building rows there (`sheetRows`), so a
+ * sheet of millions of tiny rows costs the memory of a million at most, and a longer sheet
+ * is refused rather than cut short without a word.
+ */
+export const MAX_SHEET_ROWS = 1_000_000;
 
 export function detectFormat(bytes: Uint8Array): SpreadsheetFormat {
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'xlsx';
@@ -60,19 +70,46 @@ function decodeText(bytes: Uint8Array): string {
   }
 }
 
-/** Reads a spreadsheet's bytes. The format is recognised from the bytes (zip: xlsx, OLE: xls, else CSV). */
-export function readSpreadsheet(bytes: Uint8Array, options: { maxBytes?: number } = {}): LabelResult<Workbook> {
+/**
+ * Reads a spreadsheet's bytes. The format is recognised from the bytes (zip: xlsx, OLE: xls,
+ * else CSV). Refused with a message: files over `maxBytes`, zips that unpack to more than
+ * MAX_UNZIPPED_BYTES (checked before SheetJS inflates anything), password-protected
+ * workbooks, XML or HTML given as CSV, and anything SheetJS cannot parse.
+ */
+export function readSpreadsheet(
+  bytes: Uint8Array,
+  options: { maxBytes?: number; maxUnzippedBytes?: number; maxRows?: number } = {},
+): LabelResult<Workbook> {
   const max = options.maxBytes ?? MAX_SPREADSHEET_BYTES;
   if (bytes.length > max) return { ok: false, error: new LabelError('sheet.tooLarge', { size: bytes.length, max }) };
-  const common: XLSX.ParsingOptions = { dense: true, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false, sheetStubs: false };
+  const format = detectFormat(bytes);
+  if (format === 'xlsx') {
+    const refused = checkZip(bytes, options.maxUnzippedBytes ?? MAX_UNZIPPED_BYTES);
+    if (refused) return { ok: false, error: refused };
+  }
+  // One row past the cap, so selectSheet can tell a sheet that is too long from one that fits.
+  const maxRows = options.maxRows ?? MAX_SHEET_ROWS;
+  const sheetRows = maxRows + 2;
+  const common: XLSX.ParsingOptions = { dense: true, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false, sheetStubs: false, sheetRows };
   let wb: XLSX.WorkBook;
   try {
-    wb =
-      detectFormat(bytes) === 'csv'
-        ? XLSX.read(decodeText(bytes), { ...common, type: 'string', raw: true })
-        : XLSX.read(bytes, { ...common, type: 'array', cellDates: false });
+    if (format === 'csv') {
+      const text = decodeText(bytes);
+      // SheetJS reads text starting with '<' as SpreadsheetML or HTML (a label file given as
+      // data would land there and fail inside it); neither is a format offered.
+      if (text.trimStart().startsWith('<')) return { ok: false, error: new LabelError('sheet.markup') };
+      wb = XLSX.read(text, { ...common, type: 'string', raw: true });
+    } else {
+      wb = XLSX.read(bytes, { ...common, type: 'array', cellDates: false });
+    }
   } catch (e) {
-    return { ok: false, error: new LabelError('sheet.unreadable', { detail: e instanceof Error ? e.message : String(e) }) };
+    // SheetJS's messages are internal ("Cannot read properties of undefined"); the user
+    // learns only whether the workbook is password-protected, which they can fix. Its
+    // "Unsupported ZIP encryption" is not one of those: it also comes from damaged OLE
+    // files, and real zips were checked for encryption above.
+    const message = e instanceof Error ? e.message : String(e);
+    const code = /password|^encryption/i.test(message) ? 'sheet.encrypted' : 'sheet.unreadable';
+    return { ok: false, error: new LabelError(code) };
   }
   const names = [...wb.SheetNames];
   const cache = new Map<number, Sheet>();
@@ -84,7 +121,7 @@ export function readSpreadsheet(bytes: Uint8Array, options: { maxBytes?: number 
   };
   return {
     ok: true,
-    value: { sheetNames: names, sheet, sheetByName: (n) => sheet(names.indexOf(n)) },
+    value: { sheetNames: names, sheet, sheetByName: (n) => sheet(names.indexOf(n)), maxRows },
     warnings: [],
   };
 }
@@ -122,7 +159,10 @@ function makeSheet(name: string, ws: XLSX.WorkSheet): Sheet {
 /** The 1-based sheet `dataSheet` of a workbook (spec: dataSheet minus 1), as a data source. */
 export function selectSheet(wb: Workbook, dataSheet: number): LabelResult<Sheet> {
   const s = wb.sheet(dataSheet - 1);
-  return s ? { ok: true, value: s, warnings: [] } : { ok: false, error: new LabelError('sheet.noSheet', { sheet: dataSheet }) };
+  if (!s) return { ok: false, error: new LabelError('sheet.noSheet', { sheet: dataSheet }) };
+  const max = wb.maxRows ?? MAX_SHEET_ROWS;
+  if (s.rowCount > max) return { ok: false, error: new LabelError('sheet.tooManyRows', { sheet: dataSheet, max }) };
+  return { ok: true, value: s, warnings: [] };
 }
 
 /** The data source a label's embedded spreadsheet gives (null when it has none). */

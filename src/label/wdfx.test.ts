@@ -171,6 +171,11 @@ describe('reading leniently, refusing clearly', () => {
     expect(!huge.ok && huge.error.code).toBe('xml.attributeTooLong');
     const bad = readLabel(new Uint8Array([0x3c, 0x4c, 0xff, 0x3e]));
     expect(!bad.ok && bad.error.code).toBe('xml.badBytes');
+    // Bytes over 4 per allowed character are refused before decoding, sized in MB (not characters).
+    const tooManyBytes = readLabel(new Uint8Array(3 * 1024 * 1024), { limits: { maxInputLength: 512 * 1024 } });
+    expect(!tooManyBytes.ok && formatLabelMessage(tooManyBytes.error.code, tooManyBytes.error.params, 'en')).toBe(
+      'The file is too large (3 MB; at most 2 MB).',
+    );
   });
 
   it('skips unknown elements and replaces unusable values, with warnings', () => {

@@ -46,7 +46,10 @@ export function readLabel(input: string | Uint8Array | ArrayBuffer, options: Rea
     if (typeof input !== 'string') {
       // A cheap guard before decoding: no character takes more than 4 bytes.
       const max = options.limits?.maxInputLength ?? DEFAULT_XML_LIMITS.maxInputLength;
-      if (input.byteLength > max * 4) throw new LabelError('xml.tooLarge', { size: input.byteLength, max });
+      if (input.byteLength > max * 4) {
+        const mb = (bytes: number) => Math.ceil(bytes / (1024 * 1024));
+        throw new LabelError('file.tooLarge', { size: mb(input.byteLength), max: mb(max * 4) });
+      }
     }
     const src = typeof input === 'string' ? input : decodeXmlBytes(input instanceof Uint8Array ? input : new Uint8Array(input));
     const root = parseXml(src, options.limits);

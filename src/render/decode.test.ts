@@ -3,8 +3,9 @@
  * read back at 203 dpi by independent decoders: rxing-wasm for all of them, zbarimg for
  * the linear types and QR, dmtxread for Data Matrix. Expected texts come from the
  * symbologies' rules (check digits worked out by hand), not from the engine. Grid Matrix
- * has no decoder here (neither rxing nor zbar reads it); its modules are checked against
- * zint in src/engine.
+ * has no decoder here (neither rxing nor zbar reads it): gridmatrix-page.test.ts reads its
+ * modules off rendered label pages (upright and turned) and compares them with zint's;
+ * src/engine/corpus/gridmatrix.test.ts checks the encoder against zint.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

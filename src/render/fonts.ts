@@ -66,15 +66,25 @@ function key(name: string): string {
   return name.normalize('NFKC').toLowerCase().replace(/[\s\-_]/g, '');
 }
 
+/** fontFamilyFor's answers by font name, at most FAMILY_MEMO_SIZE. */
+const familyMemo = new Map<string, string>();
+const FAMILY_MEMO_SIZE = 256;
+
 /**
  * The registered family that draws `fontName`: the catalog's entry, else the CJK family
  * for names written in CJK characters (a Chinese font we do not know), else the Latin one.
  */
 export function fontFamilyFor(fontName: string): string {
-  const k = key(fontName);
-  const known = FAMILY_BY_NAME.get(k);
-  if (known) return known;
-  return /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u.test(fontName) ? CJK_FAMILY : LATIN_FAMILY;
+  // Every text and barcode of every page asks: remember the answers (a label names a few
+  // fonts; normalising a name took about 0.3 µs). Bounded, as names come from documents.
+  let family = familyMemo.get(fontName);
+  if (family === undefined) {
+    const known = FAMILY_BY_NAME.get(key(fontName));
+    family = known ?? (/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u.test(fontName) ? CJK_FAMILY : LATIN_FAMILY);
+    if (familyMemo.size >= FAMILY_MEMO_SIZE) familyMemo.clear();
+    familyMemo.set(fontName, family);
+  }
+  return family;
 }
 
 /**

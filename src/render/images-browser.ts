@@ -7,11 +7,13 @@
  *   const spec = labelPage(resolved, { dpi, decodeImage: (url) => images.get(url) ?? null });
  *
  * Works on the main thread and in Web Workers. Anything the browser cannot decode falls
- * back to decodeEmbeddedImage (PNG and JPEG in JavaScript).
+ * back to decodeEmbeddedImage (PNG and JPEG in JavaScript). Pictures whose header claims
+ * more than MAX_PIXELS, or whose size cannot be read (formats other than PNG, JPEG, GIF,
+ * BMP and WebP), are not decoded.
  */
 import type { LumaImage } from '../engine/types.ts';
 import type { ResolvedLabel } from '../label/resolve.ts';
-import { decodeEmbeddedImage, fitSide, MAX_IMAGE_SIDE } from './images.ts';
+import { decodeEmbeddedImage, fitSide, MAX_IMAGE_SIDE, MAX_PIXELS, pictureSize } from './images.ts';
 
 /** Every picture a resolved page draws (pictures, logos, background, border), decoded. */
 export async function decodeLabelImages(resolved: ResolvedLabel): Promise<Map<string, LumaImage | null>> {
@@ -27,6 +29,11 @@ export async function decodeLabelImages(resolved: ResolvedLabel): Promise<Map<st
 async function decodeInBrowser(dataUrl: string): Promise<LumaImage | null> {
   try {
     const blob = await (await fetch(dataUrl)).blob();
+    // The browser would allocate width x height x 4 bytes for whatever the header claims:
+    // refuse pictures over MAX_PIXELS, and formats whose size cannot be read, first.
+    // (All the bytes: a JPEG's frame header may follow large EXIF and ICC segments.)
+    const size = pictureSize(new Uint8Array(await blob.arrayBuffer()));
+    if (!size || size.width * size.height > MAX_PIXELS) return null;
     const bitmap = await createImageBitmap(blob);
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const ctx = canvas.getContext('2d')!;

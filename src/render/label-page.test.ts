@@ -6,13 +6,16 @@ import { encode as encodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import type { LineElement, PageElement, TextElement } from '../engine/types.ts';
+import { compileDisplayList } from '../engine/display-list.ts';
 import { toDataUrl } from '../label/embedded.ts';
 import { createLabel, type LabelInput } from '../label/label.ts';
 import { resolvePage } from '../label/resolve.ts';
 import { CJK_FAMILY, LATIN_FAMILY, fontFamilyFor } from './fonts.ts';
 import { colourLevel } from './geometry.ts';
 import { decodeImageBytes } from './images.ts';
-import { labelPage, type LabelPageOptions } from './label-page.ts';
+import { labelPage, type LabelPage, type LabelPageOptions } from './label-page.ts';
+import { MAX_BARCODE_FONT_MM, MAX_BARCODE_FONT_PT, MAX_CHAR_SPACE_MM, MAX_FONT_MM, maxFontMm } from '../engine/limits.ts';
+import { ptToMm } from '../label/units.ts';
 
 const compile = (input: LabelInput, options: Partial<LabelPageOptions> = {}) =>
   labelPage(resolvePage(createLabel(input), null, 0, 0), { dpi: 203, ...options });
@@ -79,6 +82,16 @@ describe('labelPage: one element per control', () => {
     expect([line!.x1Mm, line!.y1Mm, line!.x2Mm, line!.y2Mm]).toEqual([15, 6, 15, 16]);
   });
 
+  it('passes a diagonal line\'s end points through, scaled and offset with the label', () => {
+    const input = { children: [{ kind: 'line', x1: 2, y1: 30, x2: 20, y2: 4.5, lineWidth: 1, type: 'dash', dashGap: 2, antiColor: true }] };
+    const [line] = compile(input).elements as LineElement[];
+    expect(line).toMatchObject({ kind: 'line', x1Mm: 2, y1Mm: 30, x2Mm: 20, y2Mm: 4.5, lineWidthMm: 1, dashMm: 2, gapMm: 2, antiColor: true });
+    const [scaled] = compile({ ...input, printScale: 0.5, printHorOffset: 1 }).elements as LineElement[];
+    expect(scaled!.x2Mm - scaled!.x1Mm).toBeCloseTo(9, 9);
+    expect(scaled!.y2Mm - scaled!.y1Mm).toBeCloseTo(-12.75, 9);
+    expect(scaled!.lineWidthMm).toBeCloseTo(0.5, 9);
+  });
+
   it('turns table cells about the table centre and gives them its rotation', () => {
     const page = compile({
       children: [{ kind: 'table', x: 0, y: 0, rows: 1, cols: 2, colWidth: '10,10', rowHeight: '4', lineWidth: 0.5, orientation: 90, cells: [{ content: 'L' }, { content: 'R' }] }],
@@ -103,10 +116,60 @@ describe('labelPage: label-level rules', () => {
     expect([page.widthMm, page.heightMm]).toEqual([40, 30]);
   });
 
+  it("keeps scaled fonts and spacing within the engine's limits, and the page at least a dot a side", () => {
+    const doc = (printScale: number): LabelInput => ({
+      printScale, labelWidth: 0.001, labelHeight: 30,
+      children: [
+        { kind: 'text', fontHeight: ptToMm(300), charSpace: 60, content: 'x' },
+        { kind: 'arctext', fontHeight: 50, charSpace: -50, content: 'x' },
+        { kind: 'barcode', fontHeight: MAX_BARCODE_FONT_MM },
+        { kind: 'table', rows: 1, cols: 1, colWidth: '10', rowHeight: '10', cells: [{ content: 'x', fontHeight: ptToMm(300) }] },
+      ],
+    });
+    const fonts = (page: LabelPage) => page.elements.map((e) => (e.kind === 'text' || e.kind === 'arctext' ? [e.fontHeightMm, e.charSpaceMm] : e.kind === 'barcode' && 'fontSizePt' in e ? e.fontSizePt : e.kind));
+    expect(fonts(compile(doc(5)))).toEqual([[MAX_FONT_MM, MAX_CHAR_SPACE_MM], [250, -MAX_CHAR_SPACE_MM], MAX_BARCODE_FONT_PT, 'table', [MAX_FONT_MM, 0]]);
+    // At 300 dpi the engine's 4096-dot em is the smaller limit.
+    expect(fonts(compile(doc(5), { dpi: 300 }))[0]).toEqual([maxFontMm(300), MAX_CHAR_SPACE_MM]);
+    // Within the limits, values are only scaled.
+    const half = fonts(compile(doc(0.5)));
+    expect(half[0]).toEqual([ptToMm(300) / 2, 30]);
+    expect(half[2]).toBeCloseTo(MAX_BARCODE_FONT_PT / 2, 9);
+    // 0.001 mm would be no dots: the page keeps one (25.4 / 203 mm).
+    expect([compile(doc(1)).widthMm, compile(doc(1)).heightMm]).toEqual([25.4 / 203, 30]);
+  });
+
   it('skips controls not printed unless previewing', () => {
     const input: LabelInput = { children: [{ kind: 'text', content: 'a', printing: false }, { kind: 'text', content: 'b' }] };
     expect(compile(input).sources).toEqual([1]);
     expect(compile(input, { preview: true }).sources).toEqual([0, 1]);
+  });
+
+  it('places barcodes and 2D codes in their box by the control\'s alignment, centred by default', () => {
+    const codes = (kind: string, alignments: [number, number][]) =>
+      compile({ children: alignments.map(([horAlignment, verAlignment]) => ({ kind, horAlignment, verAlignment })) }).elements as unknown as Record<string, unknown>[];
+    const qr = codes('qrcode', [[0, 0], [1, 1], [2, 2], [3, 1], [4, 1]]);
+    expect(qr.map((e) => [e.boxAlign, e.boxVerticalAlign])).toEqual([
+      ['left', 'top'], [undefined, undefined], ['right', 'bottom'], [undefined, undefined], [undefined, undefined],
+    ]);
+    const bars = codes('barcode', [[0, 2], [2, 0], [3, 0]]);
+    // A barcode's bars fill its box's height: only the horizontal alignment is passed.
+    expect(bars.map((e) => [e.boxAlign, e.boxVerticalAlign])).toEqual([['left', undefined], ['right', undefined], [undefined, undefined]]);
+    // Untouched controls: the documents' defaults (horAlignment 1) keep symbols centred.
+    const [barcode, code2d] = compile({ children: [{ kind: 'barcode' }, { kind: 'qrcode' }] }).elements as unknown as Record<string, unknown>[];
+    expect([barcode!.boxAlign, code2d!.boxAlign, code2d!.boxVerticalAlign]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('sets a barcode\'s caption in the control\'s font family and style', () => {
+    const [plain, bold, chinese] = compile({
+      children: [
+        { kind: 'barcode', fontName: 'Arial' },
+        { kind: 'barcode', fontName: 'Arial', fontStyle: 1 | 2 | 4 },
+        { kind: 'barcode', fontName: '宋体' },
+      ],
+    }).elements as unknown as Record<string, unknown>[];
+    expect([plain!.fontName, plain!.fontBold, plain!.fontItalic]).toEqual([fontFamilyFor('Arial'), undefined, undefined]);
+    expect([bold!.fontName, bold!.fontBold, bold!.fontItalic]).toEqual([LATIN_FAMILY, true, true]);
+    expect(chinese!.fontName).toBe(CJK_FAMILY);
   });
 
   it('keeps rotation and antiColor per element', () => {
@@ -179,5 +242,35 @@ describe('pictures to luminance', () => {
 
   it('refuses what is not a picture', () => {
     expect(() => decodeImageBytes(new TextEncoder().encode('GIF89a'))).toThrow(/not a PNG or JPEG/);
+  });
+});
+
+describe('labelPage: the box an anti-colour line blackens', () => {
+  const lineOf = (input: LabelInput) => compile(input).elements[0] as LineElement;
+  const near = (box: LineElement['boxMm'], expected: [number, number, number, number]) => {
+    expect(box).toBeDefined();
+    [box!.xMm, box!.yMm, box!.widthMm, box!.heightMm].forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 9));
+  };
+
+  it('is a horizontal or vertical line\'s box, placed with the label and turned upright', () => {
+    // The golden `lines` bar: 20 x 3 mm, the 1 mm line along its middle.
+    const bar = lineOf({ children: [{ kind: 'line', x: 36, y: 30, width: 20, height: 3, lineWidth: 1, antiColor: true }] });
+    expect(bar).toMatchObject({ x1Mm: 36, y1Mm: 31.5, x2Mm: 56, y2Mm: 31.5, lineWidthMm: 1, antiColor: true, boxMm: { xMm: 36, yMm: 30, widthMm: 20, heightMm: 3 } });
+    // A quarter turn: centre (15, 11), 2 mm wide and 10 high; at half scale and 1 mm
+    // offsets, centre (8.5, 6.5), 1 x 5 mm.
+    const turned = { kind: 'line', x: 10, y: 10, width: 10, height: 2, orientation: 90, antiColor: true };
+    near(lineOf({ children: [turned] }).boxMm, [14, 6, 2, 10]);
+    near(lineOf({ children: [{ ...turned, orientation: 270 }] }).boxMm, [14, 6, 2, 10]);
+    near(lineOf({ children: [{ ...turned, orientation: 180 }] }).boxMm, [10, 10, 10, 2]);
+    near(lineOf({ printScale: 0.5, printHorOffset: 1, printVerOffset: 1, children: [turned] }).boxMm, [8, 4, 1, 5]);
+  });
+
+  it('is a diagonal line\'s stroke rectangle\'s bounding box, written by the compiler', () => {
+    // A 3-4-5 line 0.5 mm wide: half the width across it is 200 µm in x and 150 in y.
+    const line = lineOf({ children: [{ kind: 'line', x1: 10, y1: 10, x2: 13, y2: 14, lineWidth: 0.5, antiColor: true }] });
+    expect(line).toMatchObject({ x1Mm: 10, y1Mm: 10, x2Mm: 13, y2Mm: 14, boxMm: undefined });
+    const bytes = compileDisplayList({ widthMm: 40, heightMm: 30, dpi: 203, elements: [line] });
+    const view = new DataView(bytes.buffer, bytes.byteOffset + 28 + 5);
+    expect([view.getInt32(0, true), view.getInt32(4, true), view.getUint32(8, true), view.getUint32(12, true), view.getUint8(17)]).toEqual([9800, 9850, 3400, 4300, 1]);
   });
 });

@@ -48,6 +48,7 @@ describe('RenderPool (2 worker threads)', () => {
     expect(err).toBeInstanceOf(RenderPoolError);
     expect(err).toMatchObject({ page: 37, detail: { name: 'EngineError', element: 2 } });
     expect((err as Error).message).toContain('test failure on page 37 (page 38)');
+    expect((err as RenderPoolError).reason).toBe('test failure on page 37');
     expect(await pool.renderAll({ pages: 5, dpi: 203 } satisfies TestJob)).toHaveLength(5);
   });
 

@@ -10,7 +10,8 @@
  *
  * The renderer module is a parameter because functions cannot cross threads: any module
  * exporting `createRenderer(): Promise<PageRenderer>` works (tests and benchmarks pass
- * their own); the default, `pool-renderer.ts`, renders label documents.
+ * their own); the default, `pool-renderer.ts`, renders label documents, and
+ * `pool-print-renderer.ts` printer-ready page files (turned, both sides; the CLI's).
  *
  *   const pool = await RenderPool.open({ workers: 2 });
  *   try {
@@ -87,6 +88,8 @@ export class RenderPoolError extends Error {
     readonly page: number | undefined,
     /** The worker error's class name and its code / element when it had them (EngineError, LabelError). */
     readonly detail: { name: string; code?: unknown; element?: unknown },
+    /** The worker's own message, without the page this error's message adds. */
+    readonly reason: string = message,
   ) {
     super(message);
     this.name = 'RenderPoolError';
@@ -343,5 +346,5 @@ function toUrl(u: URL | string): string {
 /** An error from a worker as an Error here. */
 export function fromWire(e: WireError): RenderPoolError {
   const where = e.page === undefined ? '' : ` (page ${e.page + 1})`;
-  return new RenderPoolError(`${e.message}${where}`, e.page, { name: e.name, code: e.code, element: e.element });
+  return new RenderPoolError(`${e.message}${where}`, e.page, { name: e.name, code: e.code, element: e.element }, e.message);
 }

@@ -46,7 +46,9 @@
 //! | 2      | u16  | reserved, 0                                                    |
 //! | 4      | rest | a BARCODE command's payload (display_list.rs): element prefix, module width, symbol spec |
 //!
-//! Result, 60 bytes (dots are page dots, as if the box were on a page at that resolution):
+//! Result, 60 bytes (dots are page dots, as if the box were on a page at that resolution;
+//! positions follow the spec's box alignment, and the text is sized with the face the
+//! renderer would draw it in, i.e. the registered fonts of this instance):
 //!
 //! | offset | size | field                                                          |
 //! |--------|------|----------------------------------------------------------------|
@@ -79,7 +81,6 @@ use crate::display_list::decode_barcode;
 use crate::reader::Reader;
 use crate::symbol_spec::{write_symbol, SymbolSpec, KIND_LINEAR, KIND_MATRIX};
 use crate::{render, EngineError, ErrorCode};
-use assetmark_raster::BUILTIN_FONT;
 use assetmark_symbology::module_fit::dots_to_um;
 use assetmark_symbology::Symbol;
 use std::alloc::Layout;
@@ -221,7 +222,13 @@ fn measure_bytes(bytes: &[u8]) -> Result<Vec<u8>, EngineError> {
     let (frame, module_um, spec) = decode_barcode(r.rest())?;
     let encoded = spec.encode_with_text()?;
     let area = crate::frame::dot_box(&frame.area, dpi);
-    let p = crate::barcode::place(&encoded, &spec, &area, module_um, dpi, &BUILTIN_FONT);
+    // The face the renderer would draw the text with, so the text size reported is the
+    // one drawn.
+    let p = crate::fonts::with_registry(|fonts| {
+        let face = crate::barcode::caption_face(fonts, &spec);
+        let caption = crate::barcode::Caption::of(face.as_deref());
+        crate::barcode::place(&encoded, &spec, &area, module_um, dpi, caption.face())
+    });
     let kind = match encoded.symbol {
         Symbol::Linear(_) => KIND_LINEAR,
         Symbol::Matrix(_) => KIND_MATRIX,
@@ -430,6 +437,55 @@ mod tests {
         req[0] = 0;
         assert_eq!(unsafe { call(measure, &req) }, ErrorCode::Parameter as u32);
         assert_eq!(unsafe { call(measure, &[203, 0, 0, 0, 1, 2]) }, ErrorCode::Parameter as u32);
+    }
+
+    #[test]
+    fn measure_reports_the_aligned_position_and_the_drawn_text() {
+        use crate::symbol_spec::build::spec;
+        use crate::symbol_spec::{TAG_BOX_ALIGN, TAG_TEXT_FONT};
+        let measure_at = |w: u32, h: u32, spec_bytes: &[u8]| {
+            let mut req = vec![203, 0, 0, 0];
+            for v in [0i32, 0] {
+                req.extend_from_slice(&v.to_le_bytes());
+            }
+            for v in [w, h, 0, 0] {
+                req.extend_from_slice(&v.to_le_bytes());
+            }
+            req.extend_from_slice(spec_bytes);
+            assert_eq!(unsafe { call(measure, &req) }, 0, "{}", message());
+            let out = result();
+            let at = |i: usize| i32::from_le_bytes([out[i], out[i + 1], out[i + 2], out[i + 3]]);
+            (at(20), at(24), at(44), at(52))
+        };
+        // QR "hello" in 20 x 10 mm (160 x 80 dots): 3-dot modules, 63 dots, 6 dots quiet.
+        let (x, y, _, _) = measure_at(20_000, 10_000, &spec(58, &[(TAG_BOX_ALIGN, &[2, 2])], b"hello"));
+        assert_eq!((x, y), (160 - 6 - 63, 80 - 6 - 63));
+        let (x, y, _, _) = measure_at(20_000, 10_000, &spec(58, &[(TAG_BOX_ALIGN, &[0, 0])], b"hello"));
+        assert_eq!((x, y), (6, 6));
+        // EAN-13, left: the extent (leading digit) starts at the box's edge.
+        let (x, _, _, extent_x) = measure_at(40_000, 15_000, &spec(13, &[(TAG_BOX_ALIGN, &[0, 1])], b"690123456789"));
+        assert_eq!((extent_x, x), (0, 7 * 3));
+
+        // With a face registered, the text size measured is the one the face can draw: a
+        // caption as wide as the box shrinks to what fits, by the face's advances.
+        let lib = match crate::fonts::test_fonts::bytes("LiberationSans-Regular.ttf") {
+            Some(b) => b,
+            None => return,
+        };
+        let mut font = vec![0u8];
+        font.extend_from_slice(b"Arial");
+        let wide = spec(20, &[(TAG_TEXT_FONT, &font), (crate::symbol_spec::TAG_TEXT_SIZE, &5_000u32.to_le_bytes())], b"WWWWWWWWWWWW");
+        assert_eq!(clear_fonts(), 0);
+        let stroke = measure_at(30_000, 30_000, &wide).2;
+        let status = unsafe { call(load_font, &crate::fonts::test_fonts::request("Arial", 0, 0, 1, &lib)) };
+        assert_eq!(status, 0, "{}", message());
+        let truetype = measure_at(30_000, 30_000, &wide).2;
+        let face = crate::fonts::with_registry(|r| r.caption_face_for("Arial", false, false)).unwrap();
+        use assetmark_raster::TextFace;
+        assert!(face.advance("WWWWWWWWWWWW", truetype as u32) <= 240);
+        assert!(face.advance("WWWWWWWWWWWW", truetype as u32 + 1) > 240);
+        assert_ne!(stroke, truetype);
+        assert_eq!(clear_fonts(), 0);
     }
 
     #[test]

@@ -68,9 +68,13 @@
 //!
 //! (The ABI's `measure` request: dpi u16, reserved u16, then this payload.)
 //!
-//! `3` LINE, payload 48 bytes: prefix (the line's bounding box; rotation must be 0 — the
-//! facade turns the end points itself; ANTI_COLOR / MIRROR act on that box grown by half the
-//! stroke), then the end points in page µm (the same frame as x, y):
+//! `3` LINE, payload 48 bytes: prefix, then the end points in page µm (the same frame as
+//! x, y). The prefix's box is the area ANTI_COLOR and MIRROR act on, exactly as given: an
+//! inverted line paints that box black and its stroke white, clipped to the box (a plain
+//! line ignores the box). Rotation must be 0 (the facade turns the end points itself). The
+//! facade writes a box-defined (horizontal or vertical) label line's box, turned upright
+//! (its `height` is the thickness the line blackens), and otherwise the bounding box of
+//! the stroke rectangle (the segment ± half the line width, butt ends):
 //!
 //! | offset | size | field |
 //! |---|---|---|
@@ -81,6 +85,12 @@
 //! | 36 | u32 | line width, µm (the stroke is centred on the segment, butt ends, at least 1 dot) |
 //! | 40 | u32 | dash length, µm (0 = solid) |
 //! | 44 | u32 | gap length, µm |
+//!
+//! The segment may run at any angle: its stroke is the rectangle around it, filled like the
+//! shapes (dots whose centres are inside on 1-bit pages, covered area on grey ones). Dashes
+//! start with a dash at (x1, y1); a dash plus gap under one dot draws the line solid (the
+//! label's dashGap rule, dashes only from 0.1 mm, is the facade's). A zero-length segment
+//! draws no stroke; with ANTI_COLOR its box is still painted.
 //!
 //! `4` TEXT and `5` ARC_TEXT, payload >= 36 bytes: prefix, then
 //!
@@ -609,13 +619,25 @@ pub mod build {
         element(out, OP_BARCODE, f, &rest);
     }
 
-    /// A LINE; the prefix's box is the segment's bounding box.
+    /// A LINE whose box is the ends' bounding box grown by half the stroke on every side
+    /// (it holds the stroke at any angle); [`line_frame`] for any other box.
     #[allow(clippy::too_many_arguments)]
     pub fn line(out: &mut Vec<u8>, a: (i32, i32), b: (i32, i32), width: u32, dash: u32, gap: u32, flags: u8) {
-        let (x0, y0) = (a.0.min(b.0), a.1.min(b.1));
-        let mut f = frame(x0, y0, (a.0 - b.0).unsigned_abs(), (a.1 - b.1).unsigned_abs());
+        // i64: the extreme ends' distance overflows i32; clamped to the prefix's fields.
+        let half = width as i64 / 2;
+        let x0 = (a.0.min(b.0) as i64 - half).max(i32::MIN as i64);
+        let y0 = (a.1.min(b.1) as i64 - half).max(i32::MIN as i64);
+        let x1 = a.0.max(b.0) as i64 + half;
+        let y1 = a.1.max(b.1) as i64 + half;
+        let size = |d: i64| d.min(u32::MAX as i64) as u32;
+        let mut f = frame(x0 as i32, y0 as i32, size(x1 - x0), size(y1 - y0));
         f.anti_color = flags & ELEMENT_ANTI_COLOR != 0;
         f.mirror = flags & ELEMENT_MIRROR != 0;
+        line_frame(out, &f, a, b, width, dash, gap);
+    }
+
+    /// A LINE with the box (and flags) of `f`; `f.rotation` must be 0.
+    pub fn line_frame(out: &mut Vec<u8>, f: &ElementFrame, a: (i32, i32), b: (i32, i32), width: u32, dash: u32, gap: u32) {
         let mut rest = Vec::new();
         for v in [a.0, a.1, b.0, b.1] {
             rest.extend_from_slice(&v.to_le_bytes());
@@ -623,7 +645,7 @@ pub mod build {
         for v in [width, dash, gap] {
             rest.extend_from_slice(&v.to_le_bytes());
         }
-        element(out, OP_LINE, &f, &rest);
+        element(out, OP_LINE, f, &rest);
     }
 
     pub fn table(out: &mut Vec<u8>, f: &ElementFrame, line: u32, rows: &[u32], cols: &[u32], merges: &[[u16; 4]]) {
@@ -701,7 +723,8 @@ mod tests {
         }
         match list.commands[3] {
             Command::Line { frame: f3, x1, y1, x2, y2, line_um, dash_um, gap_um } => {
-                assert_eq!(f3.area, UmBox { x: 100, y: 300, width: 600, height: 600 });
+                // The ends' bounding box grown by half the stroke (the builder's box).
+                assert_eq!(f3.area, UmBox { x: 75, y: 275, width: 650, height: 650 });
                 assert!(f3.mirror && !f3.anti_color);
                 assert_eq!((x1, y1, x2, y2, line_um, dash_um, gap_um), (100, 900, 700, 300, 50, 20, 30));
             }

@@ -29,7 +29,9 @@
 //! The chain of each `(name, style)` is built once ([`FontSet`] holds shared bytes, so a
 //! chain is a few pointers) and dropped when the registry changes. One [`GlyphCache`]
 //! (budget [`GLYPH_CACHE_BYTES`]) serves every command, so a batch of pages of one
-//! template rasterises each glyph once. Both caches sit behind `RefCell`s because the
+//! template rasterises each glyph once. Barcode captions draw through a one-line face per
+//! name and style ([`FontRegistry::caption_face_for`], at most eight kept), each with its
+//! own glyph cache. The caches sit behind `RefCell`s because the
 //! renderer holds the registry shared; the engine is single-threaded (one instance per
 //! Web Worker), and the registry lives in a thread-local ([`with_registry`]).
 //!
@@ -133,8 +135,15 @@ pub struct FontRegistry {
     entries: Vec<Entry>,
     sets: RefCell<HashMap<(String, u8), Rc<FontSet>>>,
     glyphs: RefCell<GlyphCache>,
-    caption: RefCell<Option<Rc<TrueTypeFace>>>,
+    /// Caption faces by (name key, style bits), the latest built last; see
+    /// [`Self::caption_face_for`].
+    captions: RefCell<Vec<((String, u8), Rc<TrueTypeFace>)>>,
 }
+
+/// Caption faces kept built: a label uses one or two barcode fonts; each face holds its
+/// own glyph cache (1 MiB budget) and its glyph masks at the caption's ink level (256 KiB,
+/// truetype/face_ink.rs), so the list stays short.
+const MAX_CAPTION_FACES: usize = 8;
 
 impl Default for FontRegistry {
     fn default() -> FontRegistry {
@@ -157,7 +166,7 @@ impl FontRegistry {
             entries: Vec::new(),
             sets: RefCell::new(HashMap::new()),
             glyphs: RefCell::new(GlyphCache::with_budget(GLYPH_CACHE_BYTES)),
-            caption: RefCell::new(None),
+            captions: RefCell::new(Vec::new()),
         }
     }
 
@@ -221,7 +230,7 @@ impl FontRegistry {
 
     fn changed(&mut self) {
         self.sets.get_mut().clear();
-        *self.caption.get_mut() = None;
+        self.captions.get_mut().clear();
         // Old faces' glyphs are unreachable now (keys are face ids): free their memory.
         self.glyphs.get_mut().clear();
     }
@@ -273,12 +282,27 @@ impl FontRegistry {
     ///
     /// [`TextFace`]: assetmark_raster::TextFace
     pub fn caption_face(&self) -> Option<Rc<TrueTypeFace>> {
-        if let Some(face) = self.caption.borrow().as_ref() {
+        self.caption_face_for("", false, false)
+    }
+
+    /// The chain of `(name, bold, italic)` (found as [`Self::font_set`] finds it, so an
+    /// unknown name gets the default face) as a one-line [`TextFace`]: a barcode's
+    /// human-readable text in the control's font. `None` with no face registered. Built
+    /// once per name and style while the registry is unchanged.
+    ///
+    /// [`TextFace`]: assetmark_raster::TextFace
+    pub fn caption_face_for(&self, name: &str, bold: bool, italic: bool) -> Option<Rc<TrueTypeFace>> {
+        let key = (name_key(name), style_bits(bold, italic));
+        if let Some((_, face)) = self.captions.borrow().iter().find(|(k, _)| *k == key) {
             return Some(face.clone());
         }
-        let set = self.font_set("", false, false)?;
+        let set = self.font_set(name, bold, italic)?;
         let face = Rc::new(TrueTypeFace::new((*set).clone()));
-        *self.caption.borrow_mut() = Some(face.clone());
+        let mut captions = self.captions.borrow_mut();
+        if captions.len() >= MAX_CAPTION_FACES {
+            captions.remove(0);
+        }
+        captions.push((key, face.clone()));
         Some(face)
     }
 

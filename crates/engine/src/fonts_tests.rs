@@ -131,6 +131,31 @@ fn the_caption_face_is_the_default_chain() {
 }
 
 #[test]
+fn caption_faces_follow_the_name_and_style() {
+    let mut reg = match latin_cjk() {
+        Some(r) => r,
+        None => return,
+    };
+    let bold = reg.caption_face_for("Arial", true, false).unwrap();
+    assert!(bold.fonts().primary().is_bold());
+    // Names match trimmed and case-insensitively: the same face, built once.
+    assert!(Rc::ptr_eq(&bold, &reg.caption_face_for(" ARIAL ", true, false).unwrap()));
+    // An unknown name falls back to the default face, like a TEXT command's.
+    let unknown = reg.caption_face_for("No Such Font", false, false).unwrap();
+    assert!(!unknown.fonts().primary().is_bold());
+    assert_eq!(unknown.fonts().fonts().len(), 2);
+    // The list stays bounded however many names are asked for.
+    for i in 0..(MAX_CAPTION_FACES + 3) {
+        assert!(reg.caption_face_for(&format!("name {}", i), false, false).is_some());
+    }
+    assert!(reg.captions.borrow().len() <= MAX_CAPTION_FACES);
+    // A registry change drops them.
+    reg.clear();
+    assert!(reg.caption_face_for("Arial", true, false).is_none());
+    assert!(reg.captions.borrow().is_empty());
+}
+
+#[test]
 fn a_collection_face_is_chosen_by_index() {
     let ttc = match bytes("wqy-microhei.ttc") {
         Some(b) => b,

@@ -29,7 +29,7 @@ pub fn dot_box(area: &UmBox, dpi: u32) -> DotBox {
 }
 
 /// Draws one element whose box is `b` (page dots; usually [`dot_box`] of the frame's
-/// area, grown for a LINE's stroke or a TEXT's autoHeight): `draw` gets a target and the
+/// area, grown for a TEXT's autoHeight): `draw` gets a target and the
 /// box in that target's dots (the page and `b` for plain elements; a scratch surface and
 /// `0, 0, w, h` otherwise).
 pub fn draw_element<F>(t: &mut Target, frame: &ElementFrame, b: DotBox, mut draw: F) -> Result<(), EngineError>

@@ -18,9 +18,8 @@ use crate::frame::{self, dot_box, draw_element};
 use crate::shapes;
 use crate::target::{Surface, Target};
 use crate::text_command::TextCommand;
-use crate::units::{line_dots, um_to_dots, DotBox, UM_PER_INCH};
+use crate::units::{line_dots, um_to_dots, UM_PER_INCH};
 use crate::{image_command, text_command, EngineError};
-use assetmark_raster::BUILTIN_FONT;
 
 /// Decodes and renders a display list with the registered fonts.
 pub fn render_bytes(bytes: &[u8]) -> Result<Surface, EngineError> {
@@ -92,9 +91,11 @@ fn draw(t: &mut Target, command: &Command<'_>, dpi: u32, fonts: &FontRegistry) -
                 return Ok(()); // spec section 5: empty text draws nothing
             }
             let encoded = barcode::encode_cached(spec_bytes, symbol)?;
+            let face = barcode::caption_face(fonts, symbol);
+            let caption = barcode::Caption::of(face.as_deref());
             draw_element(t, frame, dot_box(&frame.area, dpi), |t, b| {
-                let placement = barcode::place(&encoded, symbol, &b, *module_um, dpi, &BUILTIN_FONT);
-                barcode::paint(t, &encoded, &placement, &BUILTIN_FONT);
+                let placement = barcode::place(&encoded, symbol, &b, *module_um, dpi, caption.face());
+                barcode::paint(t, &encoded, &placement, caption);
                 Ok(())
             })
         }
@@ -104,13 +105,11 @@ fn draw(t: &mut Target, command: &Command<'_>, dpi: u32, fonts: &FontRegistry) -
             let dots = |um: i64| um as f64 * dpi as f64 / UM_PER_INCH as f64;
             let width = line_dots(*line_um as i64, dpi) as f64;
             let (dash, gap) = (dots(*dash_um as i64), dots(*gap_um as i64));
-            // The element box grown by the half stroke, so an inverted or mirrored line's
-            // scratch holds the whole stroke (a horizontal line's box has no height).
-            let grow = (width / 2.0).ceil() as i64;
+            // The box is exactly what an inverted or mirrored line acts on (the facade's
+            // choice, display_list.rs LINE); the stroke is clipped to it.
             let pb = dot_box(&frame.area, dpi);
-            let gb = DotBox { x0: pb.x0 - grow, y0: pb.y0 - grow, x1: pb.x1 + grow, y1: pb.y1 + grow };
-            draw_element(t, frame, gb, |t, b| {
-                let (ox, oy) = ((b.x0 - gb.x0) as f64, (b.y0 - gb.y0) as f64);
+            draw_element(t, frame, pb, |t, b| {
+                let (ox, oy) = ((b.x0 - pb.x0) as f64, (b.y0 - pb.y0) as f64);
                 let p1 = (dots(*x1 as i64) + ox, dots(*y1 as i64) + oy);
                 let p2 = (dots(*x2 as i64) + ox, dots(*y2 as i64) + oy);
                 shapes::draw_line(t, p1, p2, width, dash, gap);
@@ -245,7 +244,7 @@ mod tests {
         assert_eq!(e.code, crate::ErrorCode::PageTooLarge);
     }
 
-    use crate::display_list::{ShapeKind, ELEMENT_MIRROR};
+    use crate::display_list::ShapeKind;
     use crate::symbol_spec::build::spec;
     use crate::symbol_spec::TAG_TEXT_POSITION;
 
@@ -342,16 +341,19 @@ mod tests {
         shape(&mut dl, &f, ShapeKind::Rectangle, false, 100, 0);
         let page = render_bits(&dl).unwrap();
         assert_eq!(page.to_ascii(), "##########\n##########\n##......##\n##.####.##\n##.####.##\n##.####.##\n##.####.##\n##......##\n##########\n##########");
-        // A horizontal inverted line (a box with no height) still shows its stroke.
+        // A horizontal inverted line shows its stroke white in its box.
         let mut dl = header(1_000, 1_000, 254);
         line(&mut dl, (100, 500), (900, 500), 200, 0, 0, crate::display_list::ELEMENT_ANTI_COLOR);
         let page = render_bits(&dl).unwrap();
         let r = |y: i64| (0..10).map(|x| if page.get(x, y) { '#' } else { '.' }).collect::<String>();
-        // The box grown by the half stroke (1 dot) is black; the stroke (rows 4, 5) white.
+        // The builder's box (the ends' grown by the half stroke, 1 dot) is black; the
+        // stroke (rows 4, 5) white.
         assert_eq!((r(3), r(4), r(5), r(6)), ("..........".into(), "#........#".into(), "#........#".into(), "..........".into()));
-        // A mirrored line lands mirrored in its box.
+        // A mirrored line lands mirrored in its box (dots 0-5: 0.6 mm at 100 µm a dot).
         let mut dl = header(1_000, 1_000, 254);
-        line(&mut dl, (100, 100), (500, 500), 100, 0, 0, ELEMENT_MIRROR);
+        let mut f = frame(0, 0, 600, 600);
+        f.mirror = true;
+        line_frame(&mut dl, &f, (100, 100), (500, 500), 100, 0, 0);
         let mirrored = render_bits(&dl).unwrap();
         let mut dl = header(1_000, 1_000, 254);
         line(&mut dl, (500, 100), (100, 500), 100, 0, 0, 0);

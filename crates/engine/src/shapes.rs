@@ -26,7 +26,9 @@
 //! line is exactly `width` dots thick and no angle leaves a gap. Dashes (dash and gap
 //! lengths in dots along the line) start with a dash at the first end point; a dash
 //! period under one dot draws the line solid. Grey targets get the covered area of each
-//! dot (anti-aliased edges).
+//! dot (anti-aliased edges, `AA_SUB` sub-rows like the shapes). A zero-length segment or a
+//! width of 0 draws nothing; the caller makes a hairline at least 1 dot wide
+//! (`units::line_dots`), and non-finite input draws nothing.
 //!
 //! # Tables
 //!
@@ -647,6 +649,220 @@ mod tests {
             draw_line(t, (f64::NAN, 1.0), (2.0, 1.0), 1.0, 0.0, 0.0);
             draw_line(t, (0.0, 0.0), (4.0, 4.0), 0.0, 0.0, 0.0);
         });
+    }
+
+    /// 8-connected pieces of ink.
+    fn pieces(g: &[Vec<bool>]) -> usize {
+        let (h, w) = (g.len(), g[0].len());
+        let mut seen = vec![vec![false; w]; h];
+        let mut n = 0;
+        for y in 0..h {
+            for x in 0..w {
+                if !g[y][x] || seen[y][x] {
+                    continue;
+                }
+                n += 1;
+                let mut stack = vec![(x, y)];
+                seen[y][x] = true;
+                while let Some((cx, cy)) = stack.pop() {
+                    for v in cy.saturating_sub(1)..(cy + 2).min(h) {
+                        for u in cx.saturating_sub(1)..(cx + 2).min(w) {
+                            if g[v][u] && !seen[v][u] {
+                                seen[v][u] = true;
+                                stack.push((u, v));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// 1-bit ink dots and grey covered area (dots) of a line, averaged over 32 sub-dot
+    /// shifts of the whole line (dot-centre sampling errs by up to a dot per row for one
+    /// placement; over placements it averages out to the area). The shifts are a
+    /// low-discrepancy sequence, so no phase against the dot grid is favoured.
+    fn mean_ink(size: i64, p1: (f64, f64), p2: (f64, f64), w: f64, dash: f64, gap: f64) -> (f64, f64) {
+        let (mut bits, mut grey) = (0.0, 0.0);
+        const N: usize = 32;
+        for k in 0..N {
+            let (dx, dy) = ((k as f64 * 0.754_877_666).fract(), (k as f64 * 0.569_840_291).fract());
+            let (a, b) = ((p1.0 + dx, p1.1 + dy), (p2.0 + dx, p2.1 + dy));
+            let s = draw(false, size, size, |t| draw_line(t, a, b, w, dash, gap));
+            bits += ink(&s).iter().flatten().filter(|&&v| v).count() as f64;
+            let g = draw(true, size, size, |t| draw_line(t, a, b, w, dash, gap));
+            grey += g.data().iter().map(|&v| (255 - v) as f64 / 255.0).sum::<f64>();
+        }
+        (bits / N as f64, grey / N as f64)
+    }
+
+    #[test]
+    fn diagonal_lines_cover_their_rectangle() {
+        // 30°, 45° and 120° lines 60 dots long, 1 to 6 dots wide: 1-bit ink (dots whose
+        // centres are inside) and grey ink (covered area) both come to the rectangle's
+        // area, length x width dots.
+        for deg in [30.0f64, 45.0, 120.0] {
+            let (c, s) = (deg.to_radians().cos(), deg.to_radians().sin());
+            let (p1, p2) = ((50.0 - 30.0 * c, 50.0 - 30.0 * s), (50.0 + 30.0 * c, 50.0 + 30.0 * s));
+            for w in [1.0, 2.0, 4.0, 6.0] {
+                let area = 60.0 * w;
+                let (bits, grey) = mean_ink(100, p1, p2, w, 0.0, 0.0);
+                assert!((bits - area).abs() <= 0.03 * area + 1.0, "{}° width {}: {} dots for {}", deg, w, bits, area);
+                assert!((grey - area).abs() <= 0.02 * area + 0.5, "{}° width {} grey: {} for {}", deg, w, grey, area);
+            }
+        }
+    }
+
+    #[test]
+    fn diagonal_dashes_count_and_keep_their_length() {
+        // 45°, 100 dots long, dashes of 6 and gaps of 4: dashes start at 0, 10, ... 90.
+        let d = 100.0 / 2f64.sqrt();
+        let (a, b) = ((10.0, 10.0), (10.0 + d, 10.0 + d));
+        let s = draw(false, 90, 90, |t| draw_line(t, a, b, 3.0, 6.0, 4.0));
+        assert_eq!(pieces(&ink(&s)), 10);
+        // Ink is the dashes' area: 10 x 6 x 3 dots.
+        let (bits, grey) = mean_ink(90, a, b, 3.0, 6.0, 4.0);
+        assert!((bits - 180.0).abs() <= 0.04 * 180.0 && (grey - 180.0).abs() <= 0.03 * 180.0, "{} dots, {} grey", bits, grey);
+        // 120°, dash 8 gap 8 over 90 dots: dashes at 0, 16, ... 80 (the last cut at 90).
+        let (c, sn) = (120f64.to_radians().cos(), 120f64.to_radians().sin());
+        let s = draw(false, 100, 100, |t| draw_line(t, (80.0, 5.0), (80.0 + 90.0 * c, 5.0 + 90.0 * sn), 2.0, 8.0, 8.0));
+        assert_eq!(pieces(&ink(&s)), 6);
+    }
+
+    #[test]
+    fn hairlines_are_a_dot_wide_and_unbroken_through_the_display_list() {
+        use crate::display_list::build::{header, line};
+        // 0.01 mm lines at 203 dpi (0.08 dots by the rounding rule): one dot wide, every
+        // column of a 30° line and every row of a 120° one has ink, one piece each.
+        for (a, b) in [((1_000, 1_000), (9_000, 5_619)), ((7_000, 1_000), (3_000, 7_928))] {
+            let mut dl = header(10_000, 10_000, 203);
+            line(&mut dl, a, b, 10, 0, 0, 0);
+            let page = crate::render::render_bits(&dl).unwrap();
+            let (w, h) = (page.width() as i64, page.height() as i64);
+            let g: Vec<Vec<bool>> = (0..h).map(|y| (0..w).map(|x| page.get(x, y)).collect()).collect();
+            assert_eq!(pieces(&g), 1);
+            let shallow = (b.0 - a.0).abs() > (b.1 - a.1).abs();
+            let dot = |um: i32| (um as i64 * 203 / 25_400) as usize;
+            if shallow {
+                for x in dot(a.0) + 1..dot(b.0) {
+                    let n = (0..h as usize).filter(|&y| g[y][x]).count();
+                    assert!((1..=2).contains(&n), "column {}: {} dots", x, n);
+                }
+            } else {
+                for y in dot(a.1) + 1..dot(b.1) {
+                    assert!(g[y].iter().any(|&v| v), "row {}", y);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn degenerate_and_huge_lines_never_panic() {
+        use crate::display_list::build::{header, line};
+        // Zero length draws no stroke (the label model never writes one: a line is at
+        // least 0.25 mm long), in the display list too; ANTI_COLOR still paints the
+        // element's box (the builder's: the point grown by half the stroke, a 0.5 mm
+        // square here, 6 x 6 dots).
+        let mut dl = header(5_000, 5_000, 300);
+        line(&mut dl, (2_000, 2_000), (2_000, 2_000), 500, 0, 0, 0);
+        line(&mut dl, (2_000, 2_000), (2_000, 2_000), 500, 100, 100, crate::display_list::ELEMENT_MIRROR);
+        let page = crate::render::render_bits(&dl).unwrap();
+        assert!(page.data().iter().all(|&b| b == 0));
+        let mut dl = header(5_000, 5_000, 300);
+        line(&mut dl, (1_000, 3_000), (1_000, 3_000), 500, 0, 0, crate::display_list::ELEMENT_ANTI_COLOR);
+        let page = crate::render::render_bits(&dl).unwrap();
+        let black = (0..59).flat_map(|y| (0..59).map(move |x| (x, y))).filter(|&(x, y)| page.get(x, y)).count();
+        assert_eq!(black, 36);
+        // Diagonal lines from far off the target cross it where they should, cheaply.
+        for grey in [false, true] {
+            let s = draw(grey, 40, 40, |t| draw_line(t, (-1e12, -1e12), (1e12, 1e12), 2.0, 0.0, 0.0));
+            assert!(s.is_ink(20, 20) && !s.is_ink(30, 10));
+            let s = draw(grey, 40, 40, |t| draw_line(t, (-1e15, 3e14), (1e15, -7e14), 1e13, 3.0, 2.0));
+            let _ = s;
+            let _ = draw(grey, 40, 40, |t| {
+                draw_line(t, (f64::INFINITY, 0.0), (0.0, 5.0), 2.0, 0.0, 0.0);
+                draw_line(t, (0.0, 0.0), (30.0, 30.0), f64::NAN, 0.0, 0.0);
+                draw_line(t, (0.0, 0.0), (30.0, 30.0), 2.0, f64::INFINITY, 1.0);
+                draw_line(t, (0.0, 0.0), (30.0, 30.0), f64::MAX, 1.0, f64::MAX);
+            });
+        }
+        // The display list's extremes: every coordinate at the i32 range's ends, the widest
+        // stroke, dashes of a micrometre.
+        for (a, b) in [((i32::MIN, i32::MIN), (i32::MAX, i32::MAX)), ((i32::MAX, 0), (0, i32::MIN)), ((-5, 9), (i32::MAX, 9))] {
+            for (width, dash, gap) in [(u32::MAX, 0, 0), (1, 1, 1), (500, u32::MAX, u32::MAX)] {
+                for flags in [0, crate::display_list::ELEMENT_ANTI_COLOR, crate::display_list::ELEMENT_MIRROR] {
+                    let mut dl = header(5_000, 5_000, 300);
+                    line(&mut dl, a, b, width, dash, gap, flags);
+                    let _ = crate::render::render_bytes(&dl);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn anti_colour_lines_ink_exactly_their_box_minus_the_stroke() {
+        use crate::display_list::build::{frame, header_with, line_frame};
+        use crate::display_list::PageSpec;
+        use crate::target::Surface;
+        // (box x, y, w, h; end 1; end 2; width; dash; gap), µm. The golden `lines` case's
+        // bar (a 20 x 3 mm box, a 1 mm line along its middle), a dashed vertical line in a
+        // 2 mm wide box, and a 30° line 16 mm long in its stroke rectangle's bounding box
+        // (the ends ± half of 0.5 mm across the line: 125 µm in x, 217 in y).
+        let cases = [
+            ((36_000, 30_000, 20_000, 3_000), (36_000, 31_500), (56_000, 31_500), 1_000, 0, 0),
+            ((10_000, 5_000, 2_000, 20_000), (11_000, 5_000), (11_000, 25_000), 300, 1_500, 1_500),
+            ((4_875, 4_783, 14_106, 8_434), (5_000, 5_000), (18_856, 13_000), 500, 0, 0),
+        ];
+        for dpi in [203u32, 300] {
+            for grey in [false, true] {
+                for &((bx, by, bw, bh), a, b, width, dash, gap) in &cases {
+                    let page = PageSpec { grey, ..PageSpec::plain(60_000, 40_000, dpi) };
+                    let render = |anti: bool| {
+                        let mut f = frame(bx, by, bw, bh);
+                        f.anti_color = anti;
+                        let mut dl = header_with(&page);
+                        line_frame(&mut dl, &f, a, b, width, dash, gap);
+                        crate::render::render_bytes(&dl).unwrap()
+                    };
+                    let (plain, anti) = (render(false), render(true));
+                    let bd = DotBox::from_um(bx as i64, by as i64, bw as i64, bh as i64, dpi);
+                    let what = format!("box {:?} at {} dpi, grey {}", (bx, by, bw, bh), dpi, grey);
+                    let (mut white, mut black) = (0, 0);
+                    for y in 0..plain.height() as i64 {
+                        for x in 0..plain.width() as i64 {
+                            let inside = x >= bd.x0 && x < bd.x1 && y >= bd.y0 && y < bd.y1;
+                            match (&plain, &anti) {
+                                (Surface::Grey(p), Surface::Grey(q)) => {
+                                    let i = (y * p.width() as i64 + x) as usize;
+                                    let (p, q) = (p.data()[i], q.data()[i]);
+                                    // The box takes 255 - the stroke's level; outside
+                                    // it stays paper (the content is clipped to the box).
+                                    if inside {
+                                        assert_eq!(q, 255 - p, "{}: dot {},{}", what, x, y);
+                                    } else {
+                                        assert_eq!(q, 255, "{}: dot {},{} outside", what, x, y);
+                                    }
+                                }
+                                _ => {
+                                    assert!(inside || !plain.is_ink(x, y), "{}: the stroke leaves its box at {},{}", what, x, y);
+                                    assert_eq!(anti.is_ink(x, y), inside && !plain.is_ink(x, y), "{}: dot {},{}", what, x, y);
+                                }
+                            }
+                            if inside {
+                                if plain.is_ink(x, y) {
+                                    white += 1;
+                                } else {
+                                    black += 1;
+                                }
+                            }
+                        }
+                    }
+                    // Both a real bar and a real stroke: not an empty or all-white box.
+                    assert!(white > 0 && black > white, "{}: {} stroke dots, {} black", what, white, black);
+                }
+            }
+        }
     }
 
     #[test]

@@ -47,12 +47,18 @@
 //! | 19  | PDF417 rows   | 1   | 0 automatic (as the data needs), 3-90            | pdf417                | 0       |
 //! | 20  | PDF417 row height | 1 | module rows per symbol row, 1-30 (drawing, and the automatic columns) | pdf417 | 3 |
 //! | 21  | PDF417 aspect | 2   | u16 drawn width / height in hundredths, 100-10000 | pdf417               | 300     |
+//! | 22  | box alignment | 2   | where the symbol sits in its box: horizontal 0 left, 1 centre, 2 right; vertical 0 top, 1 middle, 2 bottom | all | 1, 1 |
+//! | 23  | text font     | 1-65 | style (bit 0 bold, bit 1 italic), then the family's name, UTF-8, 0-64 bytes (none: the default face) | linear | default face, regular |
 //!
 //! PDF417 draws each symbol row `row height` modules tall (module height = row height x
 //! module width) and keeps 2 modules of quiet zone by default (ISO/IEC 15438).
 //!
-//! Text and ratio options only affect drawing (barcode.rs); `encode` accepts them and
-//! returns the same modules. The quiet zone is the spec's zoneSize (None, 2 or 4); its
+//! Text, ratio, box alignment and font options only affect drawing (barcode.rs); `encode`
+//! accepts them and returns the same modules. *Box alignment* places the whole symbol
+//! (bars with their text, or the matrix) in the element's box, the document's
+//! horAlignment / verAlignment; *text alignment* (tag 2) places the human-readable line
+//! relative to the bars. The text font names a face registered with `load_font`
+//! (fonts.rs); with no face registered at all the built-in stroke font draws the text. The quiet zone is the spec's zoneSize (None, 2 or 4); its
 //! default is 2 modules for QR (ISO/IEC 18004 asks for 4) and Data Matrix (ISO/IEC 16022
 //! asks for 1), and 6 for Grid Matrix (GB/T 27766 and zint's `--quietzones`: 6 modules).
 //!
@@ -102,8 +108,14 @@ pub const TAG_PDF_COLUMNS: u8 = 18;
 pub const TAG_PDF_ROWS: u8 = 19;
 pub const TAG_PDF_ROW_HEIGHT: u8 = 20;
 pub const TAG_PDF_ASPECT: u8 = 21;
+pub const TAG_BOX_ALIGN: u8 = 22;
+pub const TAG_TEXT_FONT: u8 = 23;
 /// The highest tag this engine reads.
-const LAST_TAG: u8 = 21;
+const LAST_TAG: u8 = 23;
+
+/// Longest text font name, bytes of UTF-8 (family names are short; the bound keeps the
+/// record within one option length byte with its style byte).
+pub const MAX_FONT_NAME: usize = 64;
 
 /// The spec's default barcode font size, 5 points, in µm (5 * 25.4 / 72 mm).
 pub const DEFAULT_TEXT_SIZE_UM: u32 = 1_764;
@@ -136,9 +148,54 @@ pub enum TextAlign {
     Justify,
 }
 
+/// Where a symbol sits along one side of its box: at the start (left / top), centred, or
+/// at the end (right / bottom).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Along {
+    Start,
+    Centre,
+    End,
+}
+
+impl Along {
+    /// Offset in dots from the box's start edge of something leaving `spare` dots of the
+    /// box free (negative when it overflows): a centred symbol takes `floor(spare / 2)`,
+    /// so an overflow hangs over both edges equally, an aligned one hangs over the far
+    /// edge only.
+    pub fn offset(self, spare: i64) -> i64 {
+        match self {
+            Along::Start => 0,
+            Along::Centre => spare.div_euclid(2),
+            Along::End => spare,
+        }
+    }
+}
+
+/// Where the symbol sits in the element's box (tag 22); default centred both ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoxAlign {
+    pub horizontal: Along,
+    pub vertical: Along,
+}
+
+impl Default for BoxAlign {
+    fn default() -> BoxAlign {
+        BoxAlign { horizontal: Along::Centre, vertical: Along::Centre }
+    }
+}
+
+/// The face of the human-readable text (tag 23): a registered family name (empty: the
+/// default face) and style.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TextFont<'a> {
+    pub name: &'a str,
+    pub bold: bool,
+    pub italic: bool,
+}
+
 /// Drawing options (barcode.rs); `encode` ignores them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawOptions {
+pub struct DrawOptions<'a> {
     pub text_position: TextPosition,
     pub text_align: TextAlign,
     /// Em height of the text in µm.
@@ -147,16 +204,22 @@ pub struct DrawOptions {
     pub quiet_zone: u8,
     /// Wide/narrow symbologies: wide:narrow in tenths (20-30).
     pub wide_ratio: u8,
+    /// Where the symbol sits in its box.
+    pub box_align: BoxAlign,
+    /// Linear: the face of the human-readable text.
+    pub text_font: TextFont<'a>,
 }
 
-impl Default for DrawOptions {
-    fn default() -> DrawOptions {
+impl Default for DrawOptions<'_> {
+    fn default() -> Self {
         DrawOptions {
             text_position: TextPosition::Below,
             text_align: TextAlign::Centre,
             text_size_um: DEFAULT_TEXT_SIZE_UM,
             quiet_zone: DEFAULT_QUIET_ZONE,
             wide_ratio: DEFAULT_WIDE_RATIO,
+            box_align: BoxAlign::default(),
+            text_font: TextFont::default(),
         }
     }
 }
@@ -171,7 +234,7 @@ pub struct SymbolSpec<'a> {
     /// `encode` without the human-readable text (flag bit 0).
     pub modules_only: bool,
     pub encode: EncodeOptions,
-    pub draw: DrawOptions,
+    pub draw: DrawOptions<'a>,
     pub data: &'a [u8],
 }
 
@@ -218,7 +281,8 @@ fn takes(symbology: Symbology, tag: u8) -> bool {
     use Symbology::*;
     let linear = !symbology.is_matrix();
     match tag {
-        TAG_TEXT_POSITION | TAG_TEXT_ALIGN | TAG_TEXT_SIZE => linear,
+        TAG_TEXT_POSITION | TAG_TEXT_ALIGN | TAG_TEXT_SIZE | TAG_TEXT_FONT => linear,
+        TAG_BOX_ALIGN => true,
         TAG_CHECK => matches!(symbology, Code39 | Codabar | Itf),
         TAG_FULL_ASCII => symbology == Code39,
         TAG_GS1 => matches!(symbology, Code128 | Qr | DataMatrix),
@@ -256,12 +320,14 @@ fn tag_name(tag: u8) -> &'static str {
         TAG_PDF_ROWS => "PDF417 rows",
         TAG_PDF_ROW_HEIGHT => "PDF417 row height",
         TAG_PDF_ASPECT => "PDF417 aspect ratio",
+        TAG_BOX_ALIGN => "box alignment",
+        TAG_TEXT_FONT => "text font",
         _ => "unknown",
     }
 }
 
 /// Reads the options block (see the module documentation).
-fn read_options(symbology: Symbology, bytes: &[u8]) -> Result<(EncodeOptions, DrawOptions), EngineError> {
+fn read_options(symbology: Symbology, bytes: &[u8]) -> Result<(EncodeOptions, DrawOptions<'_>), EngineError> {
     let mut encode = EncodeOptions::default();
     let mut draw = DrawOptions::default();
     if symbology == Symbology::GridMatrix {
@@ -294,7 +360,16 @@ fn read_options(symbology: Symbology, bytes: &[u8]) -> Result<(EncodeOptions, Dr
             return Err(EngineError::parameter(format!("symbol option {} is given twice", name)));
         }
         seen |= 1 << tag;
-        let expected_len = if tag == TAG_TEXT_SIZE { 4 } else if tag == TAG_PDF_ASPECT || (tag == TAG_DM_SIZE && len == 2) { 2 } else { 1 };
+        if tag == TAG_TEXT_FONT {
+            draw.text_font = text_font(value)?;
+            continue;
+        }
+        let expected_len = match tag {
+            TAG_TEXT_SIZE => 4,
+            TAG_PDF_ASPECT | TAG_BOX_ALIGN => 2,
+            TAG_DM_SIZE if len == 2 => 2,
+            _ => 1,
+        };
         if len != expected_len {
             return Err(EngineError::parameter(format!(
                 "symbol option {} must be {} byte(s), got {}",
@@ -433,10 +508,48 @@ fn read_options(symbology: Symbology, bytes: &[u8]) -> Result<(EncodeOptions, Dr
                 }
                 encode.pdf_aspect = hundredths;
             }
+            TAG_BOX_ALIGN => {
+                let along = |v: u8, which: &str, names: &str| match v {
+                    0 => Ok(Along::Start),
+                    1 => Ok(Along::Centre),
+                    2 => Ok(Along::End),
+                    _ => Err(EngineError::parameter(format!(
+                        "symbol option box alignment: {} must be 0-2 ({}), got {}",
+                        which, names, v
+                    ))),
+                };
+                draw.box_align = BoxAlign {
+                    horizontal: along(value[0], "horizontal", "left, centre, right")?,
+                    vertical: along(value[1], "vertical", "top, middle, bottom")?,
+                };
+            }
             _ => unreachable!("tags checked above"),
         }
     }
     Ok((encode, draw))
+}
+
+/// Tag 23's value: a style byte, then the family name.
+fn text_font(value: &[u8]) -> Result<TextFont<'_>, EngineError> {
+    let (&style, name) = value
+        .split_first()
+        .ok_or_else(|| EngineError::parameter("symbol option text font must be 1-65 byte(s) (style, then name), got 0"))?;
+    if style > 3 {
+        return Err(EngineError::parameter(format!(
+            "symbol option text font: style must be 0-3 (bit 0 bold, bit 1 italic), got {}",
+            style
+        )));
+    }
+    if name.len() > MAX_FONT_NAME {
+        return Err(EngineError::parameter(format!(
+            "symbol option text font: name must be at most {} bytes, got {}",
+            MAX_FONT_NAME,
+            name.len()
+        )));
+    }
+    let name = std::str::from_utf8(name)
+        .map_err(|_| EngineError::parameter("symbol option text font: name is not valid UTF-8"))?;
+    Ok(TextFont { name, bold: style & 1 != 0, italic: style & 2 != 0 })
 }
 
 /// The human-readable text as one string (EAN/UPC: the digit groups joined).
@@ -502,215 +615,5 @@ pub mod build {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::build::spec;
-    use super::*;
-
-    #[test]
-    fn parses_code128_spec_without_options() {
-        let spec = SymbolSpec::parse(&[20, 0, 0, 0, b'H', b'i']).unwrap();
-        assert_eq!(spec.symbology, Symbology::Code128);
-        assert_eq!(spec.data, b"Hi");
-        assert_eq!(spec.encode, EncodeOptions::default());
-        assert_eq!(spec.draw, DrawOptions::default());
-    }
-
-    #[test]
-    fn reads_every_option() {
-        let bytes = spec(58, &[(TAG_ECC, &[3]), (TAG_VERSION, &[7]), (TAG_MASK, &[5]), (TAG_QUIET_ZONE, &[4]), (TAG_BINARY, &[1])], b"x");
-        let s = SymbolSpec::parse(&bytes).unwrap();
-        assert_eq!(s.encode.ecc, Ecc::High);
-        assert_eq!(s.encode.version.map(|v| v.value()), Some(7));
-        assert_eq!(s.encode.mask.map(|m| m.value()), Some(5));
-        assert!(s.encode.binary);
-        assert_eq!(s.draw.quiet_zone, 4);
-        assert_eq!(s.data, b"x");
-
-        let size = 2_500u32.to_le_bytes();
-        let bytes = spec(
-            8,
-            &[(TAG_TEXT_POSITION, &[3]), (TAG_TEXT_ALIGN, &[3]), (TAG_TEXT_SIZE, &size), (TAG_CHECK, &[1]), (TAG_FULL_ASCII, &[1]), (TAG_WIDE_RATIO, &[30])],
-            b"a",
-        );
-        let s = SymbolSpec::parse(&bytes).unwrap();
-        assert_eq!((s.draw.text_position, s.draw.text_align, s.draw.text_size_um), (TextPosition::Mask, TextAlign::Justify, 2_500));
-        assert!(s.encode.check_character && s.encode.full_ascii);
-        assert_eq!(s.draw.wide_ratio, 30);
-        let bytes = spec(20, &[(TAG_GS1, &[1])], b"(10)A");
-        assert!(SymbolSpec::parse(&bytes).unwrap().encode.gs1);
-    }
-
-    #[test]
-    fn rejects_bad_options_with_a_message() {
-        let err = |bytes: Vec<u8>| SymbolSpec::parse(&bytes).unwrap_err();
-        let e = err(spec(20, &[(TAG_ECC, &[1])], b"x"));
-        assert_eq!((e.code, e.message.as_str()), (ErrorCode::Parameter, "Code 128 takes no ECC level option"));
-        let e = err(spec(58, &[(TAG_ECC, &[4])], b"x"));
-        assert_eq!(e.message, "symbol option ECC level must be 0-3 (L, M, Q, H), got 4");
-        assert_eq!(err(spec(58, &[(TAG_VERSION, &[41])], b"x")).message, "symbol option version must be 0 (automatic) or 1-40, got 41");
-        assert_eq!(err(spec(58, &[(TAG_MASK, &[8])], b"x")).code, ErrorCode::Parameter);
-        assert_eq!(err(spec(58, &[(TAG_ECC, &[1, 2])], b"x")).message, "symbol option ECC level must be 1 byte(s), got 2");
-        assert_eq!(err(spec(58, &[(TAG_ECC, &[1]), (TAG_ECC, &[1])], b"x")).message, "symbol option ECC level is given twice");
-        assert_eq!(err(spec(58, &[(99, &[1])], b"x")).message, "unknown symbol option tag 99");
-        assert_eq!(err(spec(58, &[(0, &[1])], b"x")).message, "unknown symbol option tag 0");
-        assert_eq!(err(spec(20, &[(TAG_GS1, &[2])], b"x")).message, "symbol option GS1 must be 0 or 1, got 2");
-        assert_eq!(err(spec(8, &[(TAG_WIDE_RATIO, &[31])], b"x")).code, ErrorCode::Parameter);
-        assert_eq!(err(spec(8, &[(TAG_TEXT_SIZE, &0u32.to_le_bytes())], b"x")).code, ErrorCode::Parameter);
-        assert_eq!(err(spec(13, &[(TAG_CHECK, &[1])], b"x")).message, "EAN-13 takes no check character option");
-        assert_eq!(err(spec(58, &[(TAG_TEXT_POSITION, &[1])], b"x")).message, "QR Code takes no text position option");
-        // Options format version 2, truncated records.
-        let mut v2 = spec(58, &[(TAG_ECC, &[1])], b"x");
-        v2[4] = 2;
-        assert_eq!(err(v2).code, ErrorCode::Unsupported);
-        assert_eq!(err(vec![58, 0, 3, 0, 1, TAG_ECC, 1]).code, ErrorCode::Parameter);
-        assert_eq!(err(vec![58, 0, 9, 0, 1]).code, ErrorCode::Parameter);
-    }
-
-    #[test]
-    fn reads_data_matrix_and_grid_matrix_options() {
-        let b = spec(71, &[(TAG_DM_SHAPE, &[2]), (TAG_GS1, &[1]), (TAG_QUIET_ZONE, &[1])], b"(10)A");
-        let s = SymbolSpec::parse(&b).unwrap();
-        assert_eq!((s.encode.dm_shape, s.encode.gs1, s.draw.quiet_zone), (Shape::Rectangle, true, 1));
-        let b = spec(71, &[(TAG_DM_SIZE, &[16, 48])], b"x");
-        let s = SymbolSpec::parse(&b).unwrap();
-        assert_eq!(s.encode.dm_size, SymbolSize::new(16, 48));
-        let b = spec(71, &[(TAG_DM_SIZE, &[24])], b"x");
-        let s = SymbolSpec::parse(&b).unwrap();
-        assert_eq!(s.encode.dm_size, SymbolSize::new(144, 144));
-        assert_eq!(SymbolSpec::parse(&spec(71, &[(TAG_DM_SIZE, &[0])], b"x")).unwrap().encode.dm_size, None);
-        assert_eq!(SymbolSpec::parse(&spec(71, &[], b"x")).unwrap().draw.quiet_zone, 2);
-        let b = spec(142, &[(TAG_GM_LAYERS, &[13]), (TAG_GM_ECC, &[5])], b"x");
-        let s = SymbolSpec::parse(&b).unwrap();
-        assert_eq!((s.encode.gm_layers, s.encode.gm_ecc, s.draw.quiet_zone), (Some(13), Some(5), 6));
-        let b = spec(142, &[(TAG_GM_LAYERS, &[0]), (TAG_GM_ECC, &[0]), (TAG_QUIET_ZONE, &[0])], b"x");
-        let s = SymbolSpec::parse(&b).unwrap();
-        assert_eq!((s.encode.gm_layers, s.encode.gm_ecc, s.draw.quiet_zone), (None, None, 0));
-
-        let err = |bytes: Vec<u8>| SymbolSpec::parse(&bytes).unwrap_err();
-        assert_eq!(err(spec(71, &[(TAG_DM_SHAPE, &[3])], b"x")).message, "symbol option Data Matrix shape must be 0-2 (automatic, square, rectangle), got 3");
-        assert_eq!(err(spec(71, &[(TAG_DM_SIZE, &[49])], b"x")).message, "symbol option Data Matrix size must be 0 (automatic) or 1-48, got 49");
-        assert_eq!(err(spec(71, &[(TAG_DM_SIZE, &[10, 11])], b"x")).message, "symbol option Data Matrix size has no size 10x11");
-        assert_eq!(err(spec(71, &[(TAG_DM_SIZE, &[1, 2, 3])], b"x")).message, "symbol option Data Matrix size must be 1 byte(s), got 3");
-        assert_eq!(err(spec(142, &[(TAG_GM_LAYERS, &[14])], b"x")).message, "symbol option Grid Matrix layers must be 0 (automatic) or 1-13, got 14");
-        assert_eq!(err(spec(142, &[(TAG_GM_ECC, &[6])], b"x")).message, "symbol option Grid Matrix ECC level must be 0 (automatic) or 1-5, got 6");
-        assert_eq!(err(spec(142, &[(TAG_ECC, &[1])], b"x")).message, "Grid Matrix takes no ECC level option");
-        assert_eq!(err(spec(142, &[(TAG_BINARY, &[1])], b"x")).message, "Grid Matrix takes no binary option");
-        assert_eq!(err(spec(58, &[(TAG_GM_LAYERS, &[1])], b"x")).message, "QR Code takes no Grid Matrix layers option");
-        assert_eq!(err(spec(71, &[(22, &[1])], b"x")).message, "unknown symbol option tag 22");
-
-        // The choice bytes of the result: DM size number, GM layers and level.
-        let mut out = Vec::new();
-        write_symbol(&SymbolSpec::parse(&spec(71, &[], b"123456")).unwrap().encode().unwrap(), &mut out).unwrap();
-        assert_eq!(&out[..12], &[KIND_MATRIX, 1, 0, 0, 10, 0, 0, 0, 10, 0, 0, 0]);
-        write_symbol(&SymbolSpec::parse(&spec(142, &[(TAG_GM_LAYERS, &[2])], b"AB")).unwrap().encode().unwrap(), &mut out).unwrap();
-        assert_eq!(&out[..12], &[KIND_MATRIX, 2, 4, 0, 30, 0, 0, 0, 30, 0, 0, 0]);
-    }
-
-    #[test]
-    fn reads_pdf417_options() {
-        let aspect = 250u16.to_le_bytes();
-        let b = spec(55, &[(TAG_PDF_ECC, &[1]), (TAG_PDF_COLUMNS, &[4]), (TAG_PDF_ROWS, &[10]), (TAG_PDF_ROW_HEIGHT, &[2]), (TAG_PDF_ASPECT, &aspect), (TAG_BINARY, &[1])], b"PDF417");
-        let s = SymbolSpec::parse(&b).unwrap();
-        assert_eq!((s.encode.pdf_ecc, s.encode.pdf_columns, s.encode.pdf_rows, s.encode.pdf_row_height, s.encode.pdf_aspect), (Some(1), Some(4), Some(10), 2, 250));
-        assert!(s.encode.binary);
-        let mut out = Vec::new();
-        write_symbol(&s.encode().unwrap(), &mut out).unwrap();
-        assert_eq!(&out[..4], &[KIND_MATRIX, 4, 1, 10]);
-        assert_eq!(u32::from_le_bytes([out[4], out[5], out[6], out[7]]), 17 * 4 + 69);
-        assert_eq!(u32::from_le_bytes([out[8], out[9], out[10], out[11]]), 10);
-        let b = spec(55, &[], b"PDF417");
-        let s = SymbolSpec::parse(&b).unwrap();
-        assert_eq!((s.encode.row_height(), s.draw.quiet_zone), (3, 2));
-
-        let err = |bytes: Vec<u8>| SymbolSpec::parse(&bytes).unwrap_err();
-        assert_eq!(err(spec(55, &[(TAG_PDF_ECC, &[9])], b"x")).message, "symbol option PDF417 ECC level must be 0-8, got 9");
-        assert_eq!(err(spec(55, &[(TAG_PDF_COLUMNS, &[31])], b"x")).message, "symbol option PDF417 columns must be 0 (automatic) or 1-30, got 31");
-        assert_eq!(err(spec(55, &[(TAG_PDF_ROWS, &[2])], b"x")).message, "symbol option PDF417 rows must be 0 (automatic) or 3-90, got 2");
-        assert_eq!(err(spec(55, &[(TAG_PDF_ROW_HEIGHT, &[0])], b"x")).message, "symbol option PDF417 row height must be 1-30 modules, got 0");
-        assert_eq!(err(spec(55, &[(TAG_PDF_ASPECT, &[1])], b"x")).message, "symbol option PDF417 aspect ratio must be 2 byte(s), got 1");
-        assert_eq!(err(spec(55, &[(TAG_PDF_ASPECT, &99u16.to_le_bytes())], b"x")).message, "symbol option PDF417 aspect ratio must be 100-10000 hundredths (1 to 100), got 99");
-        assert_eq!(err(spec(55, &[(TAG_ECC, &[1])], b"x")).message, "PDF417 takes no ECC level option");
-        assert_eq!(err(spec(58, &[(TAG_PDF_ROWS, &[3])], b"x")).message, "QR Code takes no PDF417 rows option");
-    }
-
-    #[test]
-    fn rejects_unknown_symbology_and_flags() {
-        assert_eq!(SymbolSpec::parse(&[99, 0, 0, 0]).unwrap_err().code, ErrorCode::Unsupported);
-        assert_eq!(SymbolSpec::parse(&[20, 2, 0, 0]).unwrap_err().code, ErrorCode::Parameter);
-        assert!(SymbolSpec::parse(&[20, 1, 0, 0, b'x']).unwrap().modules_only);
-        assert_eq!(SymbolSpec::parse(&[20, 0]).unwrap_err().code, ErrorCode::Parameter);
-        assert_eq!(SymbolSpec::parse(&[]).unwrap_err().code, ErrorCode::Parameter);
-    }
-
-    #[test]
-    fn writes_linear_result_with_text() {
-        let encoded = SymbolSpec::parse(&[20, 0, 0, 0, b'A']).unwrap().encode().unwrap();
-        let mut out = Vec::new();
-        write_symbol(&encoded, &mut out).unwrap();
-        assert_eq!(&out[..4], &[KIND_LINEAR, 0, 0, 0]);
-        assert_eq!(u32::from_le_bytes([out[4], out[5], out[6], out[7]]), 3 * 11 + 13);
-        assert_eq!(u32::from_le_bytes([out[8], out[9], out[10], out[11]]), 1);
-        assert_eq!(&out[12..16], &[1, 1, 0, 1]); // start B: 2-1-1-2-1-4 begins 1101
-        assert_eq!(&out[12 + 46..], &[1, 0, 0, 0, b'A']);
-        let ean = SymbolSpec::parse(&spec(13, &[], b"690123456789")).unwrap().encode().unwrap();
-        assert_eq!(text_of(&ean), "6901234567892");
-        // Modules only: the same modules, no text.
-        let mut bare_spec = spec(13, &[], b"690123456789");
-        bare_spec[1] = FLAG_MODULES_ONLY;
-        let bare = SymbolSpec::parse(&bare_spec).unwrap().encode().unwrap();
-        let mut a = Vec::new();
-        write_symbol(&ean, &mut a).unwrap();
-        let mut b = Vec::new();
-        write_symbol(&bare, &mut b).unwrap();
-        assert_eq!(&b[..b.len() - 4], &a[..a.len() - 4 - 13]);
-        assert_eq!(&b[b.len() - 4..], &[0, 0, 0, 0]);
-    }
-
-    #[test]
-    fn writes_matrix_result_with_qr_choices() {
-        let bytes = spec(58, &[(TAG_ECC, &[2]), (TAG_MASK, &[6])], b"hello");
-        let encoded = SymbolSpec::parse(&bytes).unwrap().encode().unwrap();
-        let mut out = Vec::new();
-        write_symbol(&encoded, &mut out).unwrap();
-        assert_eq!(&out[..4], &[KIND_MATRIX, 1, 2, 6]);
-        assert_eq!(&out[4..12], &[21, 0, 0, 0, 21, 0, 0, 0]);
-        assert_eq!(out.len(), 12 + 21 * 21 + 4);
-    }
-
-    #[test]
-    fn symbology_errors_keep_their_codes() {
-        let e = SymbolSpec::parse(&[20, 0, 0, 0, b'a', 0x80]).unwrap().encode().unwrap_err();
-        assert_eq!(e.code, ErrorCode::InvalidCharacter);
-        assert_eq!(e.message, "Code 128: invalid character (byte 0x80) at position 2");
-        let e = SymbolSpec::parse(&spec(58, &[(TAG_VERSION, &[1])], &[b'7'; 100])).unwrap().encode().unwrap_err();
-        assert_eq!(e.code, ErrorCode::VersionTooSmall);
-    }
-
-    #[test]
-    fn arbitrary_option_bytes_never_panic() {
-        let mut seed = 99u64;
-        for _ in 0..20_000 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-            let symbology = [20u8, 13, 10, 34, 37, 69, 8, 25, 18, 3, 89, 58, 71, 142, 55][(seed >> 40) as usize % 15];
-            let len = (seed >> 20) as usize % 12;
-            let mut bytes = vec![symbology, 0, len as u8, 0, 1];
-            for k in 0..len {
-                bytes.push((seed >> (k * 5 % 60)) as u8 % 16);
-            }
-            bytes.extend_from_slice(b"12");
-            if seed & 1 == 0 {
-                // Option values well outside the small range too (sizes, layers).
-                for b in bytes[5..].iter_mut().skip(1).step_by(3) {
-                    *b = b.wrapping_mul(17);
-                }
-            }
-            if seed & 2 == 0 && len >= 3 {
-                // Tags of the later symbologies (13-21).
-                bytes[5] = 13 + (seed >> 50) as u8 % 9;
-            }
-            if let Ok(s) = SymbolSpec::parse(&bytes) {
-                let _ = s.encode();
-            }
-        }
-    }
-}
+#[path = "symbol_spec_tests.rs"]
+mod tests;

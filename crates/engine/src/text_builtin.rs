@@ -9,13 +9,20 @@
 //! at spaces, or inside a word longer than the box. Everything is drawn into a scratch
 //! page the size of the box, so the text is clipped to the box, then stamped onto the
 //! target.
+//!
+//! Vertical text (`verDisplay`) is laid out by the TrueType path's own vertical layout
+//! (raster truetype/vertical.rs, through its [`MonoFace`] seam), so both follow one set
+//! of rules: upright characters in em cells `em + charSpace` apart down right-to-left
+//! columns 1.15 em wide (x `lineSpace`), wrapping at the box bottom with autoReturn, a
+//! newline per column, the block aligned across and each column down. The stroke font's
+//! glyph box is its em (baseline 23/28 em down), so a character fills its cell.
 
-use assetmark_raster::truetype::blit_page;
+use assetmark_raster::truetype::{blit_page, layout_vertical_mono, MonoFace, TextBox};
 use assetmark_raster::{Page, BUILTIN_FONT};
 
 use crate::target::Target;
 use crate::text_command::{HAlign, TextCommand, VAlign};
-use crate::text_draw::{grown, size_dots};
+use crate::text_draw::{grown, size_dots, tt_style};
 use crate::units::DotBox;
 use crate::EngineError;
 
@@ -42,20 +49,16 @@ fn em(size: f32) -> u32 {
     size.round().clamp(0.0, 4096.0) as u32
 }
 
-/// The characters of each line: paragraphs, wrapped or stacked, with whether a line is a
-/// wrapped one (justify stretches those). `step` is the pen advance of a character and
-/// `cs` the character spacing in it, dots. Other control characters than newlines and
-/// tabs are dropped, as with TrueType faces.
+/// The characters of each line of horizontal text: paragraphs, wrapped or not, with
+/// whether a line is a wrapped one (justify stretches those). `step` is the pen advance
+/// of a character and `cs` the character spacing in it, dots. Other control characters
+/// than newlines and tabs are dropped, as with TrueType faces.
 fn lines(cmd: &TextCommand, width: f32, step: f32, cs: f32) -> Vec<(Vec<char>, bool)> {
     let mut out = Vec::new();
     let text = cmd.text.replace("\r\n", "\n").replace('\r', "\n");
     for para in text.split('\n') {
         let chars: Vec<char> =
             para.chars().filter(|&c| c == '\t' || !c.is_control()).map(|c| if c == '\t' { ' ' } else { c }).collect();
-        if cmd.vertical {
-            out.extend(chars.into_iter().map(|c| (vec![c], false)));
-            continue;
-        }
         if !cmd.wrap {
             out.push((chars, false));
             continue;
@@ -86,19 +89,64 @@ fn lines(cmd: &TextCommand, width: f32, step: f32, cs: f32) -> Vec<(Vec<char>, b
     out
 }
 
+/// The stroke font as vertical layout sees it at `size` whole dots to the em: its glyph
+/// box is the em, baseline 23/28 em down; the underline 1/10 em outside the em box and
+/// rules 1/20 em thick (at least a dot), as in horizontal text.
+fn mono_face(size: f32) -> MonoFace {
+    MonoFace {
+        advance: size * ADVANCE_EM,
+        ascent: size * 23.0 / 28.0,
+        descent: size * 5.0 / 28.0,
+        line_height: size * LINE_EM,
+        underline_gap: (size / 10.0).round(),
+        rule: (size / 20.0).round().max(1.0),
+    }
+}
+
+/// Vertical text in box `b` (autoHeight already applied by the caller, as for the
+/// TrueType path). A style the layout refuses (line spacing out of range) or a box out of
+/// its range draws nothing.
+fn layout_vertical(cmd: &TextCommand, b: DotBox, dpi: u32, size: f32) -> Layout {
+    let size = em(size) as f32;
+    let empty = Layout { chars: Vec::new(), bars: Vec::new(), needed: 0 };
+    let mut style = match tt_style(cmd, dpi) {
+        Ok(s) => s,
+        Err(_) => return empty,
+    };
+    style.size = size;
+    let bx = match TextBox::new(b.x0, b.y0, b.width(), b.height()) {
+        Some(bx) => bx,
+        None => return empty,
+    };
+    let l = match layout_vertical_mono(&mono_face(size), &style, cmd.text, bx) {
+        Ok(l) => l,
+        Err(_) => return empty,
+    };
+    let top_of_em = size * 23.0 / 28.0; // from the baseline up to the em box's top
+    let chars = l.glyphs().iter().map(|g| Placed { ch: g.ch, x: g.x, y: g.y - top_of_em }).collect();
+    // Bars rounded as truetype/draw.rs rounds them: whole dots, at least one each way.
+    let bars = l
+        .bars()
+        .iter()
+        .map(|&(x, y, w, h)| {
+            let (x0, y0) = (x.round() as i64, y.round() as i64);
+            (x0, ((x + w).round() as i64).max(x0 + 1), y0, ((y + h).round() as i64).max(y0 + 1))
+        })
+        .collect();
+    Layout { chars, bars, needed: l.needed_height() }
+}
+
 fn layout(cmd: &TextCommand, b: DotBox, dpi: u32, size: f32) -> Layout {
+    if cmd.vertical {
+        return layout_vertical(cmd, b, dpi, size);
+    }
     let size = em(size) as f32;
     let cs = size_dots(cmd.char_space_um as i64, dpi);
     let adv = size * ADVANCE_EM;
     let width = b.width() as f32;
-    let mut pitch = size * LINE_EM * cmd.line_space_milli as f32 / 1000.0;
-    let step = if cmd.vertical {
-        pitch += cs;
-        adv
-    } else {
-        adv + cs
-    };
-    let ls = lines(cmd, width, step, if cmd.vertical { 0.0 } else { cs });
+    let pitch = size * LINE_EM * cmd.line_space_milli as f32 / 1000.0;
+    let step = adv + cs;
+    let ls = lines(cmd, width, step, cs);
     let block = (ls.len().max(1) - 1) as f32 * pitch + size;
     let free_v = b.height() as f32 - block;
     let top = b.y0 as f32
@@ -312,5 +360,115 @@ fn draw_arc(cmd: &TextCommand, scratch: &mut Page, b: DotBox, origin: (i64, i64)
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Built-in vertical layout at 254 dpi, where 1 dot is 100 µm, and a 28-dot em: the
+    //! advance is 16 dots, the column 1.15 em = 32.2 dots wide.
+    use super::*;
+
+    const EM: f32 = 28.0;
+    const COL: f32 = EM * 1.15;
+
+    fn vcmd(text: &str) -> TextCommand<'_> {
+        let mut c = TextCommand::new(2_800, "", text);
+        c.vertical = true;
+        c
+    }
+
+    fn dbox(x0: i64, y0: i64, w: i64, h: i64) -> DotBox {
+        DotBox { x0, y0, x1: x0 + w, y1: y0 + h }
+    }
+
+    /// (character, x, y) of each placed character.
+    fn placed(l: &Layout) -> Vec<(char, f32, f32)> {
+        l.chars.iter().map(|p| (p.ch, p.x, p.y)).collect()
+    }
+
+    fn close(a: &[(char, f32, f32)], b: &[(char, f32, f32)]) -> bool {
+        a.len() == b.len()
+            && a.iter().zip(b).all(|(p, q)| p.0 == q.0 && (p.1 - q.1).abs() < 1e-3 && (p.2 - q.2).abs() < 1e-3)
+    }
+
+    #[test]
+    fn vertical_columns_run_right_to_left_one_em_down() {
+        // "AB" then "C": the first paragraph is the right column; characters are
+        // centred across their column and one em apart down it
+        let l = layout(&vcmd("AB\nC"), dbox(100, 50, 200, 200), 254, EM);
+        let right = 100.0 + COL + COL / 2.0 - 8.0;
+        let left = 100.0 + COL / 2.0 - 8.0;
+        let want = [('A', right, 50.0), ('B', right, 50.0 + EM), ('C', left, 50.0)];
+        assert!(close(&placed(&l), &want), "{:?}", placed(&l));
+        // wrapped at the box bottom: 3 cells fit in 84 dots, so ABC | DEF | G
+        let mut c = vcmd("ABCDEFG");
+        c.wrap = true;
+        let l = layout(&c, dbox(0, 0, 200, 84), 254, EM);
+        let xs: Vec<f32> = l.chars.iter().map(|p| p.x).collect();
+        let col = |k: usize| 2.0 * COL - k as f32 * COL + COL / 2.0 - 8.0;
+        let want_x = [col(0), col(0), col(0), col(1), col(1), col(1), col(2)];
+        assert!(xs.iter().zip(want_x).all(|(a, b)| (a - b).abs() < 1e-3), "{:?}", xs);
+        // an empty paragraph leaves an empty column
+        let l = layout(&vcmd("A\n\nB"), dbox(0, 0, 200, 200), 254, EM);
+        assert!((l.chars[0].x - l.chars[1].x - 2.0 * COL).abs() < 1e-3);
+    }
+
+    #[test]
+    fn a_long_word_fills_the_column_to_the_last_cell_that_fits() {
+        // 2 dots of charSpace: cells 30 dots apart; k cells take 28 + (k - 1) x 30 dots
+        let mut c = vcmd("ZC2024");
+        c.wrap = true;
+        c.char_space_um = 200;
+        let column_of = |h: i64| -> Vec<usize> {
+            let l = layout(&c, dbox(0, 0, 300, h), 254, EM);
+            let mut xs: Vec<i64> = l.chars.iter().map(|p| p.x.round() as i64).collect();
+            xs.dedup();
+            xs.iter().map(|x| l.chars.iter().filter(|p| p.x.round() as i64 == *x).count()).collect()
+        };
+        assert_eq!(column_of(148), vec![5, 1], "ZC202 | 4");
+        assert_eq!(column_of(147), vec![4, 2], "ZC20 | 24");
+        assert_eq!(column_of(88), vec![3, 3]);
+        assert_eq!(column_of(87), vec![2, 2, 2]);
+        // a box shorter than a character still takes one a column
+        assert_eq!(column_of(5), vec![1; 6]);
+    }
+
+    #[test]
+    fn vertical_alignment_line_space_and_auto_height() {
+        let mut c = vcmd("AB\nC");
+        c.h_align = HAlign::Right;
+        c.v_align = VAlign::Bottom;
+        c.line_space_milli = 2_000; // column pitch 2 x 32.2 dots
+        let l = layout(&c, dbox(100, 50, 200, 200), 254, EM);
+        // the block's right edge on the box's; each column at the bottom on its own
+        let right = 300.0 - COL / 2.0 - 8.0;
+        let left = right - 2.0 * COL;
+        let want = [('A', right, 250.0 - 2.0 * EM), ('B', right, 250.0 - EM), ('C', left, 250.0 - EM)];
+        assert!(close(&placed(&l), &want), "{:?}", placed(&l));
+        // without wrap the longest column sets the height autoHeight grows to
+        assert_eq!(needed_height(&vcmd("ABCDEFGH\nAB"), dbox(0, 0, 100, 50), 254, EM), 8 * 28);
+        let mut w = vcmd("ABCDEFGH");
+        w.wrap = true;
+        assert_eq!(needed_height(&w, dbox(0, 0, 100, 60), 254, EM), 2 * 28);
+    }
+
+    #[test]
+    fn vertical_underline_is_a_rule_left_of_each_column() {
+        let mut c = vcmd("AB\nC");
+        c.underline = true;
+        let l = layout(&c, dbox(0, 0, 200, 200), 254, EM);
+        assert_eq!(l.bars.len(), 2);
+        // first column (right): from its top to two cells down, 1/10 em left of the em box
+        let (x0, x1, y0, y1) = l.bars[0];
+        let em_left = (COL + COL / 2.0 - EM / 2.0).round() as i64;
+        assert_eq!((y0, y1), (0, 56));
+        assert_eq!(x1, em_left - 3, "{:?}", l.bars[0]);
+        assert_eq!(x1 - x0, 1);
+        assert_eq!(l.bars[1].3 - l.bars[1].2, 28);
+        // a refused style (line spacing 0) draws nothing rather than failing
+        c.line_space_milli = 0;
+        let l = layout(&c, dbox(0, 0, 200, 200), 254, EM);
+        assert!(l.chars.is_empty() && l.bars.is_empty());
     }
 }

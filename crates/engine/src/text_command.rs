@@ -73,7 +73,10 @@ pub struct TextCommand<'a> {
     pub wrap: bool,
     /// `autoHeight`: the box grows downwards (as far as the page allows) to fit the text.
     pub auto_height: bool,
-    /// `verDisplay`: one character per line, top to bottom.
+    /// `verDisplay`: characters stacked top to bottom in columns that run right to left;
+    /// with `wrap` a column ends at the box's bottom, a newline always ends one. The
+    /// geometry (em cells, column pitch, alignment, autoHeight, side lines) is the raster
+    /// crate's `truetype/vertical.rs`.
     pub vertical: bool,
     pub h_align: HAlign,
     pub v_align: VAlign,

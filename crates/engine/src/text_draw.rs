@@ -17,6 +17,10 @@
 //! height, but no further than the page's bottom edge; it never shrinks. Alignment and
 //! clipping use the grown box; [`extent`] reports it to the frame (anti-colour box,
 //! rotation centre).
+//!
+//! Vertical text (`verDisplay`, columns right to left) grows the same way, to its longest
+//! column: with wrap its columns are broken at the box height and already fit, so it only
+//! grows for a character taller than the box; without wrap it follows the longest column.
 
 use assetmark_raster::truetype::{
     draw_arc_text_1bit, draw_arc_text_gray, draw_layout_1bit, draw_layout_gray, layout_text, FontSet, HAlign as TtH,
@@ -30,7 +34,8 @@ use crate::text_command::{HAlign, TextCommand, VAlign};
 use crate::units::{DotBox, UM_PER_INCH};
 use crate::EngineError;
 
-/// Largest em the rasteriser draws, dots (a glyph mask is at most 4096 dots a side).
+/// Largest em drawn, dots. (Glyphs too big for the glyph cache's masks, over ~2000 dots
+/// square, are rasterised straight into the page, clipped to it: truetype/draw.rs.)
 pub const MAX_FONT_DOTS: f32 = 4096.0;
 
 /// Boxes are clamped to ±this many dots: far beyond any page (32 767 dots a side), and
@@ -80,7 +85,7 @@ fn text_box(b: DotBox) -> Result<TextBox, EngineError> {
 
 /// The raster layout style for a command at `dpi`; autoHeight is handled here, not by the
 /// layout (which would grow past the page).
-fn tt_style(cmd: &TextCommand, dpi: u32) -> Result<TextStyle, EngineError> {
+pub(crate) fn tt_style(cmd: &TextCommand, dpi: u32) -> Result<TextStyle, EngineError> {
     let mut s = TextStyle::new(font_dots(cmd, dpi)?);
     s.bold = cmd.bold;
     s.italic = cmd.italic;
@@ -122,7 +127,8 @@ fn tt_layout(
     if cmd.auto_height && first.needed_height() > b.height() {
         let g = grown(b, first.needed_height(), page_height);
         if g != b {
-            // Lines depend on the width only; the relayout re-aligns them in the taller box.
+            // Lines depend on the width only, and vertical columns on max(height, one em),
+            // which the grown box keeps: the relayout re-aligns them in the taller box.
             return Ok((layout(set, &style, cmd.text, g)?, g));
         }
     }

@@ -277,9 +277,6 @@ fn the_builtin_font_draws_when_no_face_is_registered() {
     let last = row_ink(tall.y0 + 28, tall.y1).unwrap();
     assert!(first.0 - b.x0 <= 3 && b.x1 - first.1 <= 4, "{:?}", first);
     assert!(last.0 - b.x0 <= 3 && b.x1 - last.1 > 40, "{:?}", last);
-    cmd.vertical = true;
-    let v = ink(&render(&fonts, &cmd, false, false, 203, DotBox { y1: b.y0 + 300, ..b })).unwrap();
-    assert!(v.3 - v.1 > 200);
     // italic leans right: the stem of 'l' starts further right at its top
     let mut cmd = TextCommand::new(8_000, "", "l");
     let first_ink = |s: &Surface, y: i64| (0..s.width() as i64).find(|&x| s.is_ink(x, y)).unwrap();
@@ -397,4 +394,283 @@ fn damaged_fonts_that_load_still_draw_without_panicking() {
         }
     }
     assert!(loaded > 10, "{} damaged fonts loaded", loaded);
+}
+
+/// Runs of ink columns across `y0..y1`: (x0, x1) of each group of inked x positions,
+/// left to right; a gap of `gap` or more empty columns separates groups.
+fn ink_column_runs(s: &Surface, y0: i64, y1: i64, gap: i64) -> Vec<(i64, i64)> {
+    let mut runs: Vec<(i64, i64)> = Vec::new();
+    for x in 0..s.width() as i64 {
+        if (y0..y1).any(|y| s.is_ink(x, y)) {
+            match runs.last_mut() {
+                Some(r) if x - r.1 < gap => r.1 = x + 1,
+                _ => runs.push((x, x + 1)),
+            }
+        }
+    }
+    runs
+}
+
+/// The ink of `s` inside `x0..x1` (all rows) as rows of booleans, cropped to its box.
+fn crop_ink(s: &Surface, x0: i64, x1: i64) -> Vec<Vec<bool>> {
+    let rows: Vec<i64> = (0..s.height() as i64).filter(|&y| (x0..x1).any(|x| s.is_ink(x, y))).collect();
+    let cols: Vec<i64> = (x0..x1).filter(|&x| (0..s.height() as i64).any(|y| s.is_ink(x, y))).collect();
+    match (rows.first(), rows.last(), cols.first(), cols.last()) {
+        (Some(&r0), Some(&r1), Some(&c0), Some(&c1)) => {
+            (r0..=r1).map(|y| (c0..=c1).map(|x| s.is_ink(x, y)).collect()).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn vertical_text_wraps_into_columns_right_to_left() {
+    let fonts = match latin_cjk() {
+        Some(f) => f,
+        None => return,
+    };
+    for dpi in [203, 300] {
+        // 10 mm holds three 3 mm characters: 10 characters make columns of 3, 3, 3, 1
+        let b = mm_box(5.0, 5.0, 30.0, 10.0, dpi);
+        let mut cmd = TextCommand::new(3_000, "Arial", "固定资产管理标签打印");
+        cmd.vertical = true;
+        cmd.wrap = true;
+        cmd.h_align = HAlign::Right;
+        let s = render(&fonts, &cmd, false, false, dpi, b);
+        let i = ink(&s).unwrap();
+        assert!(inside(i, b), "{} dpi: {:?} in {:?}", dpi, i, b);
+        assert!(b.x1 - i.2 <= crate::units::um_to_dots(1_000, dpi), "right aligned: {:?}", i);
+        let runs = ink_column_runs(&s, b.y0, b.y1, 3);
+        assert_eq!(runs.len(), 4, "{} dpi: {:?}", dpi, runs);
+        // the last column (one character) is the leftmost one
+        let tall = |r: (i64, i64)| ink_rows_in(&s, r).1 - ink_rows_in(&s, r).0;
+        let em = crate::units::um_to_dots(3_000, dpi);
+        assert!(tall(runs[0]) < em + 2, "{:?}", runs);
+        for &r in &runs[1..] {
+            assert!(tall(r) > 2 * em, "{:?}", r);
+        }
+        // and the rightmost column is the text's start: the same ink as "固定资" alone
+        let first = TextCommand { text: "固定资", ..cmd };
+        let alone = render(&fonts, &first, false, false, dpi, b);
+        let r = runs[3];
+        assert_eq!(crop_ink(&s, r.0, r.1), crop_ink(&alone, 0, alone.width() as i64), "{} dpi", dpi);
+        // a newline starts a column even without wrap
+        let lines = TextCommand { text: "固定\n资产", wrap: false, ..cmd };
+        let two = render(&fonts, &lines, false, false, dpi, b);
+        assert_eq!(ink_column_runs(&two, b.y0, b.y1, 3).len(), 2);
+    }
+}
+
+#[test]
+fn builtin_vertical_text_wraps_into_columns_right_to_left() {
+    // No face registered: the stroke font follows the TrueType path's vertical rules.
+    let fonts = FontRegistry::new();
+    for dpi in [203, 300] {
+        // 10 mm hold three 3 mm cells: 10 characters make columns of 3, 3, 3, 1
+        let b = mm_box(5.0, 5.0, 30.0, 10.0, dpi);
+        let mut cmd = TextCommand::new(3_000, "", "ABCDEFGHIJ");
+        cmd.vertical = true;
+        cmd.wrap = true;
+        cmd.h_align = HAlign::Right;
+        let s = render(&fonts, &cmd, false, false, dpi, b);
+        let i = ink(&s).unwrap();
+        assert!(inside(i, b), "{} dpi: {:?} in {:?}", dpi, i, b);
+        assert!(b.x1 - i.2 <= crate::units::um_to_dots(1_000, dpi), "right aligned: {:?}", i);
+        let runs = ink_column_runs(&s, b.y0, b.y1, 3);
+        assert_eq!(runs.len(), 4, "{} dpi: {:?}", dpi, runs);
+        // the last column (one character) is the leftmost one, the others three tall
+        let tall = |r: (i64, i64)| ink_rows_in(&s, r).1 - ink_rows_in(&s, r).0;
+        let em = crate::units::um_to_dots(3_000, dpi);
+        assert!(tall(runs[0]) < em + 2, "{:?}", runs);
+        for &r in &runs[1..] {
+            assert!(tall(r) > 2 * em, "{:?}", r);
+        }
+        // upright and stacked: the rightmost column is "ABC" alone, not one line per
+        // character at line pitch
+        let first = TextCommand { text: "ABC", ..cmd };
+        let alone = render(&fonts, &first, false, false, dpi, b);
+        let r = runs[3];
+        assert_eq!(crop_ink(&s, r.0, r.1), crop_ink(&alone, 0, alone.width() as i64), "{} dpi", dpi);
+        // a newline starts a column even without wrap, and autoHeight follows the
+        // longest column: 8 cells of 3 mm
+        let lines = TextCommand { text: "AB\nCDEFGHIJ", wrap: false, auto_height: true, ..cmd };
+        let two = render(&fonts, &lines, false, false, dpi, b);
+        assert_eq!(ink_column_runs(&two, b.y0, b.y0 + 8 * em, 3).len(), 2);
+        let e = extent(&lines, false, &fonts, b, dpi, 10_000).unwrap();
+        assert_eq!(e.height(), 8 * (size_dots(3_000, dpi).round() as i64), "{} dpi: {:?}", dpi, e);
+    }
+}
+
+/// First and last inked rows (exclusive end) within columns `r.0..r.1`.
+fn ink_rows_in(s: &Surface, r: (i64, i64)) -> (i64, i64) {
+    let ys: Vec<i64> = (0..s.height() as i64).filter(|&y| (r.0..r.1).any(|x| s.is_ink(x, y))).collect();
+    (ys[0], ys[ys.len() - 1] + 1)
+}
+
+#[test]
+fn vertical_text_centred_both_ways() {
+    let fonts = match latin_cjk() {
+        Some(f) => f,
+        None => return,
+    };
+    let b = mm_box(5.0, 5.0, 30.0, 20.0, 300);
+    let mut cmd = TextCommand::new(3_000, "Arial", "资产\nZC01");
+    cmd.vertical = true;
+    cmd.h_align = HAlign::Center;
+    cmd.v_align = VAlign::Middle;
+    let s = render(&fonts, &cmd, false, false, 300, b);
+    let runs = ink_column_runs(&s, b.y0, b.y1, 3);
+    assert_eq!(runs.len(), 2, "{:?}", runs);
+    // the block is centred across: the two columns' centres (glyphs are centred in their
+    // columns) sit either side of the box's centre
+    let centre2 = |r: (i64, i64)| r.0 + r.1;
+    assert!(((centre2(runs[0]) + centre2(runs[1])) / 2 - (b.x0 + b.x1)).abs() <= 3, "{:?} in {:?}", runs, b);
+    // each column centred down the box on its own: the short one starts lower
+    let (latin, cjk) = (ink_rows_in(&s, runs[0]), ink_rows_in(&s, runs[1]));
+    for (top, bottom) in [latin, cjk] {
+        assert!(((top - b.y0) - (b.y1 - bottom)).abs() <= 4, "{:?} in {:?}", (top, bottom), b);
+    }
+    assert!(cjk.0 > latin.0 + 30);
+}
+
+#[test]
+fn vertical_auto_height_follows_the_longest_column() {
+    let fonts = match latin_cjk() {
+        Some(f) => f,
+        None => return,
+    };
+    let dpi = 203;
+    let b = mm_box(5.0, 5.0, 20.0, 8.0, dpi);
+    let mut cmd = TextCommand::new(3_000, "Arial", "资产编号卡");
+    cmd.vertical = true;
+    cmd.auto_height = true;
+    // five 3 mm cells: 15 mm
+    let e = extent(&cmd, false, &fonts, b, dpi, 10_000).unwrap();
+    assert_eq!(e.height(), size_dots(15_000, dpi).ceil() as i64, "{:?}", e);
+    let grown_ink = ink(&render(&fonts, &cmd, false, false, dpi, b)).unwrap();
+    assert!(grown_ink.3 > b.y1 && grown_ink.3 <= e.y1, "{:?} {:?}", grown_ink, e);
+    // wrapped, the columns fit the box and nothing grows
+    cmd.wrap = true;
+    assert_eq!(extent(&cmd, false, &fonts, b, dpi, 10_000).unwrap(), b);
+    assert!(inside(ink(&render(&fonts, &cmd, false, false, dpi, b)).unwrap(), b));
+}
+
+#[test]
+fn vertical_underline_and_strikeout_are_vertical_rules() {
+    let fonts = match latin_cjk() {
+        Some(f) => f,
+        None => return,
+    };
+    let b = mm_box(5.0, 5.0, 10.0, 30.0, 203);
+    let mut cmd = TextCommand::new(4_000, "Arial", "资产编号");
+    cmd.vertical = true;
+    cmd.h_align = HAlign::Center;
+    let plain = render(&fonts, &cmd, false, false, 203, b);
+    let p = ink(&plain).unwrap();
+    // dots a column of ink runs without a break
+    let longest_run = |s: &Surface, x: i64| {
+        let (mut best, mut cur) = (0, 0);
+        for y in 0..s.height() as i64 {
+            cur = if s.is_ink(x, y) { cur + 1 } else { 0 };
+            best = best.max(cur);
+        }
+        best
+    };
+    let four_cells = 4 * size_dots(4_000, 203) as i64;
+    assert!((p.0..p.2).all(|x| longest_run(&plain, x) < four_cells / 2));
+    cmd.underline = true;
+    let under = render(&fonts, &cmd, false, false, 203, b);
+    let u = ink(&under).unwrap();
+    assert!(u.0 < p.0, "the rule is left of the characters: {:?} {:?}", u, p);
+    assert!((u.0..p.0).any(|x| longest_run(&under, x) >= four_cells - 1));
+    assert!(u.2 == p.2, "nothing on the right");
+    cmd.underline = false;
+    cmd.strikeout = true;
+    let struck = render(&fonts, &cmd, false, false, 203, b);
+    let mid = (p.0 + p.2) / 2;
+    assert!((mid - 2..=mid + 2).any(|x| longest_run(&struck, x) >= four_cells - 1));
+}
+
+#[test]
+fn vertical_text_with_odd_sizes_and_spacing_never_fails() {
+    let fonts = match latin_cjk() {
+        Some(f) => f,
+        None => return,
+    };
+    let empty = FontRegistry::new();
+    let base = mm_box(5.0, 5.0, 20.0, 20.0, 203);
+    let boxes = [base, DotBox { x1: base.x0 + 1, y1: base.y0 + 1, ..base }, DotBox { y1: base.y0, ..base }];
+    for reg in [&fonts, &empty] {
+        for &area in &boxes {
+            for text in ["", "\n\n", "资产 ZC-0001\r\n编号", "  "] {
+                for cs in [0, -100_000, -2_000, 100_000] {
+                    for wrap in [false, true] {
+                        let mut cmd = TextCommand::new(3_000, "Arial", text);
+                        cmd.vertical = true;
+                        cmd.wrap = wrap;
+                        cmd.auto_height = wrap;
+                        cmd.char_space_um = cs;
+                        cmd.underline = true;
+                        cmd.h_align = HAlign::Stretch;
+                        let s = render(reg, &cmd, false, wrap, 203, area); // grey when wrapping
+                        if let Some(i) = ink(&s) {
+                            let e = extent(&cmd, false, reg, area, 203, s.height() as i64).unwrap();
+                            assert!(inside(i, DotBox { y1: e.y1.max(area.y0 + 1), ..area }), "{:?} {:?}", text, i);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Issue 5: 500 mm text (3996 dots at 203 dpi, glyphs far over the glyph cache's mask
+/// limit) prints, clipped to a 100 mm square label, at every rotation (each turns the
+/// same drawing, so the ink is the same), with TrueType faces and with the built-in
+/// stroke font, straight and on an arc.
+#[test]
+fn text_at_500_mm_prints_at_every_rotation() {
+    use crate::display_list::{build, decode as decode_list, ElementFrame, OP_ARC_TEXT, OP_TEXT};
+    let fonts = match latin_cjk() {
+        Some(f) => f,
+        None => return,
+    };
+    let empty = FontRegistry::new();
+    let mut cmd = TextCommand::new(500_000, "Arial", "A1");
+    cmd.h_align = HAlign::Center;
+    cmd.v_align = VAlign::Middle;
+    // The stroke font's "A1" has little ink in its middle 100 mm: a 300 mm label for it.
+    for (reg, name, mm) in [(&fonts, "truetype", 100u32), (&empty, "builtin", 300)] {
+        let side = crate::units::um_to_dots(mm as i64 * 1000, 203);
+        for op in [OP_TEXT, OP_ARC_TEXT] {
+            let mut counts = Vec::new();
+            for rotation in 0u8..4 {
+                let mut dl = build::header(mm * 1000, mm * 1000, 203);
+                let f = ElementFrame { rotation, ..build::frame(0, 0, mm * 1000, mm * 1000) };
+                build::element(&mut dl, op, &f, &cmd.encode());
+                let list = decode_list(&dl).unwrap();
+                let page = crate::render::render(&list, reg).unwrap();
+                let n = ink(&page).map_or(0, |i| i.4);
+                counts.push(n);
+            }
+            let page_dots = (side * side) as usize;
+            // straight: the middle of "A1" fills much of the label; arc: the run stands
+            // around a circle, ink along the rim
+            assert!(counts[0] > page_dots / 20, "{} op {}: {:?} of {}", name, op, counts, page_dots);
+            if op == OP_TEXT {
+                assert!(counts.iter().all(|&c| c == counts[0]), "{}: {:?}", name, counts);
+            } else {
+                assert!(counts.iter().all(|&c| c > page_dots / 20), "{} arc: {:?}", name, counts);
+            }
+        }
+    }
+    // grey, straight onto the target: the same dots dark as black on the 1-bit page
+    let side = crate::units::um_to_dots(100_000, 203);
+    let b = DotBox { x0: 0, y0: 0, x1: side, y1: side };
+    let mut bits = Surface::new(false, side, side).unwrap();
+    draw(&cmd, false, &fonts, &mut bits.target(), b, 203).unwrap();
+    let mut grey = Surface::new(true, side, side).unwrap();
+    draw(&cmd, false, &fonts, &mut grey.target(), b, 203).unwrap();
+    assert!(ink(&bits).unwrap().4 > (side * side) as usize / 20);
+    assert_eq!(ink(&bits).map(|i| i.4), ink(&grey).map(|i| i.4));
 }

@@ -1,11 +1,11 @@
 //! Drawing text: the one seam between the renderer and a typeface.
 //!
 //! The renderer asks a [`TextFace`] how wide a string is and where its ink lies, and has it
-//! draw the string; it never looks at glyphs itself. Today the only face is the built-in
-//! stroke font ([`BuiltinFont`](crate::BuiltinFont), `builtin_font.rs`), which covers
-//! printable ASCII, the range of every linear symbology's human-readable text. The TrueType
-//! rasteriser (a later issue) implements the same trait and replaces it without changes
-//! to the renderer.
+//! draw the string; it never looks at glyphs itself. Two faces implement it: the TrueType
+//! faces ([`TrueTypeFace`](crate::truetype::TrueTypeFace), barcode captions in a label's
+//! font) and the built-in stroke font ([`BuiltinFont`](crate::BuiltinFont),
+//! `builtin_font.rs`, printable ASCII, the range of every linear symbology's
+//! human-readable text) for when no TrueType face is loaded.
 //!
 //! Sizes are em heights in dots: a face set `size` dots tall draws every glyph inside a
 //! box `size` dots high whose top is the `y` given to [`TextFace::draw`].

@@ -51,6 +51,35 @@ describe('content binding', () => {
     expect(r(self).text).toBe('[s]');
   });
 
+  it('resolves the same in any order: before, after and between references', () => {
+    // The reference index and cache are built at the first reference (content.ts
+    // PageContent): what was resolved before must not be resolved differently after.
+    const code = el({ contentId: 'code', contentType: 2, dataColumnName: 'Code' });
+    const serial = el({ contentId: 'sn', contentType: 1, content: 'N001' });
+    const ref = el({ content: 'id=code' });
+    const chain = el({ contentId: 'chain', content: 'id=sn' });
+    const a = el({ contentId: 'a', content: 'id=b' });
+    const b = el({ contentId: 'b', content: 'id=a' });
+    const controls = [code, serial, ref, chain, a, b];
+    const orders = [controls, [...controls].reverse(), [ref, code, b, chain, serial, a], [a, b, serial, chain, code, ref]];
+    const results = orders.map((order) => {
+      const r = contentResolver(controls, { pageIndex: 1, data }, () => 15);
+      const out = new Map(order.map((c) => [c, r(c)]));
+      // Asked again (cached or not), the same.
+      for (const c of order) expect(r(c)).toEqual(out.get(c));
+      return controls.map((c) => out.get(c));
+    });
+    expect(results[0]!.slice(0, 4)).toEqual([
+      { text: 'A-2', binding: 'data', unresolved: false },
+      { text: 'N002', binding: 'serial', unresolved: false },
+      { text: 'A-2', binding: 'reference', unresolved: false },
+      { text: 'N002', binding: 'reference', unresolved: false },
+    ]);
+    // A loop stays unresolved whichever of its controls is asked first.
+    for (const r of results) expect(r.slice(4).every((c) => c!.unresolved && c!.binding === 'reference')).toBe(true);
+    for (const other of results.slice(1)) expect(other.slice(0, 4)).toEqual(results[0]!.slice(0, 4));
+  });
+
   it('steps serials with the kind digit limit', () => {
     const r = contentResolver([], { pageIndex: 3, data: null }, (e) => (e.kind === 'text' ? 9 : 15));
     expect(r(el({ contentType: 1, content: '999999998' })).text).toBe('999999999');
@@ -96,5 +125,36 @@ describe('paging', () => {
     expect(movePage(4, 10, 5)).toBe(5);
     expect(movePage(2, -10, 5)).toBe(1);
     expect(movePage(2, 1, 5)).toBe(3);
+  });
+});
+
+describe('id=name naming a data column (spec section 5)', () => {
+  it("shows the page's cell of the column, ignoring case, when no control has that contentId", () => {
+    const page0 = contentResolver([], { pageIndex: 0, data }, () => 15);
+    const page1 = contentResolver([], { pageIndex: 1, data }, () => 15);
+    expect(page0(el({ content: 'id=code' }))).toEqual({ text: 'A-1', binding: 'data', unresolved: false });
+    expect(page1(el({ content: 'id=code' }))).toEqual({ text: 'A-2', binding: 'data', unresolved: false });
+    expect(page1(el({ content: ' id= NAME ' })).text).toBe('Printer');
+    expect(page1(el({ content: 'id=Dept' }))).toEqual({ text: '', binding: 'data', unresolved: false }); // an empty cell
+  });
+
+  it("lets a control's contentId win over a column of the same name", () => {
+    const control = el({ contentId: 'Name', content: 'fixed' });
+    const r = contentResolver([control], { pageIndex: 0, data }, () => 15);
+    expect(r(el({ content: 'id=Name' }))).toEqual({ text: 'fixed', binding: 'reference', unresolved: false });
+    // contentIds match exactly; the column lookup ignores case, so `name` finds the column.
+    expect(r(el({ content: 'id=name' })).text).toBe('Laptop');
+  });
+
+  it('brackets a name that is no column, or a page without a data row', () => {
+    expect(contentResolver([], { pageIndex: 0, data }, () => 15)(el({ content: 'id=Owner' }))).toEqual({ text: '[Owner]', binding: 'reference', unresolved: true });
+    expect(contentResolver([], { pageIndex: 0, data: null }, () => 15)(el({ content: 'id=Code' })).text).toBe('[Code]');
+    expect(contentResolver([], { pageIndex: 5, data }, () => 15)(el({ content: 'id=Code' })).text).toBe('[Code]');
+  });
+
+  it('follows a reference chain that ends at a column', () => {
+    const alias = el({ contentId: 'alias', content: 'id=code' });
+    const r = contentResolver([alias], { pageIndex: 1, data }, () => 15);
+    expect(r(el({ content: 'id=alias' }))).toEqual({ text: 'A-2', binding: 'reference', unresolved: false });
   });
 });

@@ -20,6 +20,16 @@ describe('date and time formats', () => {
     expect(defaultDateFormat('en')).toBe('yyyy-MM-dd');
   });
 
+  it.each([
+    ['zh-CN', 'yyyy年MM月dd日'], ['zh-TW', 'yyyy年MM月dd日'], ['zh', 'yyyy年MM月dd日'], ['zh_Hans', 'yyyy年MM月dd日'], ['ZH-hk', 'yyyy年MM月dd日'],
+    ['en-US', 'yyyy-MM-dd'], ['de-DE', 'yyyy-MM-dd'], ['fr', 'yyyy-MM-dd'], ['ja-JP', 'yyyy-MM-dd'], ['', 'yyyy-MM-dd'],
+    // Tags that merely start with the letters z, h are other languages (Zhuang is za; no
+    // tag 'zhx' exists, but it is not zh).
+    ['zhx', 'yyyy-MM-dd'],
+  ])('default date format for locale %j is %s', (locale, format) => {
+    expect(defaultDateFormat(locale)).toBe(format);
+  });
+
   it('applies day, hour, minute and second offsets', () => {
     const o = { dateOffset: 0, hourOffset: 0, minuteOffset: 0, secondOffset: 0 };
     expect(formatDateTime(applyOffsets(t, { ...o, dateOffset: 1 }), 'yyyy-MM-dd')).toBe('2024-03-01');

@@ -6,6 +6,7 @@
  * Format letters: yyyy yy MM M dd d HH H hh h mm m ss s; anything else is printed as it is
  * (年, 月, 日, '-', '/', ':'). Text in single quotes is literal.
  */
+import { isChineseLocale } from '../schema.ts';
 
 export const DATE_FORMATS = [
   'yyyy年MM月dd日',
@@ -27,9 +28,10 @@ export const TIME_FORMATS = ['HH:mm:ss', 'HH:mm', 'mm:ss'] as const;
 
 export const DEFAULT_TIME_FORMAT = 'HH:mm:ss';
 
-/** The Chinese format for the Chinese locale, otherwise yyyy-MM-dd. */
+/** The Chinese format for a Chinese (zh*) locale, otherwise yyyy-MM-dd (ISO 8601: read the
+ * same way in every other locale). */
 export function defaultDateFormat(locale: string): string {
-  return locale.toLowerCase().startsWith('en') ? 'yyyy-MM-dd' : 'yyyy年MM月dd日';
+  return isChineseLocale(locale) ? 'yyyy年MM月dd日' : 'yyyy-MM-dd';
 }
 
 /** Something that tells the time: a function returning a Date or epoch milliseconds. */

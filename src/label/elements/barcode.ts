@@ -4,6 +4,7 @@
  * The content defaults to the type's sample (spec). The minimum width is the symbol's
  * module count at one dot per module (spec section 5: it depends on the model length).
  */
+import { MAX_BARCODE_FONT_MM } from '../../engine/limits.ts';
 import { fontHeight, int, nameChoice, numberChoice, text } from '../schema.ts';
 import { ptToMm, round3 } from '../units.ts';
 import { boxFields, contentFields, defaultFontName, type Alignment } from './common.ts';
@@ -84,7 +85,9 @@ export const barcodeKind = defineKind({
       byIndex: TEXT_POSITIONS,
     }),
     fontName: text(defaultFontName, { maxLength: 100 }),
-    fontHeight: fontHeight(ptToMm(5)),
+    // The engine draws a caption of at most 100 mm (about 283 pt, below the font list's
+    // 300 pt): a larger one is kept at that, not refused when the page is drawn.
+    fontHeight: fontHeight(ptToMm(5), MAX_BARCODE_FONT_MM),
     fontStyle: int(0, { min: 0, max: 15 }),
   },
   minSize: (el, ctx) => ({ width: round3(barcodeModules(el.type, el.content) * (25.4 / ctx.sourceDpi)), height: 0.5 }),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createElement, normalizeElement, updateElement, ELEMENT_KINDS, kindForTag } from './index.ts';
 import { createLabel, updateLabel, effectiveBackground, canInsertAt, contextOf } from '../label.ts';
-import { DEFAULT_CONTEXT, type SchemaContext } from '../schema.ts';
+import { DEFAULT_CONTEXT, type Fields, type SchemaContext } from '../schema.ts';
 import { ptToMm } from '../units.ts';
 import { barcodeModules } from './barcode.ts';
+import { cellFields } from './cell.ts';
+import { MAX_BARCODE_FONT_MM, MAX_CHAR_SPACE_MM, maxFontMm } from '../../engine/limits.ts';
 
 const en: SchemaContext = { ...DEFAULT_CONTEXT, locale: 'en' };
 const n = <K extends Parameters<typeof createElement>[0]>(kind: K, props: Record<string, unknown> = {}, ctx = DEFAULT_CONTEXT) =>
@@ -101,6 +103,33 @@ describe('text', () => {
     expect(updateElement(t, { fontHeight: 0 }).fontHeight).toBe(2.469);
     expect(updateElement(t, { width: 'nonsense' }).width).toBe(t.width);
     expect(updateElement(t, { width: 0.1 }).width).toBe(0.5);
+  });
+
+  it("clamps a barcode's caption to the engine's largest (100 mm, about 283 pt), below 300 points", () => {
+    expect(MAX_BARCODE_FONT_MM).toBeLessThan(ptToMm(300));
+    expect(n('barcode', { fontHeight: ptToMm(300) }).fontHeight).toBe(MAX_BARCODE_FONT_MM);
+    expect(n('barcode', { fontHeight: 99.5 }).fontHeight).toBe(99.5);
+    expect(n('barcode', { fontHeight: 0.2 }).fontHeight).toBe(ptToMm(3));
+    // Text keeps the list's 300 points: the engine draws text up to 500 mm.
+    expect(n('text', { fontHeight: ptToMm(300) }).fontHeight).toBe(ptToMm(300));
+  });
+
+  it('keeps every font size and character spacing within what the engine draws at 203 and 300 dpi', () => {
+    const tables = [...ELEMENT_KINDS.map((d) => [d.kind, d.fields] as const), ['cell', cellFields] as const];
+    let checked = 0;
+    for (const [kind, fields] of tables) {
+      const f = fields as Fields;
+      if (f.fontHeight) {
+        checked++;
+        expect(f.fontHeight.max, kind).toBeLessThanOrEqual(kind === 'barcode' ? MAX_BARCODE_FONT_MM : maxFontMm(300));
+      }
+      if (f.charSpace) {
+        expect(f.charSpace.min, kind).toBeGreaterThanOrEqual(-MAX_CHAR_SPACE_MM);
+        expect(f.charSpace.max, kind).toBeLessThanOrEqual(MAX_CHAR_SPACE_MM);
+      }
+    }
+    // text, date, arctext, barcode and table cells
+    expect(checked).toBe(5);
   });
 
   it('sizes new text by the label: 20% of height when wide, 10% of width when tall, else 10%', () => {

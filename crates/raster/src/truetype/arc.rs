@@ -8,16 +8,17 @@
 //! kerning, fallback faces and synthetic bold/italic work as in straight text; underline,
 //! strikeout, wrapping and alignment do not apply.
 //!
-//! Rotated glyphs are rasterised directly (not cached: each angle is a new image).
+//! Rotated glyphs are rasterised directly (not cached: each angle is a new image), only
+//! inside the clip and a band of rows at a time, so any size draws in bounded memory.
 
 use crate::Page;
 
-use super::cache::{GlyphImage, Synthetic};
+use super::cache::{draw_window, Synthetic};
 use super::draw::{Canvas, GrayImage};
 use super::font::FontSet;
 use super::glyf;
 use super::layout::{measure, TextBox, TextError, TextStyle};
-use super::raster::{bold_strikes, rasterize, Transform};
+use super::raster::{bold_strikes, Transform};
 
 /// A glyph on the arc: the midpoint of its baseline and its clockwise turn (radians, 0 at
 /// 12 o'clock).
@@ -74,10 +75,9 @@ fn draw_arc<C: Canvas>(
             .then_translate(-g.advance / 2.0, 0.0)
             .then_rotate_translate(g.angle, g.x, g.y);
         let strikes = if g.synth.bold { bold_strikes(style.size, g.angle) } else { vec![(0.0, 0.0)] };
-        let coverage = rasterize(&outline, &tf, &strikes, &mut scratch);
-        let (x, y) = (coverage.left as i64, coverage.top as i64);
-        let rects = coverage.black_rects();
-        canvas.glyph(&GlyphImage { coverage, rects, bits: Vec::new() }, x, y, &clip);
+        // Straight into the target inside the clip, a band at a time: a turned glyph is
+        // never cached, and this draws any size (4096-dot ems too) in bounded memory.
+        draw_window(canvas, &outline, &tf, &strikes, (0, 0), &clip, &mut scratch);
     }
     Ok(())
 }

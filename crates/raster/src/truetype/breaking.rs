@@ -25,6 +25,14 @@ pub(super) fn can_break(prev: char, next: char) -> bool {
     prev == '-' && next.is_alphabetic()
 }
 
+/// Whether the kinsoku rules forbid a line break between `prev` and `next`: `next` may not
+/// begin a line (closing punctuation) or `prev` may not end one (opening punctuation).
+/// Unlike `!can_break`, this is false between two letters: a word too long for the line
+/// may be cut there.
+pub(super) fn kinsoku_forbids(prev: char, next: char) -> bool {
+    is_no_start(next) || is_no_end(prev)
+}
+
 /// Space-like characters: they separate words, hang at line ends and take no ink.
 pub(super) fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\u{3000}' | '\u{2002}'..='\u{200A}' | '\u{205F}')

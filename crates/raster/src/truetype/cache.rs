@@ -15,7 +15,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::font::Font;
 use super::glyf;
-use super::raster::{bold_strikes, rasterize, Coverage, Rect16, Transform};
+use super::draw::{Canvas, Clip};
+use super::raster::{bold_strikes, is_oversize, rasterize, rasterize_window, Coverage, Rect16, Transform};
 
 /// Rasterised glyphs shared by every text drawn with it. One per engine (or per worker).
 pub struct GlyphCache {
@@ -51,6 +52,9 @@ pub(super) struct GlyphImage {
     /// a byte at a time when the glyph lies wholly inside the clip; may be empty (arc
     /// text's one-off glyphs), then the rectangles are drawn.
     pub bits: Vec<u8>,
+    /// Too big to keep as a mask (raster.rs `MAX_AREA`): the image is empty and the glyph
+    /// is drawn straight into the target each time ([`GlyphCache::draw_oversize`]).
+    pub oversize: bool,
 }
 
 impl GlyphImage {
@@ -109,6 +113,51 @@ impl GlyphCache {
     }
 }
 
+impl GlyphCache {
+    /// Draws a glyph that [`GlyphCache::get`] marked `oversize`, pen on the baseline at dot
+    /// (`x`, `y`) of `canvas`, rasterised only inside `clip` a band at a time (scratch:
+    /// one band, raster.rs `BAND_CELLS`), with the dots a mask would have had.
+    pub(super) fn draw_oversize<C: Canvas>(
+        &mut self,
+        canvas: &mut C,
+        font: &Font,
+        glyph: u16,
+        size: f32,
+        synth: Synthetic,
+        pen: (i64, i64),
+        clip: &Clip,
+    ) {
+        let outline = match glyf::outline(font, glyph) {
+            Some(o) => o,
+            None => return,
+        };
+        let tf = Transform::glyph(font.units_per_em(), size, synth.oblique);
+        let strikes = if synth.bold { bold_strikes(size, 0.0) } else { vec![(0.0, 0.0)] };
+        draw_window(canvas, &outline, &tf, &strikes, pen, clip, &mut self.scratch);
+    }
+}
+
+/// Rasterises `outline` mapped by `tf` (dots relative to `pen`) straight into `canvas`,
+/// only inside `clip`.
+pub(super) fn draw_window<C: Canvas>(
+    canvas: &mut C,
+    outline: &glyf::Outline,
+    tf: &Transform,
+    strikes: &[(f32, f32)],
+    pen: (i64, i64),
+    clip: &Clip,
+    scratch: &mut Vec<f32>,
+) {
+    if clip.is_empty() {
+        return;
+    }
+    let (x0, y0, x1, y1) = clip.bounds();
+    let window = (x0 - pen.0, y0 - pen.1, x1 - pen.0, y1 - pen.1);
+    rasterize_window(outline, tf, strikes, window, scratch, |band| {
+        canvas.band(band, pen.0 + band.left as i64, pen.1 + band.top as i64, clip)
+    });
+}
+
 impl Default for GlyphCache {
     fn default() -> GlyphCache {
         GlyphCache::new()
@@ -124,9 +173,12 @@ fn render(font: &Font, glyph: u16, size: f32, synth: Synthetic, scratch: &mut Ve
     let tf = Transform::glyph(font.units_per_em(), size, synth.oblique);
     let strikes = if synth.bold { bold_strikes(size, 0.0) } else { vec![(0.0, 0.0)] };
     let coverage = rasterize(&outline, &tf, &strikes, scratch);
+    if coverage.data.is_empty() && is_oversize(&outline, &tf, &strikes) {
+        return GlyphImage { oversize: true, ..GlyphImage::default() };
+    }
     let rects = coverage.black_rects();
     let bits = coverage.black_bits();
-    GlyphImage { coverage, rects, bits }
+    GlyphImage { coverage, rects, bits, oversize: false }
 }
 
 /// Firefox's hash: a multiply and a rotate per word, plenty for small integer keys (also

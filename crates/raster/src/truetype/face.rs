@@ -13,10 +13,13 @@ use std::cell::RefCell;
 use crate::{Page, TextFace, TextMetrics};
 
 use super::cache::GlyphCache;
-use super::draw::draw_layout_1bit;
+use super::draw::{draw_layout_1bit, draw_layout_gray, GrayImage};
 use super::font::FontSet;
 use super::glyf;
-use super::layout::{layout_text, TextBox, TextStyle};
+use super::layout::{layout_text, TextBox, TextLayout, TextStyle};
+
+#[path = "face_ink.rs"]
+mod inked;
 
 /// A [`FontSet`] with its own glyph cache, usable wherever a [`TextFace`] is.
 pub struct TrueTypeFace {
@@ -26,6 +29,13 @@ pub struct TrueTypeFace {
     baseline: f32,
     /// Cap height in ems.
     cap: f32,
+    /// The last text laid out, with its box at (0, 0): (text, size, layout). Placing a
+    /// caption asks for the same width several times (does it fit, where does it go, how
+    /// much to draw) and then draws it, and a layout costs far more than the comparison
+    /// and a copy of the glyph list.
+    last_layout: RefCell<Option<(String, u32, TextLayout)>>,
+    /// Glyph masks at other coverage levels than 50 % ([`TrueTypeFace::draw_inked`]).
+    ink: RefCell<inked::InkCache>,
 }
 
 impl TrueTypeFace {
@@ -42,7 +52,7 @@ impl TrueTypeFace {
             .map(|o| o.points.iter().fold(0f32, |top, p| top.max(p.y)))
             .find(|&top| top > 0.0)
             .map_or(0.7, |top| top / upem);
-        TrueTypeFace { fonts, cache: RefCell::new(GlyphCache::with_budget(1 << 20)), baseline, cap }
+        TrueTypeFace { fonts, cache: RefCell::new(GlyphCache::with_budget(1 << 20)), baseline, cap, last_layout: RefCell::new(None), ink: RefCell::default() }
     }
 
     /// The faces.
@@ -70,11 +80,7 @@ impl TrueTypeFace {
 
 impl TextFace for TrueTypeFace {
     fn advance(&self, text: &str, size: u32) -> i64 {
-        let bx = TextBox::new(0, 0, 1 << 20, 1 << 20).unwrap();
-        match layout_text(&self.fonts, &TrueTypeFace::style(size), &self.printable(text), bx) {
-            Ok(l) => l.content_width().round() as i64,
-            Err(_) => 0,
-        }
+        self.with_origin_layout(text, size, |l| l.content_width().round() as i64).unwrap_or(0)
     }
 
     fn metrics(&self, size: u32) -> TextMetrics {
@@ -84,15 +90,41 @@ impl TextFace for TrueTypeFace {
     }
 
     fn draw(&self, page: &mut Page, text: &str, x: i64, y: i64, size: u32) {
-        let bx = match TextBox::new(x, y, 1 << 20, 1 << 20) {
-            Some(b) => b,
-            None => return,
-        };
-        let mut layout = match layout_text(&self.fonts, &TrueTypeFace::style(size), &self.printable(text), bx)
-        {
-            Ok(l) => l,
-            Err(_) => return,
-        };
+        if let Some(layout) = self.placed(text, x, y, size) {
+            draw_layout_1bit(page, &layout, &self.fonts, &mut self.cache.borrow_mut());
+        }
+    }
+}
+
+impl TrueTypeFace {
+    /// As [`TextFace::draw`], into a grey image with anti-aliasing (screens): the same
+    /// layout and glyph masks, so the ink sits where the 1-bit drawing puts it.
+    pub fn draw_gray(&self, image: &mut GrayImage, text: &str, x: i64, y: i64, size: u32) {
+        if let Some(layout) = self.placed(text, x, y, size) {
+            draw_layout_gray(image, &layout, &self.fonts, &mut self.cache.borrow_mut());
+        }
+    }
+
+    /// `text` laid out on one line with its em box's top-left corner at (`x`, `y`);
+    /// `None` when it cannot be laid out there (coordinates out of range).
+    ///
+    /// The layout at (0, 0) moved: a left-aligned line's glyph pens are `box x as f32 +
+    /// pen` (layout.rs), the same sum made here, so the dots are those of a layout made at
+    /// (`x`, `y`); the baseline is set below either way.
+    fn placed(&self, text: &str, x: i64, y: i64, size: u32) -> Option<TextLayout> {
+        TextBox::new(x, y, 1 << 20, 1 << 20)?;
+        let mut layout = self.with_origin_layout(text, size, |l| l.clone())?;
+        let dx = x as f32;
+        layout.bounds = TextBox::new(x, y, 1 << 20, 1 << 20)?;
+        for g in &mut layout.glyphs {
+            g.x += dx;
+        }
+        for line in &mut layout.lines {
+            line.x += dx;
+        }
+        for bar in &mut layout.bars {
+            bar.0 += dx;
+        }
         // Put the baseline where the em box says, whatever the line box's ascender.
         let want = (y + self.metrics(size).baseline) as f32;
         if let Some(first) = layout.lines.first() {
@@ -104,7 +136,20 @@ impl TextFace for TrueTypeFace {
                 bar.1 += dy;
             }
         }
-        draw_layout_1bit(page, &layout, &self.fonts, &mut self.cache.borrow_mut());
+        Some(layout)
+    }
+
+    /// `f` of `text` laid out at `size` with its box at (0, 0), from the last layout kept
+    /// when it is the same text and size; `None` when it cannot be laid out.
+    fn with_origin_layout<R>(&self, text: &str, size: u32, f: impl FnOnce(&TextLayout) -> R) -> Option<R> {
+        let mut last = self.last_layout.borrow_mut();
+        if !matches!(last.as_ref(), Some((t, s, _)) if *s == size && t == text) {
+            let bx = TextBox::new(0, 0, 1 << 20, 1 << 20)?;
+            *last = layout_text(&self.fonts, &TrueTypeFace::style(size), &self.printable(text), bx)
+                .ok()
+                .map(|l| (text.to_string(), size, l));
+        }
+        last.as_ref().map(|(_, _, l)| f(l))
     }
 }
 
@@ -135,5 +180,25 @@ mod tests {
         assert_eq!(*rows.last().unwrap(), 7 + m.baseline - 1);
         // a character nobody has becomes '?'
         assert_eq!(face.advance("\u{10FFFD}", size), face.advance("?", size));
+        // the remembered last advance answers only the same text at the same size
+        let one = face.advance("0", size);
+        assert_eq!(face.advance("0", size), one);
+        assert_eq!(face.advance("00", size), 2 * one);
+        assert_eq!(face.advance("0", 2 * size), 2 * one);
+        assert_eq!(face.advance("0", size), one);
+
+        // Grey: the same glyphs anti-aliased, dark (>= 50 % ink) exactly where the page is
+        // black, with partial coverage along the edges.
+        let mut grey = vec![255u8; 300 * 60];
+        face.draw_gray(&mut GrayImage::new(&mut grey, 300, 60, 300).unwrap(), "HELLO 12", 5, 7, size);
+        let mut partial = 0;
+        for y in 0..60 {
+            for x in 0..300 {
+                let v = grey[(y * 300 + x) as usize];
+                assert_eq!(v < 128, page.get(x, y), "dot ({}, {}) is {}", x, y, v);
+                partial += (v > 0 && v < 255) as usize;
+            }
+        }
+        assert!(partial > 50, "{} partly covered dots", partial);
     }
 }

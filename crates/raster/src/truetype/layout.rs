@@ -9,7 +9,8 @@
 //!    are added.
 //! 2. **Break** (when wrapping): greedy first fit over the opportunities of
 //!    `breaking.rs`; trailing spaces hang past the edge; a word longer than the box is cut
-//!    between characters. Vertical text puts each character on its own line.
+//!    between characters, after the most characters that fit (one earlier only where
+//!    kinsoku forbids the cut), at least one a line.
 //! 3. **Place**: lines are `line height x line spacing` apart, where the line height is
 //!    the first face's ascender + descender + line gap; the block is aligned top, middle
 //!    or bottom in the box and every line left, centre, right or justified (wrapped lines
@@ -19,11 +20,14 @@
 //! position to a whole dot. The layout reports the height the text needs, so a caller
 //! with `autoHeight` can grow the element (the layout itself grows its box when
 //! [`TextStyle::auto_height`] is set).
+//!
+//! Vertical text (`verDisplay`) has its own placement in `vertical.rs`: characters
+//! stacked in columns that run right to left.
 
 use std::fmt;
 use std::ops::Range;
 
-use super::breaking::{can_break, is_space};
+use super::breaking::{can_break, is_space, kinsoku_forbids};
 use super::cache::Synthetic;
 use super::font::FontSet;
 use super::raster::BOLD_X_EM;
@@ -39,7 +43,7 @@ pub struct TextBox {
 
 impl TextBox {
     /// Largest coordinate or side accepted, far beyond any page.
-    const LIMIT: i64 = 1 << 24;
+    pub(super) const LIMIT: i64 = 1 << 24;
 
     /// A box with its top-left dot at (`x`, `y`); `None` unless both sides are positive
     /// and everything is within ±2^24 dots.
@@ -100,17 +104,21 @@ pub struct TextStyle {
     pub underline: bool,
     pub strikeout: bool,
     /// Extra dots after each character (`charSpace`); may be negative. In vertical
-    /// text it is added between the stacked characters.
+    /// text it is the gap between the stacked characters of a column.
     pub char_space: f32,
-    /// Line pitch as a multiple of the line height (`lineSpace`, 1.0 = single), > 0.
+    /// Line pitch as a multiple of the line height (`lineSpace`, 1.0 = single), > 0. In
+    /// vertical text it scales the column pitch (see `vertical.rs`).
     pub line_space: f32,
     pub h_align: HAlign,
     pub v_align: VAlign,
-    /// Wrap lines at the box width (`autoReturn`).
+    /// Wrap lines at the box width (`autoReturn`); vertical text wraps its columns at
+    /// the box height.
     pub wrap: bool,
-    /// Grow the box downwards when the text needs more height (`autoHeight`).
+    /// Grow the box downwards when the text needs more height (`autoHeight`): more
+    /// lines, or for vertical text a longer column than the box holds.
     pub auto_height: bool,
-    /// One character per line, top to bottom (`verDisplay`).
+    /// Vertical text (`verDisplay`): characters stacked top to bottom in columns that
+    /// follow each other right to left (`vertical.rs`).
     pub vertical: bool,
     /// Apply the first face's `kern` pairs.
     pub kerning: bool,
@@ -139,7 +147,7 @@ impl TextStyle {
         }
     }
 
-    fn check(&self) -> Result<(), TextError> {
+    pub(super) fn check(&self) -> Result<(), TextError> {
         if !(self.size > 0.0 && self.size <= 4096.0) {
             return Err(TextError::InvalidSize);
         }
@@ -191,11 +199,17 @@ pub struct LayoutLine {
     pub text: Range<usize>,
     /// Its glyphs in [`TextLayout::glyphs`] (spaces have none).
     pub glyphs: Range<usize>,
-    /// Left end and width (without hanging spaces) in dots.
+    /// Left end and width (without hanging spaces) in dots. A vertical column: the left
+    /// edge and width of its column cell.
     pub x: f32,
     pub width: f32,
-    /// Baseline in dots.
+    /// Baseline in dots (a vertical column: its first character's, on the first face).
     pub baseline: f32,
+    /// Top and height in dots: the line box (ascender to descender of the first face);
+    /// a vertical column: from its first character cell's top to its last one's bottom
+    /// (0 high when it is empty or all spaces).
+    pub top: f32,
+    pub height: f32,
 }
 
 /// A laid-out text: what [`draw_layout_1bit`](super::draw_layout_1bit) and
@@ -209,8 +223,8 @@ pub struct TextLayout {
     pub(super) glyphs: Vec<PlacedGlyph>,
     /// Underline and strikeout bars: (x, y, width, height) in dots.
     pub(super) bars: Vec<(f32, f32, f32, f32)>,
-    needed_height: i64,
-    content_width: f32,
+    pub(super) needed_height: i64,
+    pub(super) content_width: f32,
 }
 
 impl TextLayout {
@@ -220,12 +234,13 @@ impl TextLayout {
     }
 
     /// Dots of height the lines need (from the first line's ascender to the last line's
-    /// descender). At least one line, even for empty text.
+    /// descender). At least one line, even for empty text. Vertical text: the longest
+    /// column, at least one character cell.
     pub fn needed_height(&self) -> i64 {
         self.needed_height
     }
 
-    /// Width of the widest line in dots.
+    /// Width of the widest line in dots; vertical text: the width of the block of columns.
     pub fn content_width(&self) -> f32 {
         self.content_width
     }
@@ -241,6 +256,12 @@ impl TextLayout {
     /// Font height in dots.
     pub fn size(&self) -> f32 {
         self.size
+    }
+
+    /// Underline and strikeout bars: (x, y, width, height) in dots, for a caller that
+    /// draws the glyphs itself (the engine's built-in stroke font).
+    pub fn bars(&self) -> &[(f32, f32, f32, f32)] {
+        &self.bars
     }
 }
 
@@ -339,17 +360,17 @@ pub fn layout_text(
     bx: TextBox,
 ) -> Result<TextLayout, TextError> {
     style.check()?;
+    if style.vertical {
+        return Ok(super::vertical::layout_vertical(fonts, style, text, bx));
+    }
     let primary = fonts.primary();
     let m = primary.metrics();
     let scale = style.size / m.units_per_em as f32;
     let ascent = m.ascender as f32 * scale;
     let descent = -(m.descender as f32) * scale;
     let line_height = ascent + descent + m.line_gap as f32 * scale;
-    let mut pitch = line_height * style.line_space;
-    if style.vertical {
-        pitch += style.char_space;
-    }
-    let cs = if style.vertical { 0.0 } else { style.char_space };
+    let pitch = line_height * style.line_space;
+    let cs = style.char_space;
     let max_width = bx.width as f32;
 
     // Map and break, paragraph by paragraph.
@@ -372,15 +393,7 @@ pub fn layout_text(
         let base = items.len();
         items.extend(measure(fonts, style, &chars));
         let n = items.len();
-        if style.vertical {
-            for i in base..n {
-                raw.push(RawLine { range: i..i + 1, text_start: items[i].start, stretch: false });
-            }
-            if base == n && next.is_some() {
-                // an empty paragraph between two newlines: keep the blank line
-                raw.push(RawLine { range: n..n, text_start: para_start, stretch: false });
-            }
-        } else if style.wrap {
+        if style.wrap {
             let mut start = base;
             if start == n {
                 raw.push(RawLine { range: n..n, text_start: para_start, stretch: false });
@@ -514,7 +527,15 @@ pub fn layout_text(
                 bars.push((x, baseline - (m.strikeout_position as f32 * scale) - t, width, t));
             }
         }
-        lines.push(LayoutLine { text: text_range, glyphs: g0..glyphs.len(), x, width, baseline });
+        lines.push(LayoutLine {
+            text: text_range,
+            glyphs: g0..glyphs.len(),
+            x,
+            width,
+            baseline,
+            top: baseline - ascent,
+            height: ascent + descent,
+        });
     }
 
     Ok(TextLayout {
@@ -530,7 +551,7 @@ pub fn layout_text(
 }
 
 /// Greedy first fit: the end (exclusive) of the line starting at item `start`.
-fn wrap_line(items: &[Item], start: usize, end: usize, cs: f32, max_width: f32) -> usize {
+pub(super) fn wrap_line(items: &[Item], start: usize, end: usize, cs: f32, max_width: f32) -> usize {
     const SLACK: f32 = 0.01; // dots: rounding noise must not push a fitting word down
     let mut pen = 0f32;
     let mut last_break: Option<usize> = None;
@@ -543,11 +564,16 @@ fn wrap_line(items: &[Item], start: usize, end: usize, cs: f32, max_width: f32) 
             if let Some(b) = last_break {
                 return b;
             }
-            // A word wider than the box: cut it here, but keep closing punctuation with the
-            // character before it when the line can spare one.
+            // A word wider than the box: cut it before the character that does not fit, so
+            // the line keeps every character that fits. Only when kinsoku forbids that cut
+            // (closing punctuation would start the next line, or opening punctuation end
+            // this one) does the cut move back one character, taking it down with the
+            // punctuation, if the line keeps at least one and the earlier cut is allowed.
+            // (Testing `!can_break` here instead cut every plain word one character early:
+            // letters and digits are never a break opportunity.)
             if i > start + 1
-                && !can_break(items[i - 1].ch, it.ch)
-                && can_break_anywhere(items[i - 2].ch, items[i - 1].ch)
+                && kinsoku_forbids(items[i - 1].ch, it.ch)
+                && can_cut_inside_word(items[i - 2].ch, items[i - 1].ch)
             {
                 return i - 1;
             }
@@ -558,9 +584,11 @@ fn wrap_line(items: &[Item], start: usize, end: usize, cs: f32, max_width: f32) 
     end
 }
 
-/// Whether the pair is an ordinary letter pair an emergency cut may split.
-fn can_break_anywhere(a: char, b: char) -> bool {
-    !is_space(a) && !is_space(b) && can_break(a, b) || a.is_alphanumeric() && b.is_alphanumeric()
+/// Whether an emergency cut (inside a word wider than the line) may split the pair: not
+/// at a space (spaces hang at line ends, they do not start lines) nor where kinsoku
+/// forbids it.
+fn can_cut_inside_word(a: char, b: char) -> bool {
+    !is_space(a) && !is_space(b) && !kinsoku_forbids(a, b)
 }
 
 #[cfg(test)]
@@ -665,6 +693,86 @@ mod tests {
         for line in l.lines() {
             assert!(line.width <= 60.0 + 0.01, "{:?}", line);
         }
+    }
+
+    /// Width in dots of `text` on one unwrapped line in `style`: the layout's own measure
+    /// (advances, kerning, charSpace between characters but not after the last).
+    fn one_line_width(fonts: &FontSet, style: &TextStyle, text: &str) -> f32 {
+        let mut s = style.clone();
+        s.wrap = false;
+        layout_text(fonts, &s, text, bx(10_000, 100)).unwrap().lines()[0].width
+    }
+
+    /// Greedy cut of a word with no break opportunity: each line the longest prefix of
+    /// what is left whose one-line width fits `w` dots, at least one character.
+    fn expected_cuts<'a>(fonts: &FontSet, style: &TextStyle, text: &'a str, w: f32) -> Vec<&'a str> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let ends: Vec<usize> = rest.char_indices().map(|(i, c)| i + c.len_utf8()).collect();
+            let mut take = ends[0];
+            for &e in &ends[1..] {
+                if one_line_width(fonts, style, &rest[..e]) <= w + 0.01 {
+                    take = e;
+                } else {
+                    break;
+                }
+            }
+            out.push(&rest[..take]);
+            rest = &rest[take..];
+        }
+        out
+    }
+
+    #[test]
+    fn a_long_word_keeps_every_character_that_fits() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        style.wrap = true;
+        // The reported case: a box just wide enough for "ZC202" (5 x ~11-15 dots).
+        let w5 = one_line_width(&fonts, &style, "ZC202");
+        let b = w5.ceil() as i64;
+        assert!(one_line_width(&fonts, &style, "ZC2024") > b as f32);
+        let l = layout_text(&fonts, &style, "ZC2024", bx(b, 100)).unwrap();
+        assert_eq!(line_texts(&l, "ZC2024"), vec!["ZC202", "4"]);
+        // Every box width, with and without charSpace (positive and negative): the cut
+        // keeps the most characters whose advance fits, never fewer than one a line.
+        let text = "ZC20240001";
+        for cs in [0.0f32, 2.5, -1.5] {
+            style.char_space = cs;
+            let full = one_line_width(&fonts, &style, text);
+            for w in 1..=(full.ceil() as i64 + 2) {
+                let l = layout_text(&fonts, &style, text, bx(w, 100)).unwrap();
+                let want = expected_cuts(&fonts, &style, text, w as f32);
+                assert_eq!(line_texts(&l, text), want, "width {} charSpace {}", w, cs);
+            }
+        }
+    }
+
+    #[test]
+    fn a_cut_long_word_still_keeps_kinsoku() {
+        let fonts = match latin_cjk() {
+            Some(f) => f,
+            None => return,
+        };
+        let mut style = TextStyle::new(20.0);
+        style.wrap = true;
+        // "," may not start a line: with "ABCD" fitting but not "ABCD,", "D" goes down too
+        let b = one_line_width(&fonts, &style, "ABCD").ceil() as i64;
+        assert!(one_line_width(&fonts, &style, "ABCD,") > b as f32);
+        let l = layout_text(&fonts, &style, "ABCD,", bx(b, 100)).unwrap();
+        assert_eq!(line_texts(&l, "ABCD,"), vec!["ABC", "D,"]);
+        // "(" may not end a line: with "AB(" fitting but not "AB(C", "(" goes down
+        let b = one_line_width(&fonts, &style, "AB(").ceil() as i64;
+        assert!(one_line_width(&fonts, &style, "AB(C") > b as f32);
+        let l = layout_text(&fonts, &style, "AB(C", bx(b, 100)).unwrap();
+        assert_eq!(line_texts(&l, "AB(C"), vec!["AB", "(C"]);
+        // a line never goes empty for it: one character, then the punctuation
+        let l = layout_text(&fonts, &style, "A,", bx(5, 100)).unwrap();
+        assert_eq!(line_texts(&l, "A,"), vec!["A", ","]);
     }
 
     #[test]
@@ -776,25 +884,6 @@ mod tests {
         let e = layout_text(&fonts, &TextStyle::new(20.0), "", bx(60, 30)).unwrap();
         assert_eq!(e.lines().len(), 1);
         assert_eq!(e.needed_height(), (20.0f32 * 2288.0 / 2048.0).ceil() as i64);
-    }
-
-    #[test]
-    fn vertical_text_stacks_one_character_per_line() {
-        let fonts = match latin_cjk() {
-            Some(f) => f,
-            None => return,
-        };
-        let mut style = TextStyle::new(20.0);
-        style.vertical = true;
-        style.h_align = HAlign::Center;
-        let text = "资产A";
-        let l = layout_text(&fonts, &style, text, bx(40, 100)).unwrap();
-        assert_eq!(line_texts(&l, text), vec!["资", "产", "A"]);
-        let g = l.glyphs();
-        assert_eq!(g.len(), 3);
-        assert!(g[0].y < g[1].y && g[1].y < g[2].y);
-        assert!((g[0].x - 20.0).abs() < 1e-3, "ideograph centred in 40 dots");
-        assert!(g[2].x > g[0].x, "narrow A centred further right");
     }
 
     #[test]

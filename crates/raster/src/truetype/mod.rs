@@ -21,7 +21,9 @@
 //!   oblique (shear 0.2) for faces that lack them.
 //! - `cache.rs`: glyph masks by (face, glyph, size, synthetic style).
 //! - `breaking.rs`: line-break opportunities, Latin and CJK (kinsoku) rules.
-//! - `layout.rs`: mapping, wrapping, alignment, spacing, vertical stacking.
+//! - `layout.rs`: mapping, wrapping, alignment, spacing.
+//! - `vertical.rs`: vertical text (`verDisplay`): columns right to left, wrapped at the
+//!   box height.
 //! - `draw.rs`, `arc.rs`: drawing straight and arc text.
 //! - `face.rs`: [`TrueTypeFace`], a font set behind the renderer's one-line
 //!   [`TextFace`](crate::TextFace) seam (barcode captions).
@@ -75,6 +77,7 @@ mod layout;
 mod raster;
 mod read;
 mod rotate;
+mod vertical;
 
 pub use arc::{draw_arc_text_1bit, draw_arc_text_gray};
 pub use cache::GlyphCache;
@@ -86,6 +89,7 @@ pub use layout::{
     layout_text, HAlign, LayoutLine, PlacedGlyph, TextBox, TextError, TextLayout, TextStyle, VAlign,
 };
 pub use rotate::{blit_page, rotate_bits, rotate_page, QuarterTurn};
+pub use vertical::{layout_vertical_mono, MonoFace};
 
 #[cfg(test)]
 mod test_fonts;

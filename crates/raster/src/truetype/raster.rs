@@ -12,8 +12,12 @@
 //! second difference (font-rs's rule: error about 1/3 dot). Coverage is 8-bit (0 =
 //! none, 255 = full); printers take `coverage >= 128` (50 %) as black.
 //!
-//! Sizes: a glyph mask is at most [`MAX_SIDE`] dots a side and [`MAX_AREA`] dots in all,
-//! enough for a 1000-dot em (85 mm at 300 dpi); bigger requests draw nothing.
+//! Sizes: a glyph mask (cached, cache.rs) is at most [`MAX_SIDE`] dots a side and
+//! [`MAX_AREA`] dots in all, enough for a ~2000-dot em (170 mm at 300 dpi). Bigger glyphs
+//! (the engine allows 4096-dot ems) are rasterised by [`rasterize_window`] straight into
+//! the target: only the dots inside a window (the visible clip), in bands of at most
+//! [`BAND_CELLS`] cells, with the same accumulation on the same dot grid, so the dots are
+//! those a mask would have had and the memory is that of one band.
 
 use super::glyf::{Outline, OutlinePoint};
 
@@ -21,6 +25,9 @@ use super::glyf::{Outline, OutlinePoint};
 pub(super) const MAX_SIDE: i64 = 4096;
 /// Largest mask area in dots (16 MiB of accumulator at most).
 pub(super) const MAX_AREA: i64 = 4 << 20;
+
+/// Cells of accumulator (4 bytes each) in one band of [`rasterize_window`]: 4 MiB.
+pub(super) const BAND_CELLS: usize = 1 << 20;
 
 /// Synthetic bold widens strokes by this fraction of the em, to the right (FreeType's
 /// 1/24: one dot at the 24-dot em of 3 mm text at 203 dpi); the advance grows as much.
@@ -173,21 +180,47 @@ impl Coverage {
 }
 
 /// Rasterises `outline` mapped by `tf`, once per offset in `strikes` (a single `(0, 0)`
-/// for a plain glyph). `acc` is scratch space kept between calls.
+/// for a plain glyph). `acc` is scratch space kept between calls. A glyph bigger than a
+/// mask may be ([`is_oversize`]) or not finite gives an empty coverage.
 pub(super) fn rasterize(
     outline: &Outline,
     tf: &Transform,
     strikes: &[(f32, f32)],
     acc: &mut Vec<f32>,
 ) -> Coverage {
-    if outline.points.is_empty() || strikes.is_empty() {
+    let (pts, (left, top, w, h)) = match placed(outline, tf, strikes) {
+        Some(p) => p,
+        None => return Coverage::default(),
+    };
+    if too_big(w, h) {
         return Coverage::default();
     }
+    let (w, h) = (w as usize, h as usize);
+    let mut r = Accumulator::new(acc, w, h);
+    accumulate(&mut r, outline, &pts, strikes, left as f32, top as f32);
+    Coverage { left: left as i32, top: top as i32, width: w as u32, height: h as u32, data: r.finish() }
+}
+
+/// Whether `outline` mapped by `tf` with `strikes` has ink but is too big for a mask
+/// ([`rasterize`] gives nothing; [`rasterize_window`] draws it).
+pub(super) fn is_oversize(outline: &Outline, tf: &Transform, strikes: &[(f32, f32)]) -> bool {
+    matches!(placed(outline, tf, strikes), Some((_, (_, _, w, h))) if too_big(w, h))
+}
+
+fn too_big(w: i64, h: i64) -> bool {
+    w > MAX_SIDE || h > MAX_SIDE || w * h > MAX_AREA
+}
+
+/// The mapped points and the dot box (left, top, width, height) the strikes cover;
+/// `None` for no ink, or points not finite or far outside any page (no overflow below).
+fn placed(outline: &Outline, tf: &Transform, strikes: &[(f32, f32)]) -> Option<(Vec<(f32, f32)>, (i64, i64, i64, i64))> {
+    if outline.points.is_empty() || strikes.is_empty() {
+        return None;
+    }
     let pts: Vec<(f32, f32)> = outline.points.iter().map(|p| tf.apply(p)).collect();
-    // Far outside any mask (or not a number): nothing to draw, and no overflow below.
     const FAR: f32 = 1e7;
     if pts.iter().chain(strikes).any(|&(x, y)| !(x.abs() < FAR && y.abs() < FAR)) {
-        return Coverage::default();
+        return None;
     }
     let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     for &(x, y) in &pts {
@@ -206,13 +239,16 @@ pub(super) fn rasterize(
     let (x0, y0, x1, y1) = (x0 + sx0, y0 + sy0, x1 + sx1, y1 + sy1);
     let (left, top) = (x0.floor() as i64, y0.floor() as i64);
     let (w, h) = (x1.ceil() as i64 - left, y1.ceil() as i64 - top);
-    if w <= 0 || h <= 0 || w > MAX_SIDE || h > MAX_SIDE || w * h > MAX_AREA {
-        return Coverage::default();
+    if w <= 0 || h <= 0 {
+        return None;
     }
-    let (w, h) = (w as usize, h as usize);
-    let mut r = Accumulator::new(acc, w, h);
+    Some((pts, (left, top, w, h)))
+}
+
+/// Every strike of the outline into `r`, whose cell (0, 0) is dot (`left`, `top`).
+fn accumulate(r: &mut Accumulator, outline: &Outline, pts: &[(f32, f32)], strikes: &[(f32, f32)], left: f32, top: f32) {
     for &(dx, dy) in strikes {
-        let (ox, oy) = (dx - left as f32, dy - top as f32);
+        let (ox, oy) = (dx - left, dy - top);
         let mut start = 0;
         for &end in &outline.contour_ends {
             if end > start && end <= pts.len() {
@@ -221,7 +257,55 @@ pub(super) fn rasterize(
             start = end;
         }
     }
-    Coverage { left: left as i32, top: top as i32, width: w as u32, height: h as u32, data: r.finish() }
+}
+
+/// Rasterises `outline` mapped by `tf` (any size), but only the dots `x0..x1` x `y0..y1`
+/// of `window` (in `tf`'s dots), handing the coverage to `emit` a band of rows at a time
+/// (each band at most [`BAND_CELLS`] cells, but at least one row). The cells are those
+/// [`rasterize`] gives for the same dots: the same dot grid and accumulation, with
+/// segments outside the band clipped exactly (left of it they wind the whole row, right
+/// of it nothing). Memory: one band of `acc`, whatever the glyph's size.
+pub(super) fn rasterize_window(
+    outline: &Outline,
+    tf: &Transform,
+    strikes: &[(f32, f32)],
+    window: (i64, i64, i64, i64),
+    acc: &mut Vec<f32>,
+    emit: impl FnMut(&Coverage),
+) {
+    window_bands(outline, tf, strikes, window, BAND_CELLS, acc, emit)
+}
+
+/// [`rasterize_window`] with bands of `band_cells` cells (tests use tiny bands).
+fn window_bands(
+    outline: &Outline,
+    tf: &Transform,
+    strikes: &[(f32, f32)],
+    window: (i64, i64, i64, i64),
+    band_cells: usize,
+    acc: &mut Vec<f32>,
+    mut emit: impl FnMut(&Coverage),
+) {
+    let (pts, (left, top, w, h)) = match placed(outline, tf, strikes) {
+        Some(p) => p,
+        None => return,
+    };
+    let (x0, y0) = (left.max(window.0), top.max(window.1));
+    let (x1, y1) = ((left + w).min(window.2), (top + h).min(window.3));
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    let ww = (x1 - x0) as usize;
+    let rows = (band_cells / (ww + 2)).max(1) as i64;
+    let mut by = y0;
+    while by < y1 {
+        let bh = rows.min(y1 - by);
+        let mut r = Accumulator::new(acc, ww, bh as usize);
+        accumulate(&mut r, outline, &pts, strikes, x0 as f32, by as f32);
+        let band = Coverage { left: x0 as i32, top: by as i32, width: ww as u32, height: bh as u32, data: r.finish() };
+        emit(&band);
+        by += bh;
+    }
 }
 
 /// Signed-area cells of `h` rows of `w + 2` (room for the right edge's spill).
@@ -280,6 +364,12 @@ impl<'a> Accumulator<'a> {
     }
 
     fn quad(&mut self, p0: (f32, f32), p1: (f32, f32), p2: (f32, f32)) {
+        // Wholly above or below the rows (the curve is inside its control triangle): no
+        // area (a band of a big glyph skips most curves so).
+        let hf = self.h as f32;
+        if (p0.1 <= 0.0 && p1.1 <= 0.0 && p2.1 <= 0.0) || (p0.1 >= hf && p1.1 >= hf && p2.1 >= hf) {
+            return;
+        }
         let dx = p0.0 - 2.0 * p1.0 + p2.0;
         let dy = p0.1 - 2.0 * p1.1 + p2.1;
         let dd = dx * dx + dy * dy;
@@ -303,8 +393,50 @@ impl<'a> Accumulator<'a> {
         self.line(prev, p2);
     }
 
-    /// Adds the signed area of one line segment (font-rs's `draw_line`).
+    /// Adds the signed area of one line segment, clipped to the cells: parts above or
+    /// below the rows add nothing, parts left of column 0 wind whole rows (they run down
+    /// column 0's left edge), parts right of the last column only the spill column. A
+    /// segment inside (every segment of a mask) goes to [`Accumulator::line_inside`]
+    /// unchanged.
     fn line(&mut self, p0: (f32, f32), p1: (f32, f32)) {
+        let (wf, hf) = (self.w as f32, self.h as f32);
+        if p0.1 == p1.1 || (p0.1 <= 0.0 && p1.1 <= 0.0) || (p0.1 >= hf && p1.1 >= hf) {
+            return;
+        }
+        let at_y = |y: f32| (p0.0 + (p1.0 - p0.0) * ((y - p0.1) / (p1.1 - p0.1)), y);
+        let cut = |p: (f32, f32)| {
+            if p.1 < 0.0 {
+                at_y(0.0)
+            } else if p.1 > hf {
+                at_y(hf)
+            } else {
+                p
+            }
+        };
+        let (a, b) = (cut(p0), cut(p1));
+        // Where the segment crosses x = 0 and x = w, in order along it.
+        let mut knots = [(0f32, (0f32, 0f32)); 2];
+        let mut n = 0;
+        for xb in [0.0, wf] {
+            if (a.0 - xb) * (b.0 - xb) < 0.0 {
+                let t = (xb - a.0) / (b.0 - a.0);
+                knots[n] = (t, (xb, a.1 + (b.1 - a.1) * t));
+                n += 1;
+            }
+        }
+        if n == 2 && knots[0].0 > knots[1].0 {
+            knots.swap(0, 1);
+        }
+        let mut from = a;
+        for &(_, k) in &knots[..n] {
+            self.line_inside(from, k);
+            from = k;
+        }
+        self.line_inside(from, b);
+    }
+
+    /// Adds the signed area of one line segment within the cells (font-rs's `draw_line`).
+    fn line_inside(&mut self, p0: (f32, f32), p1: (f32, f32)) {
         let (wf, hf) = (self.w as f32, self.h as f32);
         let clamp = |p: (f32, f32)| (p.0.max(0.0).min(wf), p.1.max(0.0).min(hf));
         let (p0, p1) = (clamp(p0), clamp(p1));
@@ -472,6 +604,89 @@ mod tests {
             c.black_rects(),
             vec![r(0, 1, 0, 2), r(3, 4, 0, 2), r(0, 4, 2, 3), r(0, 1, 3, 4), r(3, 4, 3, 4)]
         );
+    }
+
+    /// Window coverage, band by band, pasted into a `w` x `h` grid at (`x0`, `y0`).
+    fn windowed(o: &Outline, tf: &Transform, strikes: &[(f32, f32)], win: (i64, i64, i64, i64), cells: usize) -> Vec<u8> {
+        let (w, h) = ((win.2 - win.0) as usize, (win.3 - win.1) as usize);
+        let mut out = vec![0u8; w * h];
+        let mut bands = 0;
+        window_bands(o, tf, strikes, win, cells, &mut Vec::new(), |b| {
+            bands += 1;
+            assert!(b.width as usize * b.height as usize <= cells.max(b.width as usize + 2) && b.height >= 1);
+            for r in 0..b.height as i64 {
+                for c in 0..b.width as i64 {
+                    let (x, y) = (b.left as i64 + c - win.0, b.top as i64 + r - win.1);
+                    assert!(x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h, "band outside the window");
+                    out[y as usize * w + x as usize] = b.data[(r * b.width as i64 + c) as usize];
+                }
+            }
+        });
+        assert!(bands > 0 || out.iter().all(|&v| v == 0));
+        out
+    }
+
+    #[test]
+    fn windows_and_bands_give_the_masks_dots() {
+        // An oblique-ish shape with curves, a hole and a slanted edge crossing every side
+        // of the windows, plus two bold strikes.
+        let r = 9.0f32;
+        let k = r / (std::f32::consts::PI / 8.0).cos();
+        let circle: Vec<OutlinePoint> = (0..8)
+            .map(|i| {
+                let t = std::f32::consts::PI / 4.0 * i as f32;
+                OutlinePoint { x: 14.3 + k * t.cos(), y: 12.7 + k * t.sin(), on: false }
+            })
+            .collect();
+        let tri = vec![
+            OutlinePoint { x: 1.2, y: 30.6, on: true },
+            OutlinePoint { x: 27.9, y: 2.3, on: true },
+            OutlinePoint { x: 29.4, y: 33.1, on: true },
+        ];
+        let o = outline(vec![tri, circle, square(10.5, 9.25, 17.75, 15.5, false)]);
+        let tf = Transform { a: 1.0, b: 0.1, c: 0.3, d: 1.0, e: 0.4, f: -0.3 };
+        for strikes in [vec![(0.0, 0.0)], vec![(0.0, 0.0), (0.6, 0.0), (1.2, 0.0)]] {
+            let m = rasterize(&o, &tf, &strikes, &mut Vec::new());
+            let mask = |x: i64, y: i64| -> u8 {
+                let (c, r) = (x - m.left as i64, y - m.top as i64);
+                if c < 0 || r < 0 || c >= m.width as i64 || r >= m.height as i64 {
+                    0
+                } else {
+                    m.data[(r * m.width as i64 + c) as usize]
+                }
+            };
+            for win in [(-5, -5, 60, 60), (7, 3, 19, 22), (0, 20, 40, 21), (-3, 11, 9, 50), (30, 30, 32, 34), (50, 50, 60, 60)] {
+                for cells in [3usize, 16, 40, 1 << 20] {
+                    let got = windowed(&o, &tf, &strikes, win, cells);
+                    let w = (win.2 - win.0) as usize;
+                    for (i, &v) in got.iter().enumerate() {
+                        let (x, y) = (win.0 + (i % w) as i64, win.1 + (i / w) as i64);
+                        let want = mask(x, y);
+                        assert!((v as i32 - want as i32).abs() <= 1, "{:?} cells {} dot ({}, {}): {} vs mask {}", win, cells, x, y, v, want);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn oversize_is_reported_and_windowed_not_masked() {
+        let big = outline(vec![square(0.0, 0.0, 3000.0, 3000.0, true)]);
+        assert!(is_oversize(&big, &ID, &[(0.0, 0.0)]));
+        assert_eq!(rasterize(&big, &ID, &[(0.0, 0.0)], &mut Vec::new()), Coverage::default());
+        let small = outline(vec![square(0.0, 0.0, 2000.0, 2000.0, true)]);
+        assert!(!is_oversize(&small, &ID, &[(0.0, 0.0)]));
+        // a window of the big square: full, and never more than a band of scratch
+        let mut acc = Vec::new();
+        let mut dots = 0usize;
+        rasterize_window(&big, &ID, &[(0.0, 0.0)], (2990, -10, 4000, 3000), &mut acc, |b| {
+            assert!(b.data.iter().all(|&v| v == 255));
+            dots += b.data.len();
+        });
+        assert_eq!(dots, 10 * 3000);
+        assert!(acc.len() <= BAND_CELLS + 3000);
+        // off the window: nothing
+        rasterize_window(&big, &ID, &[(0.0, 0.0)], (3000, 0, 4000, 10), &mut acc, |_| panic!("no band"));
     }
 
     #[test]

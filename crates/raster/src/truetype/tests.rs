@@ -227,3 +227,223 @@ fn fonts_can_be_shared_between_threads() {
     send_sync::<TextLayout>();
     send::<GlyphCache>();
 }
+
+/// Black dots of a page (padding bits are 0).
+fn ink_of(p: &Page) -> u64 {
+    p.data().iter().map(|b| b.count_ones() as u64).sum()
+}
+
+/// Dots black in one page and not the other (same sizes).
+fn differing(a: &Page, b: &Page) -> u64 {
+    a.data().iter().zip(b.data()).map(|(x, y)| (x ^ y).count_ones() as u64).sum()
+}
+
+/// 'A' laid out with its box at (`x`, `y`), unclipped.
+fn big_a(fonts: &FontSet, size: f32, x: i64, y: i64) -> TextLayout {
+    let mut style = TextStyle::new(size);
+    style.clip = false;
+    layout_text(fonts, &style, "A", TextBox::new(x, y, 8000, 8000).unwrap()).unwrap()
+}
+
+/// Issue 5: a glyph too big for the cache's masks is drawn, not skipped, and by the same
+/// coverage rule: just over the limit it has the ink just under it has, scaled by the size
+/// squared; and at one size the direct path puts the very dots the mask does.
+#[test]
+fn glyphs_just_over_the_cache_limit_look_like_those_just_under() {
+    let font = match super::test_fonts::load("LiberationSans-Regular.ttf") {
+        Some(f) => f,
+        None => return,
+    };
+    let g = font.glyph_index('A').unwrap();
+    let outline = glyf::outline(&font, g).unwrap();
+    let over = |size: f32| {
+        let tf = super::raster::Transform::glyph(font.units_per_em(), size, false);
+        super::raster::is_oversize(&outline, &tf, &[(0.0, 0.0)])
+    };
+    // the largest whole-dot size the cache keeps (oversize grows with size)
+    let (mut lo, mut hi) = (100u32, 4096u32);
+    assert!(!over(lo as f32) && over(hi as f32));
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if over(mid as f32) {
+            hi = mid
+        } else {
+            lo = mid
+        }
+    }
+    let (s0, s1) = (lo as f32, hi as f32);
+    let fonts = FontSet::new(vec![font.clone()]).unwrap();
+    let mut cache = GlyphCache::new();
+    let side = hi as i64 + 64;
+    let mut under = Page::new(side, side).unwrap();
+    draw_layout_1bit(&mut under, &big_a(&fonts, s0, 0, 0), &fonts, &mut cache);
+    assert!(!cache.get(&font, g, s0, Default::default()).oversize);
+    let mut above = Page::new(side, side).unwrap();
+    draw_layout_1bit(&mut above, &big_a(&fonts, s1, 0, 0), &fonts, &mut cache);
+    assert!(cache.get(&font, g, s1, Default::default()).oversize);
+    let (n0, n1) = (ink_of(&under) as f64, ink_of(&above) as f64);
+    let want = (s1 as f64 / s0 as f64).powi(2);
+    println!("'A' cached at {} dots: {} black; drawn directly at {}: {} (ratio {:.4}, size ratio squared {:.4})", s0, n0, s1, n1, n1 / n0, want);
+    assert!(n0 > 1e6, "a {}-dot A has ink", s0);
+    assert!((n1 / n0 / want - 1.0).abs() < 0.02, "ink ratio {} vs {}", n1 / n0, want);
+
+    // The same glyph at the same size through the direct path: the mask's dots.
+    let l = big_a(&fonts, s0, 0, 0);
+    let pen = (l.glyphs()[0].x.round() as i64, l.glyphs()[0].y.round() as i64);
+    let mut direct = Page::new(side, side).unwrap();
+    let clip = super::draw::Canvas::clip(&direct, None);
+    cache.draw_oversize(&mut direct, &font, g, s0, Default::default(), pen, &clip);
+    let diff = differing(&under, &direct);
+    assert!(diff as f64 <= n0 * 1e-4, "{} of {} dots differ", diff, n0);
+}
+
+/// Issue 5: a 4096-dot glyph hanging off a small page, 1-bit and grey: no panic, the
+/// page shows exactly its part of the glyph drawn whole on a big page, grey is dark where
+/// the page is black, and a clip box keeps the ink in it.
+#[test]
+fn a_4096_dot_glyph_partly_off_the_page_draws_its_visible_part() {
+    let fonts = match super::test_fonts::load("LiberationSans-Regular.ttf") {
+        Some(f) => FontSet::new(vec![f]).unwrap(),
+        None => return,
+    };
+    let mut cache = GlyphCache::new();
+    let mut whole = Page::new(4400, 4400).unwrap();
+    draw_layout_1bit(&mut whole, &big_a(&fonts, 4096.0, 0, 0), &fonts, &mut cache);
+    let total = ink_of(&whole);
+    assert!(total > 2_000_000, "{}", total);
+    // The page's (0, 0) is the big page's (1500, 1900): the box moves by the opposite.
+    let (ox, oy, w, h) = (1500i64, 1900i64, 900i64, 700i64);
+    let l = big_a(&fonts, 4096.0, -ox, -oy);
+    let mut page = Page::new(w, h).unwrap();
+    draw_layout_1bit(&mut page, &l, &fonts, &mut cache);
+    let mut want = Page::new(w, h).unwrap();
+    for y in 0..h {
+        for x in 0..w {
+            if whole.get(x + ox, y + oy) {
+                want.set(x, y);
+            }
+        }
+    }
+    let (got, expect) = (ink_of(&page), ink_of(&want));
+    assert!(expect > 50_000, "the window shows part of the A: {}", expect);
+    let diff = differing(&page, &want);
+    assert!(diff <= expect / 10_000 + 2, "{} of {} dots differ", diff, expect);
+    assert!(got > 0);
+    let mut grey = vec![255u8; (w * h) as usize];
+    draw_layout_gray(&mut GrayImage::new(&mut grey, w as u32, h as u32, w as usize).unwrap(), &l, &fonts, &mut cache);
+    let mut partial = 0;
+    for y in 0..h {
+        for x in 0..w {
+            let v = grey[(y * w + x) as usize];
+            assert_eq!(v <= 127, page.get(x, y), "dot ({}, {}) grey {}", x, y, v);
+            partial += (v > 0 && v < 255) as usize;
+        }
+    }
+    assert!(partial > 100, "anti-aliased edges: {}", partial);
+    // clipped to a box whose top-left corner is on the page: ink only in the box, where
+    // unclipped the glyph inks outside it too
+    let bx = TextBox::new(300, 200, 8000, 8000).unwrap();
+    let outside = |p: &Page| (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).filter(|&(x, y)| p.get(x, y) && (x < 300 || y < 200)).count();
+    for clip in [false, true] {
+        let mut style = TextStyle::new(4096.0);
+        style.clip = clip;
+        let l = layout_text(&fonts, &style, "A", TextBox::new(300 - ox, 200 - oy, 8000 + ox - 300, 8000 + oy - 200).unwrap()).unwrap();
+        let l = if clip { TextLayout { bounds: bx, ..l } } else { l };
+        let mut page = Page::new(w, h).unwrap();
+        draw_layout_1bit(&mut page, &l, &fonts, &mut cache);
+        assert!(ink_of(&page) > 10_000);
+        assert_eq!(outside(&page) == 0, clip, "clip {}: {} dots outside the box", clip, outside(&page));
+    }
+    // wholly off the page, and absurdly far: nothing, no panic
+    for (x, y) in [(5000, 0), (-9000, -9000), (1 << 22, -(1 << 22))] {
+        let mut page = Page::new(w, h).unwrap();
+        draw_layout_1bit(&mut page, &big_a(&fonts, 4096.0, x, y), &fonts, &mut cache);
+        assert_eq!(ink_of(&page), 0);
+    }
+    // synthetic bold and oblique at 4096 dots draw too
+    let mut style = TextStyle::new(4096.0);
+    style.bold = true;
+    style.italic = true;
+    style.clip = false;
+    let l = layout_text(&fonts, &style, "A", TextBox::new(-ox, -oy, 8000, 8000).unwrap()).unwrap();
+    let mut page = Page::new(w, h).unwrap();
+    draw_layout_1bit(&mut page, &l, &fonts, &mut cache);
+    assert!(ink_of(&page) > 50_000);
+}
+
+/// Issue 5: arc text turns each glyph, so it never used the cache, but its masks had the
+/// same limit: a 3000-dot arc glyph must draw too.
+#[test]
+fn big_arc_text_draws() {
+    let fonts = match super::test_fonts::load("LiberationSans-Regular.ttf") {
+        Some(f) => FontSet::new(vec![f]).unwrap(),
+        None => return,
+    };
+    let mut style = TextStyle::new(3000.0);
+    style.clip = false;
+    let mut page = Page::new(1200, 1200).unwrap();
+    // a circle 8000 dots across, its top at the page's top: the middle glyph stands there
+    draw_arc_text_1bit(&mut page, &fonts, &style, "HIH", TextBox::new(600 - 4000, 0, 8000, 8000).unwrap()).unwrap();
+    assert!(ink_of(&page) > 100_000, "{}", ink_of(&page));
+    let mut grey = vec![255u8; 1200 * 1200];
+    draw_arc_text_gray(&mut GrayImage::new(&mut grey, 1200, 1200, 1200).unwrap(), &fonts, &style, "HIH", TextBox::new(600 - 4000, 0, 8000, 8000).unwrap()).unwrap();
+    assert!(grey.iter().filter(|&&v| v < 128).count() > 100_000);
+}
+
+/// Issue 5's timing note: one 4000-dot glyph ('A', 'W', '国' when the CJK face is there)
+/// at 203 dpi, drawn straight into a 4 x 6 inch label (812 x 1218 dots) and into a page
+/// holding all of it. Prints µs; never fails on time (use `--release` for numbers).
+#[test]
+fn speed_of_one_4000_dot_glyph() {
+    let mut faces = Vec::new();
+    for name in ["LiberationSans-Regular.ttf", "DroidSansFallbackFull.ttf"] {
+        if let Some(f) = super::test_fonts::load(name) {
+            faces.push(f);
+        }
+    }
+    let fonts = match FontSet::new(faces) {
+        Some(f) => f,
+        None => return,
+    };
+    let mut cache = GlyphCache::new();
+    for ch in ["A", "W", "国"] {
+        let mut style = TextStyle::new(4000.0);
+        style.clip = false;
+        let l = layout_text(&fonts, &style, ch, TextBox::new(0, 0, 8000, 8000).unwrap()).unwrap();
+        let mut label = Page::new(812, 1218).unwrap();
+        let mut full = Page::new(4200, 4200).unwrap();
+        let time = |page: &mut Page, cache: &mut GlyphCache| {
+            let n = 5;
+            let t = Instant::now();
+            for _ in 0..n {
+                draw_layout_1bit(page, &l, &fonts, cache);
+            }
+            t.elapsed().as_secs_f64() * 1e6 / n as f64
+        };
+        let (a, b) = (time(&mut label, &mut cache), time(&mut full, &mut cache));
+        println!(
+            "4000-dot '{}' at 203 dpi: {:.0} us on a 4x6 in label, {:.0} us whole ({} dots black){}",
+            ch,
+            a,
+            b,
+            ink_of(&full),
+            if cfg!(debug_assertions) { " [debug build]" } else { "" }
+        );
+    }
+}
+
+/// Issue 5: barcode captions (TrueTypeFace::draw_inked, face_ink.rs) use the glyph
+/// cache's masks too; one too big for a mask is drawn straight in, clipped.
+#[test]
+fn an_oversize_caption_draws_clipped() {
+    let fonts = match super::test_fonts::load("LiberationSans-Regular.ttf") {
+        Some(f) => FontSet::new(vec![f]).unwrap(),
+        None => return,
+    };
+    let face = TrueTypeFace::new(fonts);
+    let mut page = Page::new(900, 700).unwrap();
+    face.draw_inked(&mut page, "A", -1500, -1200, 4000, 96, (0, 0, 600, 700));
+    let n = ink_of(&page);
+    assert!(n > 20_000, "{}", n);
+    assert!((0..700).all(|y| (600..900).all(|x| !page.get(x, y))), "ink only in the clip");
+}
