@@ -4,36 +4,14 @@
  * data with the same one-line message and exits (no worker left running), and turns pages
  * clockwise by the label's printOrientation or --orientation.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLabel, type LabelInput } from '../src/label/label.ts';
+import type { LabelInput } from '../src/label/label.ts';
 import { poolMinFiles } from './commands/render.ts';
+import { run, writeLabelFile } from './render-testing.ts';
 import { samplePicture } from '../src/render/golden-cases.ts';
-import { writeLabel } from '../src/label/wdfx.ts';
-
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const CLI = join(ROOT, 'bin', 'assetmark');
-
-interface Run {
-  status: number;
-  stdout: string;
-  stderr: string;
-  /** Killed by the time-out: the process hung. */
-  hung: boolean;
-}
-
-function run(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(CLI, args, { cwd: tmpdir(), encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
-      const hung = error?.killed === true;
-      resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr, hung });
-    });
-  });
-}
 
 let scratch: string;
 beforeAll(() => {
@@ -42,9 +20,7 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function labelFile(name: string, input: LabelInput): string {
-  const file = join(scratch, name);
-  writeFileSync(file, writeLabel(createLabel(input)));
-  return file;
+  return writeLabelFile(scratch, name, input);
 }
 
 /** A 40 x 30 mm asset label: border, two bound text lines (one Chinese), EAN-13 and QR. */

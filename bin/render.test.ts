@@ -3,33 +3,15 @@
  * label file and a spreadsheet; pages read back by zbarimg; bad input refused with one
  * line and a non-zero exit status.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLabel, type LabelInput } from '../src/label/label.ts';
-import { writeLabel } from '../src/label/wdfx.ts';
+import type { LabelInput } from '../src/label/label.ts';
 import { localeFromEnv } from './commands/render.ts';
-
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const CLI = join(ROOT, 'bin', 'assetmark');
-
-interface Run {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(CLI, args, { cwd: tmpdir(), encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+import { ROOT, run, writeLabelFile, type Run } from './render-testing.ts';
 
 let scratch: string;
 beforeAll(() => {
@@ -38,9 +20,7 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function labelFile(name: string, input: LabelInput): string {
-  const file = join(scratch, name);
-  writeFileSync(file, writeLabel(createLabel(input)));
-  return file;
+  return writeLabelFile(scratch, name, input);
 }
 
 /** An asset label: caption, a Code 128 and a QR Code bound to the CODE column. */
@@ -164,11 +144,7 @@ describe('assetmark render --locale and the environment', () => {
   /** `run` with the locale variables replaced by `env` (the others as they are). */
   function runIn(args: string[], env: Record<string, string>): Promise<Run> {
     const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['LC_ALL', 'LC_MESSAGES', 'LANG'].includes(k)));
-    return new Promise((resolve) => {
-      execFile(CLI, args, { cwd: tmpdir(), encoding: 'utf8', env: { ...base, ...env } }, (error, stdout, stderr) => {
-        resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-      });
-    });
+    return run(args, { ...base, ...env });
   }
 
   // A text control that leaves its font to the locale; the same with each font given.

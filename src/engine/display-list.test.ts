@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileDisplayList, compileSymbolSpec, matrixRequest, mmToUm, writeDisplayList } from './display-list.ts';
 import { EngineError, ErrorCode } from './errors.ts';
+import { engineError } from './testing.ts';
 import type { PageSpec, TextElement } from './types.ts';
 
 const le32 = (v: number) => [v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff];
@@ -116,7 +117,7 @@ describe('display-list compiler', () => {
     ['line end', { kind: 'line', x1Mm: NaN, y1Mm: 0, x2Mm: 1, y2Mm: 0, lineWidthMm: 0.5 }, /x1Mm must be a number/],
     ['line box', { kind: 'line', x1Mm: 0, y1Mm: 0, x2Mm: 1, y2Mm: 0, lineWidthMm: 0.5, boxMm: { xMm: 0, yMm: -0.25, widthMm: -1, heightMm: 0.5 } }, /boxMm\.widthMm must be a number of mm from 0/],
   ])('refuses an element with a bad %s, naming it', (_, element, message) => {
-    const e = captureError(() => compileDisplayList({ widthMm: 40, heightMm: 30, dpi: 203, elements: [{ kind: 'rect', xMm: 0, yMm: 0, widthMm: 1, heightMm: 1, lineWidthMm: 0 }, element] }));
+    const e = engineError(() => compileDisplayList({ widthMm: 40, heightMm: 30, dpi: 203, elements: [{ kind: 'rect', xMm: 0, yMm: 0, widthMm: 1, heightMm: 1, lineWidthMm: 0 }, element] }));
     expect([e.code, e.element]).toEqual([ErrorCode.Parameter, 1]);
     expect(e.message).toMatch(message);
   });
@@ -149,15 +150,15 @@ describe('display-list compiler', () => {
         { kind: 'rect', xMm: 0, yMm: 0, widthMm: Infinity, heightMm: 1, lineWidthMm: 0.1 },
       ],
     };
-    const error = captureError(() => compileDisplayList(page));
+    const error = engineError(() => compileDisplayList(page));
     expect(error.code).toBe(ErrorCode.Parameter);
     expect(error.element).toBe(1);
     expect(error.message).toMatch(/widthMm/);
   });
 
   it('refuses unknown barcode types and characters beyond one byte', () => {
-    expect(captureError(() => compileSymbolSpec({ type: 'qr' as 'code128', data: 'x' })).code).toBe(ErrorCode.Unsupported);
-    const e = captureError(() => compileSymbolSpec({ type: 'code128', data: 'ab中' }));
+    expect(engineError(() => compileSymbolSpec({ type: 'qr' as 'code128', data: 'x' })).code).toBe(ErrorCode.Unsupported);
+    const e = engineError(() => compileSymbolSpec({ type: 'code128', data: 'ab中' }));
     expect([e.code, e.message]).toEqual([ErrorCode.InvalidCharacter, "Code 128: invalid character '中' at position 3"]);
   });
 
@@ -193,7 +194,7 @@ describe('display-list compiler', () => {
     ['wideRatio', { type: 'itf', wideRatio: 3.5 }, 'wideRatio must be a number from 2 to 3, got 3.5'],
     ['gs1', { type: 'code128', gs1: 'yes' }, 'gs1 must be true or false, got "yes"'],
   ])('refuses a bad %s option with a message', (_, options, message) => {
-    const e = captureError(() => compileSymbolSpec({ data: 'x', ...options } as never));
+    const e = engineError(() => compileSymbolSpec({ data: 'x', ...options } as never));
     expect([e.code, e.message]).toEqual([ErrorCode.Parameter, message]);
   });
 
@@ -249,13 +250,3 @@ describe('display-list compiler', () => {
   });
 
 });
-
-function captureError(f: () => unknown): EngineError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineError');
-}

@@ -7,7 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from './engine.ts';
-import { EngineError, ErrorCode } from './errors.ts';
+import { ErrorCode } from './errors.ts';
+import { engineError } from './testing.ts';
 import { loadEngine } from './load-node.ts';
 import type { PageElement, PageSpec } from './types.ts';
 
@@ -26,16 +27,6 @@ const block = (xMm: number, extra: Partial<PageElement> = {}): PageElement =>
 
 function bit(p: { data: Uint8Array; stride: number }, x: number, y: number): number {
   return (p.data[y * p.stride + (x >> 3)]! >> (7 - (x & 7))) & 1;
-}
-
-function engineError(f: () => unknown): EngineError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineError');
 }
 
 describe('page options (ABI 3)', () => {

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from './engine.ts';
-import { EngineError, ErrorCode } from './errors.ts';
+import { ErrorCode } from './errors.ts';
 import { loadEngine } from './load-node.ts';
 import { pageToPbm } from './pbm.ts';
 import { compileDisplayList } from './display-list.ts';
 import { pageToPng } from './png.ts';
 import { pageToSvg } from './svg.ts';
 import { BARCODE_TYPES, SYMBOLOGIES } from './symbologies.ts';
-import { pageRow, seededRandom } from './testing.ts';
+import { engineError, pageRow, seededRandom } from './testing.ts';
 import type { PageSpec, SymbolRequest } from './types.ts';
 import { inflateSync } from 'node:zlib';
 
@@ -16,16 +16,6 @@ let engine: Engine;
 beforeAll(async () => {
   engine = await loadEngine();
 });
-
-function engineError(f: () => unknown): EngineError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineError');
-}
 
 describe('engine.encode', () => {
   it('returns a linear symbol of 0/1 modules without quiet zone', () => {

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.ts';
-import { EngineError, ErrorCode } from './errors.ts';
+import { ErrorCode } from './errors.ts';
+import { engineError } from './testing.ts';
 import { MAX_BARCODE_FONT_PT, MAX_BARCODE_FONT_UM, MAX_CHAR_SPACE_MM, MAX_CHAR_SPACE_UM, MAX_FONT_DOTS, MAX_FONT_MM, MAX_FONT_UM, maxFontMm } from './limits.ts';
 import { loadEngine } from './load-node.ts';
 import type { PageElement, PageSpec } from './types.ts';
@@ -21,21 +22,11 @@ beforeAll(async () => {
 const text = (fontHeightMm: number, charSpaceMm = 0): PageElement => ({ kind: 'text', text: 'A', fontName: 'none', fontHeightMm, charSpaceMm, xMm: 0, yMm: 0, widthMm: 10, heightMm: 10 });
 const page = (dpi: number, element: PageElement): PageSpec => ({ widthMm: 10, heightMm: 10, dpi, elements: [element] });
 
-function refusal(f: () => unknown): EngineError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineError');
-}
-
 describe('engine limits', () => {
   it('draws a font height up to MAX_FONT_MM and refuses one µm more', () => {
     expect(maxFontMm(203)).toBe(MAX_FONT_MM);
     expect(() => engine.renderPage(page(203, text(MAX_FONT_MM)))).not.toThrow();
-    const e = refusal(() => engine.renderPage(page(203, text(MAX_FONT_MM + 0.001))));
+    const e = engineError(() => engine.renderPage(page(203, text(MAX_FONT_MM + 0.001))));
     expect([e.code, e.element]).toEqual([ErrorCode.Parameter, 0]);
     expect(e.message).toContain('font height');
   });
@@ -46,7 +37,7 @@ describe('engine limits', () => {
       expect(max).toBeLessThan(MAX_FONT_MM);
       expect(max * dpi / 25.4).toBeLessThanOrEqual(MAX_FONT_DOTS);
       expect(() => engine.renderPage(page(dpi, text(max)))).not.toThrow();
-      const e = refusal(() => engine.renderPage(page(dpi, text(max + 0.001))));
+      const e = engineError(() => engine.renderPage(page(dpi, text(max + 0.001))));
       expect([e.code, e.element], `${dpi} dpi`).toEqual([ErrorCode.Parameter, 0]);
       expect(e.message).toContain(`${MAX_FONT_DOTS} dots`);
     }
@@ -55,7 +46,7 @@ describe('engine limits', () => {
   it('draws character spacing up to ±MAX_CHAR_SPACE_MM and refuses one µm more', () => {
     for (const sign of [1, -1]) {
       expect(() => engine.renderPage(page(203, text(5, sign * MAX_CHAR_SPACE_MM)))).not.toThrow();
-      const e = refusal(() => engine.renderPage(page(203, text(5, sign * (MAX_CHAR_SPACE_MM + 0.001)))));
+      const e = engineError(() => engine.renderPage(page(203, text(5, sign * (MAX_CHAR_SPACE_MM + 0.001)))));
       expect([e.code, e.element]).toEqual([ErrorCode.Parameter, 0]);
       expect(e.message).toContain('character spacing');
     }
@@ -65,7 +56,7 @@ describe('engine limits', () => {
     const barcode = (fontSizePt: number): PageElement => ({ kind: 'barcode', type: 'code128', data: '12', fontSizePt, xMm: 0, yMm: 0, widthMm: 10, heightMm: 10 });
     expect(MAX_BARCODE_FONT_PT).toBeCloseTo(283.46, 2);
     expect(() => engine.renderPage(page(203, barcode(MAX_BARCODE_FONT_PT)))).not.toThrow();
-    const e = refusal(() => engine.renderPage(page(203, barcode(MAX_BARCODE_FONT_PT + 0.01))));
+    const e = engineError(() => engine.renderPage(page(203, barcode(MAX_BARCODE_FONT_PT + 0.01))));
     expect([e.code, e.element]).toEqual([ErrorCode.Parameter, 0]);
   });
 

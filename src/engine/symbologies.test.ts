@@ -12,7 +12,7 @@ import { createEngine, type Engine } from './engine.ts';
 import { EngineError, ErrorCode } from './errors.ts';
 import { loadEngine } from './load-node.ts';
 import { optionBytes } from './symbologies.ts';
-import { pageRow } from './testing.ts';
+import { engineError, pageRow } from './testing.ts';
 import type { GreyPage, Page, SymbolRequest, TextPosition } from './types.ts';
 
 const WASM = new URL('./generated/assetmark_engine.wasm', import.meta.url);
@@ -25,13 +25,7 @@ beforeAll(async () => {
 });
 
 function optionError(request: Record<string, unknown>): EngineError {
-  try {
-    optionBytes({ data: 'x', ...request } as unknown as SymbolRequest);
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineError');
+  return engineError(() => optionBytes({ data: 'x', ...request } as unknown as SymbolRequest));
 }
 
 describe('box alignment option (tag 22)', () => {
@@ -144,14 +138,4 @@ function inkIn(page: Page, y0: number, y1: number): number {
   let n = 0;
   for (let y = y0; y < y1; y++) for (const c of pageRow(page, y)) n += c === '1' ? 1 : 0;
   return n;
-}
-
-function engineError(f: () => unknown): EngineError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineError');
 }

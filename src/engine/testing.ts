@@ -3,6 +3,7 @@
  * read, and a small seeded random generator. Not part of the facade's API.
  */
 import { decode_barcode } from 'rxing-wasm';
+import { EngineError } from './errors.ts';
 import type { Page } from './types.ts';
 
 /** 8-bit luma (0 = black, 255 = white) of a 1-bit page, for rxing-wasm. */
@@ -73,4 +74,15 @@ export function code128DumpToModules(dump: string): string {
     if (width % 11 === 2) return bits.slice(0, width);
   }
   throw new Error(`not a Code 128 width: ${dump}`);
+}
+
+/** The EngineError `f` throws; fails the test when it throws nothing or something else. */
+export function engineError(f: () => unknown): EngineError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof EngineError) return e;
+    throw e;
+  }
+  throw new Error('expected an EngineError');
 }

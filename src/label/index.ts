@@ -62,7 +62,7 @@ export { BARCODE_TYPES, BARCODE_SAMPLES, TEXT_POSITIONS, barcodeModules, type Ba
 export { CODE2D_TYPES, QR_ECC_LEVELS, DM_SHAPES, type Code2DType, type QrEccLevel, type DmShape, type ZoneSize } from './elements/qrcode.ts';
 export { ColorMode } from './elements/picture.ts';
 export { RECT_TYPES, type RectType } from './elements/rectangle.ts';
-export { LINE_TYPES, lineEnds, lineFromEnds, type LineType } from './elements/line.ts';
+export { LINE_TYPES, lineFromEnds, type LineType } from './elements/line.ts';
 export { setDateFormats } from './elements/date.ts';
 export {
   TABLE_MAX,

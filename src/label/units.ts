@@ -36,6 +36,22 @@ export function mmToPt(mm: number): number {
 /** The quarter turns a control or label may take, in degrees clockwise. */
 export type Rotation = 0 | 90 | 180 | 270;
 
+/** (x, y) turned clockwise by `rotation` about (cx, cy). */
+export function turnPoint(x: number, y: number, cx: number, cy: number, rotation: Rotation): [number, number] {
+  const dx = x - cx;
+  const dy = y - cy;
+  switch (rotation) {
+    case 90:
+      return [cx - dy, cy + dx];
+    case 180:
+      return [cx - dx, cy - dy];
+    case 270:
+      return [cx + dy, cy - dx];
+    default:
+      return [x, y];
+  }
+}
+
 /**
  * A rotation from any input: 0/90/180/270 (and their equivalents modulo 360, such as -90
  * or 450); 1, 2 and 3 are quarter turns (the vendor's older files); anything else is 0.

@@ -3,6 +3,7 @@
  * print scale and offsets, and quarter turns about a box's centre.
  */
 import type { BoxMm, Rotation } from '../engine/types.ts';
+import { turnPoint } from '../label/units.ts';
 
 /** Label mm to printed mm: `mm * scale + offset` for positions, `mm * scale` for lengths. */
 export interface Placement {
@@ -19,22 +20,6 @@ export function placeBox(p: Placement, b: BoxMm): BoxMm {
 
 export function placePoint(p: Placement, x: number, y: number): [number, number] {
   return [x * p.scale + p.dxMm, y * p.scale + p.dyMm];
-}
-
-/** (x, y) turned clockwise by `rotation` about (cx, cy). */
-export function turnPoint(x: number, y: number, cx: number, cy: number, rotation: Rotation): [number, number] {
-  const dx = x - cx;
-  const dy = y - cy;
-  switch (rotation) {
-    case 90:
-      return [cx - dy, cy + dx];
-    case 180:
-      return [cx - dx, cy - dy];
-    case 270:
-      return [cx + dy, cy - dx];
-    default:
-      return [x, y];
-  }
 }
 
 export function centre(b: BoxMm): [number, number] {

@@ -23,7 +23,7 @@ import type { ResolvedElementOf, ResolvedLabel } from '../label/resolve.ts';
 import type { TextStyle } from '../label/elements/common.ts';
 import { MAX_BARCODE_FONT_PT, MAX_CHAR_SPACE_MM, maxFontMm } from '../engine/limits.ts';
 import { fontFamilyFor } from './fonts.ts';
-import { centre, colourLevel, placeBox, placePoint, turnBoxCentre, turnPoint, type Placement } from './geometry.ts';
+import { centre, colourLevel, placeBox, placePoint, turnBoxCentre, type Placement } from './geometry.ts';
 import { decodeEmbeddedImage } from './images.ts';
 import { borderPieces } from './border.ts';
 

@@ -23,7 +23,7 @@
  * which have only x1..y2, or a file whose ends another program moved).
  */
 import { float, nameChoice } from '../schema.ts';
-import { parseNumber, round3, toRotation, type Rotation } from '../units.ts';
+import { parseNumber, round3, toRotation, turnPoint, type Rotation } from '../units.ts';
 import { boxFields, MAX_MM } from './common.ts';
 import { defineKind } from './kind.ts';
 
@@ -48,28 +48,10 @@ interface LineBox {
 export function boxLineEnds(el: LineBox): { x1: number; y1: number; x2: number; y2: number } {
   const ym = round3(el.y + el.height / 2);
   const [cx, cy] = [el.x + el.width / 2, el.y + el.height / 2];
-  const turn = (x: number, y: number): [number, number] => {
-    const dx = x - cx;
-    const dy = y - cy;
-    switch (el.orientation) {
-      case 90:
-        return [cx - dy, cy + dx];
-      case 180:
-        return [cx - dx, cy - dy];
-      case 270:
-        return [cx + dy, cy - dx];
-      default:
-        return [x, y];
-    }
-  };
+  const turn = (x: number, y: number) => turnPoint(x, y, cx, cy, el.orientation);
   const [x1, y1] = turn(el.x, ym);
   const [x2, y2] = turn(round3(el.x + el.width), ym);
   return { x1, y1, x2, y2 };
-}
-
-/** A line element's true end points, label mm (3 decimals), after its rotation. */
-export function lineEnds(el: { x1: number; y1: number; x2: number; y2: number }) {
-  return { x1: el.x1, y1: el.y1, x2: el.x2, y2: el.y2 };
 }
 
 function isDiagonal(x1: number, y1: number, x2: number, y2: number): boolean {
@@ -154,7 +136,7 @@ export const lineKind = defineKind({
   resolve(el) {
     return {
       // The renderer's ends: unrounded for a box-defined line (as pages always had them).
-      ...(isDiagonal(el.x1, el.y1, el.x2, el.y2) ? lineEnds(el) : boxLineEnds(el)),
+      ...(isDiagonal(el.x1, el.y1, el.x2, el.y2) ? { x1: el.x1, y1: el.y1, x2: el.x2, y2: el.y2 } : boxLineEnds(el)),
       lineWidthMm: el.lineWidth,
       /** [dash, gap] in mm, or null for a solid line. */
       dash: el.type === 'dash' && el.dashGap >= DASH_MIN ? ([el.dashGap, el.dashGap] as [number, number]) : null,
