@@ -251,6 +251,10 @@ impl<'a> Target<'a> {
         };
         let (pw, ph, stride) = (p.width() as i64, p.height() as i64, p.stride());
         let mut mask = vec![0u8; stride];
+        // Rows wholly on the page with modules of at most PACKED_MODULE_MAX dots (every
+        // symbol a label fits) are packed without a branch per module: a module's colour
+        // decides nothing but the bits shifted in, so random data costs no mispredictions.
+        let packs_whole_rows = x >= 0 && module <= PACKED_MODULE_MAX && (width as i64).saturating_mul(module).saturating_add(x) <= pw;
         // Edges advance by saturating additions, not `index * size` products: module and
         // row_dots are > 0, so the running sums are exactly the saturated products, and an
         // overflow-checked i64 multiply is a 128-bit library call (__multi3) in wasm32,
@@ -266,27 +270,11 @@ impl<'a> Target<'a> {
                 }
                 continue;
             }
-            let (mut lo, mut hi) = (stride, 0);
-            let mut left = x; // left edge of module `i`, dots
-            let mut i = 0;
-            while i < row.len() {
-                if !row[i] {
-                    i += 1;
-                    left = left.saturating_add(module);
-                    continue;
-                }
-                let start = left;
-                while i < row.len() && row[i] {
-                    i += 1;
-                    left = left.saturating_add(module);
-                }
-                let (x0, x1) = (start.max(0), left.min(pw));
-                if x0 < x1 {
-                    set_bits(&mut mask, x0 as usize, x1 as usize);
-                    lo = lo.min(x0 as usize / 8);
-                    hi = hi.max((x1 as usize - 1) / 8 + 1);
-                }
-            }
+            let (lo, hi) = if packs_whole_rows {
+                pack_row(&mut mask, row, x as usize, module as u32)
+            } else {
+                clipped_row(&mut mask, row, x, module, pw)
+            };
             if lo < hi {
                 let data = p.data_mut();
                 for yy in ya..yb {
@@ -307,6 +295,61 @@ impl<'a> Target<'a> {
             Target::Grey(g) => g.get(x, y) < 128,
         }
     }
+}
+
+/// The widest module [`pack_row`] takes, dots: an accumulator of 64 bits holds fewer
+/// than 8 pending bits plus one module.
+const PACKED_MODULE_MAX: i64 = 56;
+
+/// Lays out one module row starting at dot `x` (wholly on the page: `x + row.len() *
+/// module <= 8 * mask.len()`) into the zeroed row mask, MSB first; the byte range written.
+fn pack_row(mask: &mut [u8], row: &[bool], x: usize, module: u32) -> (usize, usize) {
+    let ones = (1u64 << module) - 1;
+    let first = x / 8;
+    let mut at = first;
+    let mut acc = 0u64; // pending dots in its low `pending` bits, leftmost highest
+    let mut pending = (x % 8) as u32; // the dots before `x` in the first byte stay light
+    for &dark in row {
+        acc = (acc << module) | (ones & (dark as u64).wrapping_neg());
+        pending += module;
+        while pending >= 8 {
+            pending -= 8;
+            mask[at] = (acc >> pending) as u8;
+            at += 1;
+        }
+    }
+    if pending > 0 {
+        mask[at] = (acc << (8 - pending)) as u8;
+        at += 1;
+    }
+    (first, at)
+}
+
+/// Lays out one module row at dot `x` (possibly off the page) into the zeroed row mask,
+/// clipped to `0..page_width`; the byte range touched (empty when nothing is on the page).
+fn clipped_row(mask: &mut [u8], row: &[bool], x: i64, module: i64, page_width: i64) -> (usize, usize) {
+    let (mut lo, mut hi) = (mask.len(), 0);
+    let mut left = x; // left edge of module `i`, dots
+    let mut i = 0;
+    while i < row.len() {
+        if !row[i] {
+            i += 1;
+            left = left.saturating_add(module);
+            continue;
+        }
+        let start = left;
+        while i < row.len() && row[i] {
+            i += 1;
+            left = left.saturating_add(module);
+        }
+        let (x0, x1) = (start.max(0), left.min(page_width));
+        if x0 < x1 {
+            set_bits(mask, x0 as usize, x1 as usize);
+            lo = lo.min(x0 as usize / 8);
+            hi = hi.max((x1 as usize - 1) / 8 + 1);
+        }
+    }
+    (lo, hi)
 }
 
 /// Sets dots `x0..x1` (`x0 < x1 <= 8 * row.len()`) of a packed row, MSB first.
@@ -361,5 +404,36 @@ mod tests {
         g.target().cover(0, 0, 5);
         assert_eq!(g.data(), &[200, 255]);
         assert_eq!((g.stride(), Surface::new(false, 9, 1).unwrap().stride()), (2, 2));
+    }
+
+    /// Packed and clipped rows alike give what filling every dark module as a rectangle
+    /// gives, at every bit offset, module size and clip.
+    #[test]
+    fn matrices_match_module_by_module_rectangles() {
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        for _ in 0..400 {
+            let width = 1 + next() as usize % 40;
+            let height = 1 + next() as usize % 6;
+            let modules: Vec<bool> = (0..width * height).map(|_| next() & 1 == 1).collect();
+            let module = 1 + next() as i64 % 9;
+            let row_dots = 1 + next() as i64 % 4;
+            let page_width = 1 + next() as i64 % 300;
+            let x = next() as i64 % (page_width + 20) - 10;
+            let y = next() as i64 % 8 - 2;
+            let mut drawn = Surface::new(false, page_width, 30).unwrap();
+            drawn.target().matrix(&modules, width, x, y, module, row_dots);
+            let mut want = Page::new(page_width, 30).unwrap();
+            for (i, &dark) in modules.iter().enumerate() {
+                if dark {
+                    let (c, r) = ((i % width) as i64, (i / width) as i64);
+                    want.fill_rect(x + c * module, y + r * row_dots, module, row_dots);
+                }
+            }
+            assert_eq!(drawn.to_ascii(), want.to_ascii(), "{}x{} modules of {}x{} dots at ({}, {}) on {} dots", width, height, module, row_dots, x, y, page_width);
+        }
     }
 }

@@ -7,10 +7,14 @@
 //! transpose, made by 64x64 block transposes after placement); masking then XORs whole rows
 //! of both and the column penalties need no per-module work. The function-pattern area is
 //! symmetric about the main diagonal (a test checks it), so one data-region mask serves both.
+//! What depends on the version alone (function patterns, data region, placement order) is a
+//! [`Template`], made once per version.
 
 use super::tables::ALIGNMENT_POSITIONS;
 use super::{Ecc, Mask, Version};
+use std::cell::RefCell;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+use std::rc::Rc;
 
 /// The largest symbol side, version 40.
 pub const MAX_SIZE: usize = 177;
@@ -180,26 +184,39 @@ impl Grid {
     }
 }
 
-/// The unmasked symbol of one version with its codewords placed.
-#[derive(Clone)]
-pub struct Layout {
+/// What every symbol of one version shares: the function patterns, the data region, the
+/// order codeword bits are placed in and where the format bits go. Worked out once per
+/// version and thread ([`Template::of`]): drawing the patterns and walking the zigzag
+/// module by module cost more than masking and scoring a small symbol eight times.
+pub struct Template {
     pub size: usize,
+    /// Function patterns drawn (format information light), data modules light.
+    function: Grid,
     /// 1 where a module carries data (and is masked): not a function pattern, not format or
-    /// version information. Symmetric about the diagonal, so it also serves `cols`.
+    /// version information. Symmetric about the diagonal, so it also serves columns.
     pub region: Grid,
-    /// Function patterns and unmasked data; format information left light.
-    pub rows: Grid,
-    /// `rows` transposed: `cols.rows[x]` bit `y` is module (x, y).
-    pub cols: Grid,
-    /// Where the format bits go ([`format_positions`]), worked out once for the eight
-    /// masks tried.
+    /// The data modules `(x, y)` in placement order (7.7.3): codeword bit `k` (MSB first)
+    /// goes to `order[k]`; positions past the codewords hold the remainder bits (light).
+    order: Vec<(u8, u8)>,
+    /// Where the format bits go ([`format_positions`]).
     format: [[(usize, usize); 15]; 2],
 }
 
-impl Layout {
-    /// Draws the function patterns of `version` and places `codewords` (data and
-    /// error-correction codewords, interleaved: exactly the symbol's total codewords).
-    pub fn new(version: Version, codewords: &[u8]) -> Layout {
+const NO_TEMPLATE: Option<Rc<Template>> = None;
+
+thread_local! {
+    static TEMPLATES: RefCell<[Option<Rc<Template>>; 40]> = RefCell::new([NO_TEMPLATE; 40]);
+}
+
+impl Template {
+    /// The template of `version`, from the per-thread cache (at most one per version: 40
+    /// templates take about 200 kB).
+    pub fn of(version: Version) -> Rc<Template> {
+        let index = version.value() as usize - 1;
+        TEMPLATES.with(|t| t.borrow_mut()[index].get_or_insert_with(|| Rc::new(Template::new(version))).clone())
+    }
+
+    fn new(version: Version) -> Template {
         let size = version.size();
         let mut b = Builder { function: Grid::new(size), rows: Grid::new(size) };
         b.draw_function_patterns(version);
@@ -208,11 +225,39 @@ impl Layout {
         for y in 0..size {
             region.rows[y] = !b.function.rows[y] & width;
         }
-        let mut rows = b.rows;
-        place(&mut rows, &region, codewords);
+        let order = placement_order(&region);
+        Template { size, function: b.rows, region, order, format: format_positions(size) }
+    }
+}
+
+/// The unmasked symbol of one version with its codewords placed.
+#[derive(Clone)]
+pub struct Layout {
+    pub size: usize,
+    pub template: Rc<Template>,
+    /// Function patterns and unmasked data; format information left light.
+    pub rows: Grid,
+    /// `rows` transposed: `cols.rows[x]` bit `y` is module (x, y).
+    pub cols: Grid,
+}
+
+impl Layout {
+    /// The function patterns of `version` with `codewords` placed (data and
+    /// error-correction codewords, interleaved: exactly the symbol's total codewords).
+    pub fn new(version: Version, codewords: &[u8]) -> Layout {
+        let template = Template::of(version);
+        let size = template.size;
+        let mut rows = template.function.clone();
+        debug_assert!(codewords.len() * 8 <= template.order.len(), "codewords do not fit the symbol");
+        for (&byte, positions) in codewords.iter().zip(template.order.chunks_exact(8)) {
+            for (bit, &(x, y)) in positions.iter().enumerate() {
+                let dark = (byte >> (7 - bit)) & 1;
+                rows.rows[y as usize].0[x as usize >> 6] |= (dark as u64) << (x & 63);
+            }
+        }
         let mut cols = Grid::new(size);
         transpose(&rows, &mut cols);
-        Layout { size, region, rows, cols, format: format_positions(size) }
+        Layout { size, template, rows, cols }
     }
 
     /// `rows` and `cols` with `mask` applied to the data region and the format information
@@ -226,8 +271,9 @@ impl Layout {
         // other two of a Row would triple the work of the eight masks tried. The words
         // past them stay 0 in both grids (made zeroed by Grid::new, only written here).
         let words = (self.size + 63) / 64;
+        let region = &self.template.region;
         for i in 0..self.size {
-            let (region, pattern, pattern_t) = (&self.region.rows[i].0, &pattern[i % 12].0, &pattern_t[i % 12].0);
+            let (region, pattern, pattern_t) = (&region.rows[i].0, &pattern[i % 12].0, &pattern_t[i % 12].0);
             let (src_r, src_c) = (&self.rows.rows[i].0, &self.cols.rows[i].0);
             let (dst_r, dst_c) = (&mut rows.rows[i].0, &mut cols.rows[i].0);
             for w in 0..words {
@@ -235,12 +281,15 @@ impl Layout {
                 dst_c[w] = src_c[w] ^ (pattern_t[w] & region[w]);
             }
         }
+        // The format bits, without a branch on their colour (one mispredicted branch per
+        // bit cost more than the XORs above at version 3). The format areas are light in
+        // `self.rows` and outside the data region, so OR-ing the dark bits in suffices.
         let bits = format_bits(ecc, mask);
-        for copy in self.format.iter() {
+        for copy in self.template.format.iter() {
             for (i, &(x, y)) in copy.iter().enumerate() {
-                let dark = (bits >> i) & 1 != 0;
-                rows.rows[y].put(x, dark);
-                cols.rows[x].put(y, dark);
+                let dark = ((bits >> i) & 1) as u64;
+                rows.rows[y].0[x >> 6] |= dark << (x & 63);
+                cols.rows[x].0[y >> 6] |= dark << (y & 63);
             }
         }
     }
@@ -315,13 +364,12 @@ impl Builder {
     }
 }
 
-/// Places codeword bits MSB first in the two-module-wide zigzag of 7.7.3 over the data
-/// region, skipping the vertical timing pattern's column; remainder bits stay light.
-fn place(rows: &mut Grid, region: &Grid, codewords: &[u8]) {
-    let size = rows.size;
-    let mut bytes = codewords.iter();
-    let mut current = 0u32; // bits of the codeword being placed, MSB first at bit 7
-    let mut left = 0u32; // bits of `current` not yet placed
+/// The data modules in the order codeword bits fill them, MSB first: the two-module-wide
+/// zigzag of 7.7.3 over the data region, right to left, skipping the vertical timing
+/// pattern's column.
+fn placement_order(region: &Grid) -> Vec<(u8, u8)> {
+    let size = region.size;
+    let mut order = Vec::with_capacity(size * size);
     let mut right = size - 1;
     loop {
         if right == 6 {
@@ -330,17 +378,9 @@ fn place(rows: &mut Grid, region: &Grid, codewords: &[u8]) {
         let upward = (right + 1) & 2 == 0;
         for vert in 0..size {
             let y = if upward { size - 1 - vert } else { vert };
-            let r = &region.rows[y];
             for x in [right, right - 1] {
-                if r.get(x) {
-                    if left == 0 {
-                        current = bytes.next().map_or(0, |&b| b as u32);
-                        left = 8;
-                    }
-                    left -= 1;
-                    if (current >> left) & 1 != 0 {
-                        rows.rows[y].put(x, true);
-                    }
+                if region.rows[y].get(x) {
+                    order.push((x as u8, y as u8));
                 }
             }
         }
@@ -349,7 +389,7 @@ fn place(rows: &mut Grid, region: &Grid, codewords: &[u8]) {
         }
         right -= 2;
     }
-    debug_assert!(bytes.next().is_none(), "codewords do not fit the symbol");
+    order
 }
 
 /// `dst.rows[x]` bit `y` = `src.rows[y]` bit `x`, by 64x64 block transposes.
@@ -507,7 +547,7 @@ mod tests {
         for n in 1..=40u8 {
             let total = TOTAL_CODEWORDS[n as usize - 1] as usize;
             let layout = Layout::new(v(n), &vec![0u8; total]);
-            let modules: usize = layout.region.rows.iter().map(|r| r.count() as usize).sum();
+            let modules: usize = layout.template.region.rows.iter().map(|r| r.count() as usize).sum();
             assert_eq!(modules, total * 8 + REMAINDER[n as usize - 1], "version {}", n);
             let ver = n as usize;
             let mut raw = (16 * ver + 128) * ver + 64;
@@ -521,7 +561,7 @@ mod tests {
             assert_eq!(modules, raw);
             for y in 0..layout.size {
                 for x in 0..layout.size {
-                    assert_eq!(layout.region.get(x, y), layout.region.get(y, x));
+                    assert_eq!(layout.template.region.get(x, y), layout.template.region.get(y, x));
                     assert_eq!(layout.rows.get(x, y), layout.cols.get(y, x));
                 }
             }

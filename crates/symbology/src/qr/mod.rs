@@ -240,17 +240,11 @@ pub fn encode(data: &[u8], options: &QrOptions) -> Result<QrCode, SymbologyError
     };
     layout.masked_into(ecc, mask, &mut rows, &mut cols);
     let size = layout.size;
-    let mut modules = BitMatrix::new(size, size).expect("QR sizes are 21 to 177");
-    for y in 0..size {
-        // Visit the dark modules only.
-        for (w, &word) in rows.rows[y].0.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                modules.set(w * 64 + bits.trailing_zeros() as usize, y, true);
-                bits &= bits - 1;
-            }
-        }
+    let mut modules = Vec::with_capacity(size * size);
+    for row in &rows.rows[..size] {
+        modules.extend((0..size).map(|x| row.get(x)));
     }
+    let modules = BitMatrix::from_modules(size, size, modules);
     Ok(QrCode { version, ecc, mask, modules })
 }
 
