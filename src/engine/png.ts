@@ -31,7 +31,7 @@ export function pageToPng(page: Page, dpi?: number): Uint8Array {
   v.setUint32(4, page.height);
   ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, filter 0, no interlace
 
-  const chunks = [chunk('IHDR', ihdr)];
+  const chunks = [pngChunk('IHDR', ihdr)];
   if (dpi !== undefined && dpi > 0) {
     const phys = new Uint8Array(9);
     const pv = new DataView(phys.buffer);
@@ -39,10 +39,10 @@ export function pageToPng(page: Page, dpi?: number): Uint8Array {
     pv.setUint32(0, perMetre);
     pv.setUint32(4, perMetre);
     phys[8] = 1; // unit: metre
-    chunks.push(chunk('pHYs', phys));
+    chunks.push(pngChunk('pHYs', phys));
   }
-  chunks.push(chunk('IDAT', deflateSync(raw, { level: 9 })));
-  chunks.push(chunk('IEND', new Uint8Array(0)));
+  chunks.push(pngChunk('IDAT', deflateSync(raw, { level: 9 })));
+  chunks.push(pngChunk('IEND', new Uint8Array(0)));
 
   const total = SIGNATURE.length + chunks.reduce((n, c) => n + c.length, 0);
   const out = new Uint8Array(total);
@@ -55,8 +55,8 @@ export function pageToPng(page: Page, dpi?: number): Uint8Array {
   return out;
 }
 
-/** length, type, data, CRC-32 of type and data. */
-function chunk(type: string, data: Uint8Array): Uint8Array {
+/** A PNG chunk: length, type, data, CRC-32 of type and data. */
+export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const v = new DataView(out.buffer);
   v.setUint32(0, data.length);

@@ -2,17 +2,8 @@ import { encode as encodePng } from 'fast-png';
 import { zlibSync } from 'fflate';
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
+import { pngChunk } from '../engine/png.ts';
 import { decodeEmbeddedImage, decodeImageBytes, pictureSize } from './images.ts';
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  // CRC left 0: fast-png does not check it, as the app reads it.
-  return out;
-}
 
 /** A PNG written chunk by chunk, so the header can claim anything. */
 function png(width: number, height: number, opts: { depth?: number; colorType?: number; idat?: Uint8Array; extra?: Uint8Array[] } = {}): Uint8Array {
@@ -24,10 +15,10 @@ function png(width: number, height: number, opts: { depth?: number; colorType?: 
   ihdr[9] = opts.colorType ?? 0;
   const parts = [
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
+    pngChunk('IHDR', ihdr),
     ...(opts.extra ?? []),
-    chunk('IDAT', opts.idat ?? zlibSync(new Uint8Array(16))),
-    chunk('IEND', new Uint8Array(0)),
+    pngChunk('IDAT', opts.idat ?? zlibSync(new Uint8Array(16))),
+    pngChunk('IEND', new Uint8Array(0)),
   ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -97,7 +88,7 @@ describe('decodeImageBytes', () => {
     expect(() => decodeImageBytes(bomb)).toThrow('PNG data inflates past 10416 bytes');
     // fast-png inflates a colour profile whole (a bomb would cost gigabytes); this one names
     // a compression method it throws on, so the picture decodes only if the chunk is dropped.
-    const iccp = chunk('iCCP', new Uint8Array([0x70, 0, 1, 0x78, 0x9c, 0x03, 0x00]));
+    const iccp = pngChunk('iCCP', new Uint8Array([0x70, 0, 1, 0x78, 0x9c, 0x03, 0x00]));
     const rows = new Uint8Array(2 * 3); // 2 rows of filter byte 0 and two white pixels
     rows.set([0, 255, 255, 0, 255, 255]);
     const ok = decodeImageBytes(png(2, 2, { idat: zlibSync(rows.subarray(0, 6)), extra: [iccp] }));

@@ -81,6 +81,14 @@ const DITHER_BY_MODE: readonly Dither[] = ['grey', 'grey', 'threshold', 'ordered
 
 type Out = { elements: PageElement[]; sources: number[]; warnings: string[] };
 
+/** Appends element `e`, drawn for control `source` (-1: the label itself). A module-level
+ * function, not a closure in labelPage: tsx names every closure it creates (a
+ * defineProperty call), which cost more than the push itself on every page. */
+function add(out: Out, source: number, e: PageElement): void {
+  out.elements.push(e);
+  out.sources.push(source);
+}
+
 /**
  * The placement, and the largest font height the engine draws at the page's dpi, mm. The
  * model keeps sizes within what the engine draws at scale 1; printScale (up to 10) can take
@@ -97,10 +105,6 @@ export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): L
   const mirrored = options.side === 'mirrored';
   const decode = options.decodeImage ?? decodeEmbeddedImage;
   const out: Out = { elements: [], sources: [], warnings: [] };
-  const push = (source: number, e: PageElement) => {
-    out.elements.push(e);
-    out.sources.push(source);
-  };
   // A label may be as small as 0.001 mm a side (the model's minimum), which rounds to no
   // dots and the engine refuses a page of no area: the page is at least one dot a side.
   const minSideMm = 25.4 / options.dpi;
@@ -108,12 +112,12 @@ export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): L
 
   if (resolved.backgroundImage) {
     const image = decode(resolved.backgroundImage);
-    if (image) push(-1, { kind: 'image', ...pageBox, image, dither: options.halftone ?? 'ordered' });
+    if (image) add(out, -1, { kind: 'image', ...pageBox, image, dither: options.halftone ?? 'ordered' });
     else out.warnings.push('the background picture could not be decoded');
   }
   if (resolved.border) {
     const image = decode(resolved.border.image);
-    if (image) for (const piece of borderPieces(image, resolved.border.dotsPerMm, pageBox)) push(-1, piece);
+    if (image) for (const piece of borderPieces(image, resolved.border.dotsPerMm, pageBox)) add(out, -1, piece);
     else out.warnings.push('the border picture could not be decoded');
   }
 
@@ -125,20 +129,20 @@ export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): L
     switch (el.kind) {
       case 'text':
       case 'date':
-        push(el.index, textElement('text', el.text, el.style, box, place, style));
+        add(out, el.index, textElement('text', el.text, el.style, box, place, style));
         break;
       case 'arctext':
-        push(el.index, textElement('arctext', el.text, el.style, box, place, style));
+        add(out, el.index, textElement('arctext', el.text, el.style, box, place, style));
         break;
       case 'barcode':
-        push(el.index, barcodeElement(el, box, place, style));
+        add(out, el.index, barcodeElement(el, box, place, style));
         break;
       case 'qrcode':
-        push(el.index, code2dElement(el, box, style));
+        add(out, el.index, code2dElement(el, box, style));
         break;
       case 'rectangle': {
         const figure = placeBox(place, el.figure);
-        push(el.index, {
+        add(out, el.index, {
           kind: 'shape',
           shape: el.shape === 'roundrect' ? 'roundrect' : el.shape === 'rect' ? 'rect' : 'ellipse',
           xMm: figure.xMm,
@@ -164,7 +168,7 @@ export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): L
         const diagonal = el.x1 !== el.x2 && el.y1 !== el.y2;
         const [cx, cy] = centre(box);
         const [bw, bh] = style.rotation === 90 || style.rotation === 270 ? [box.heightMm, box.widthMm] : [box.widthMm, box.heightMm];
-        push(el.index, {
+        add(out, el.index, {
           kind: 'line', x1Mm: x1, y1Mm: y1, x2Mm: x2, y2Mm: y2, lineWidthMm: el.lineWidthMm * place.scale,
           dashMm: el.dash ? el.dash[0] * place.scale : undefined, gapMm: el.dash ? el.dash[1] * place.scale : undefined,
           antiColor: style.antiColor,
@@ -182,19 +186,19 @@ export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): L
         }
         const dither = el.colorMode === 3 ? (options.halftone ?? 'ordered') : DITHER_BY_MODE[el.colorMode]!;
         const pxMm = (25.4 / resolved.sourceDpi) * place.scale;
-        push(el.index, {
+        add(out, el.index, {
           kind: 'image', ...box, ...style, image, dither, threshold: el.threshold,
           tile: el.tile ? { widthMm: image.width * pxMm, heightMm: image.height * pxMm } : undefined,
         });
         break;
       }
       case 'table':
-        tableElements(el, box, place, style, (e) => push(el.index, e));
+        tableElements(el, box, place, style, (e) => add(out, el.index, e));
         break;
     }
   }
 
-  if (resolved.tail && resolved.tail.lengthMm > 0) push(-1, tailLine(resolved, place));
+  if (resolved.tail && resolved.tail.lengthMm > 0) add(out, -1, tailLine(resolved, place));
 
   return {
     widthMm: pageBox.widthMm,

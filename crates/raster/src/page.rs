@@ -436,6 +436,45 @@ mod tests {
         }
     }
 
+    /// Every bitmap width, dot offset and position, down to the page's last row and
+    /// right edge, draws the dots one `set` per dot draws.
+    #[test]
+    fn or_packed_draws_what_setting_each_dot_draws() {
+        let mut seed = 99u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for _ in 0..600 {
+            let (pw, ph) = (1 + next() % 90, 1 + next() % 12);
+            let width = 1 + next() % pw.min(70);
+            let rows = 1 + next() % ph;
+            let stride = (width + 7) / 8;
+            let mut bits = vec![0u8; stride * rows];
+            for r in 0..rows {
+                for c in 0..width {
+                    if next() % 3 == 0 {
+                        bits[r * stride + c / 8] |= 0x80 >> (c % 8);
+                    }
+                }
+            }
+            let (x, y) = ((next() % (pw - width + 1)) as i64, (next() % (ph - rows + 1)) as i64);
+            let mut page = Page::new(pw as i64, ph as i64).unwrap();
+            page.set(0, 0);
+            let mut want = page.clone();
+            assert!(page.or_packed(&bits, width as u32, x, y));
+            for r in 0..rows {
+                for c in 0..width {
+                    if bits[r * stride + c / 8] & (0x80 >> (c % 8)) != 0 {
+                        want.set(x + c as i64, y + r as i64);
+                    }
+                }
+            }
+            assert_eq!(page.to_ascii(), want.to_ascii(), "{}x{} at ({}, {}) on {}x{}", width, rows, x, y, pw, ph);
+            assert_eq!(page.data(), want.data(), "padding bits stay 0");
+        }
+    }
+
     #[test]
     fn or_bytes_ors_every_byte_of_the_shorter_slice() {
         for n in 0..20usize {

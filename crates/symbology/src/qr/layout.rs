@@ -260,38 +260,41 @@ impl Layout {
         Layout { size, template, rows, cols }
     }
 
-    /// `rows` and `cols` with `mask` applied to the data region and the format information
-    /// for `ecc` and `mask` drawn, into the caller's buffers (no allocation).
-    pub fn masked_into(&self, ecc: Ecc, mask: Mask, rows: &mut Grid, cols: &mut Grid) {
-        let pattern = &MASK_ROWS[mask.value() as usize];
-        let pattern_t = &MASK_COLS[mask.value() as usize];
-        rows.size = self.size;
-        cols.size = self.size;
-        // Only the words that hold modules: one up to version 11 (64 modules), where the
-        // other two of a Row would triple the work of the eight masks tried. The words
-        // past them stay 0 in both grids (made zeroed by Grid::new, only written here).
-        let words = (self.size + 63) / 64;
-        let region = &self.template.region;
-        for i in 0..self.size {
-            let (region, pattern, pattern_t) = (&region.rows[i].0, &pattern[i % 12].0, &pattern_t[i % 12].0);
-            let (src_r, src_c) = (&self.rows.rows[i].0, &self.cols.rows[i].0);
-            let (dst_r, dst_c) = (&mut rows.rows[i].0, &mut cols.rows[i].0);
-            for w in 0..words {
-                dst_r[w] = src_r[w] ^ (pattern[w] & region[w]);
-                dst_c[w] = src_c[w] ^ (pattern_t[w] & region[w]);
-            }
-        }
-        // The format bits, without a branch on their colour (one mispredicted branch per
-        // bit cost more than the XORs above at version 3). The format areas are light in
-        // `self.rows` and outside the data region, so OR-ing the dark bits in suffices.
+    /// Draws the format information for `ecc` and `mask` into `rows` and `cols`, over the
+    /// previous mask's: the mask itself is applied line by line as the penalties are
+    /// scored ([`Layout::masked_line`]), so trying a mask writes 30 bits, not two grids.
+    pub fn set_format(&mut self, ecc: Ecc, mask: Mask) {
         let bits = format_bits(ecc, mask);
-        for copy in self.template.format.iter() {
+        let template = self.template.clone();
+        for copy in template.format.iter() {
             for (i, &(x, y)) in copy.iter().enumerate() {
+                // No branch on the bit's colour: mispredicted, it cost more than the rest.
                 let dark = ((bits >> i) & 1) as u64;
-                rows.rows[y].0[x >> 6] |= dark << (x & 63);
-                cols.rows[x].0[y >> 6] |= dark << (y & 63);
+                let word = &mut self.rows.rows[y].0[x >> 6];
+                *word = (*word & !(1 << (x & 63))) | (dark << (x & 63));
+                let word = &mut self.cols.rows[x].0[y >> 6];
+                *word = (*word & !(1 << (y & 63))) | (dark << (y & 63));
             }
         }
+    }
+
+    /// Row `i` and column `i` with `mask` (`mask_row`, `mask_col`: [`MASK_ROWS`] and
+    /// [`MASK_COLS`] entries for `i % 12`) applied to the data region, first `W` words.
+    #[inline(always)]
+    pub fn masked_line<const W: usize>(&self, i: usize, mask_row: &Row, mask_col: &Row) -> (Bits<W>, Bits<W>) {
+        let region = Bits::<W>::from_row(&self.template.region.rows[i]);
+        (
+            Bits::<W>::from_row(&self.rows.rows[i]) ^ (Bits::<W>::from_row(mask_row) & region),
+            Bits::<W>::from_row(&self.cols.rows[i]) ^ (Bits::<W>::from_row(mask_col) & region),
+        )
+    }
+
+    /// The finished symbol's rows: `mask` applied and its format information drawn.
+    pub fn masked_rows(&mut self, ecc: Ecc, mask: Mask) -> impl Iterator<Item = Row> + '_ {
+        self.set_format(ecc, mask);
+        let pattern = &MASK_ROWS[mask.value() as usize];
+        let region = &self.template.region.rows;
+        self.rows.rows.iter().zip(region).enumerate().map(move |(i, (&row, &region))| row ^ (pattern[i % 12] & region))
     }
 }
 

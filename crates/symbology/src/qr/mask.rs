@@ -18,7 +18,7 @@
 //!
 //! Ties go to the lowest mask number.
 
-use super::layout::{Bits, Grid, Layout};
+use super::layout::{Bits, Layout, MASK_COLS, MASK_ROWS};
 use super::{Ecc, Mask};
 
 const N1: u32 = 3;
@@ -26,14 +26,14 @@ const N2: u32 = 3;
 const N3: u32 = 40;
 const N4: u32 = 10;
 
-/// The mask with the lowest penalty for this layout and ECC level; `rows` and `cols`
-/// are the caller's scratch grids of the layout's size (left holding the last mask tried).
-pub fn choose(layout: &Layout, ecc: Ecc, rows: &mut Grid, cols: &mut Grid) -> Mask {
+/// The mask with the lowest penalty for this layout and ECC level (the layout is left
+/// with the last mask's format information).
+pub fn choose(layout: &mut Layout, ecc: Ecc) -> Mask {
     let mut best = (u32::MAX, Mask::new(0).unwrap());
     for k in 0..8 {
         let mask = Mask::new(k).unwrap();
-        layout.masked_into(ecc, mask, rows, cols);
-        let score = penalty(rows, cols);
+        layout.set_format(ecc, mask);
+        let score = penalty(layout, mask);
         if score < best.0 {
             best = (score, mask);
         }
@@ -41,26 +41,28 @@ pub fn choose(layout: &Layout, ecc: Ecc, rows: &mut Grid, cols: &mut Grid) -> Ma
     best.1
 }
 
-/// The total penalty of a masked symbol, given as rows and as columns.
-pub fn penalty(rows: &Grid, cols: &Grid) -> u32 {
+/// The total penalty of the symbol with `mask` applied (its format information drawn).
+pub fn penalty(layout: &Layout, mask: Mask) -> u32 {
     // The fewest 64-bit words that hold a line plus 4 light modules on either side.
-    match rows.size + 8 {
-        0..=64 => penalty_words::<1>(rows, cols),
-        65..=128 => penalty_words::<2>(rows, cols),
-        _ => penalty_words::<3>(rows, cols),
+    match layout.size + 8 {
+        0..=64 => penalty_words::<1>(layout, mask),
+        65..=128 => penalty_words::<2>(layout, mask),
+        _ => penalty_words::<3>(layout, mask),
     }
 }
 
-fn penalty_words<const W: usize>(rows: &Grid, cols: &Grid) -> u32 {
-    let n = rows.size;
+fn penalty_words<const W: usize>(layout: &Layout, mask: Mask) -> u32 {
+    let n = layout.size;
+    let (mask_rows, mask_cols) = (&MASK_ROWS[mask.value() as usize], &MASK_COLS[mask.value() as usize]);
     let runs_mask = Bits::<W>::ones(n - 1);
     let padded_mask = Bits::<W>::ones(n + 8);
     let mut score = 0;
     let mut dark = 0;
-    let mut prev = Bits::<W>::from_row(&rows.rows[0]);
+    let mut prev = Bits::<W>::ZERO;
+    let mut phase = 0; // i % 12, the masks' period
     for i in 0..n {
-        let r = Bits::<W>::from_row(&rows.rows[i]);
-        let c = Bits::<W>::from_row(&cols.rows[i]);
+        let (r, c) = layout.masked_line::<W>(i, &mask_rows[phase], &mask_cols[phase]);
+        phase = if phase == 11 { 0 } else { phase + 1 };
         score += runs(r, runs_mask) + runs(c, runs_mask);
         score += N3 * (finder_like(r, padded_mask) + finder_like(c, padded_mask));
         if i > 0 {

@@ -231,17 +231,14 @@ pub fn encode(data: &[u8], options: &QrOptions) -> Result<QrCode, SymbologyError
     };
     let data_codewords = segment::data_codewords(candidate, &segmentation, version, ecc);
     let codewords = add_error_correction(&data_codewords, version, ecc);
-    let layout = Layout::new(version, &codewords);
-    let mut rows = layout::Grid::new(layout.size);
-    let mut cols = layout::Grid::new(layout.size);
+    let mut layout = Layout::new(version, &codewords);
     let mask = match options.mask {
         Some(m) => m,
-        None => mask::choose(&layout, ecc, &mut rows, &mut cols),
+        None => mask::choose(&mut layout, ecc),
     };
-    layout.masked_into(ecc, mask, &mut rows, &mut cols);
     let size = layout.size;
     let mut modules = Vec::with_capacity(size * size);
-    for row in &rows.rows[..size] {
+    for row in layout.masked_rows(ecc, mask) {
         modules.extend((0..size).map(|x| row.get(x)));
     }
     let modules = BitMatrix::from_modules(size, size, modules);
