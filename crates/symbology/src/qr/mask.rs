@@ -1,7 +1,8 @@
 //! Choosing the data mask: the four penalty rules of ISO/IEC 18004 7.8.3, on packed rows.
 //!
 //! Every rule is evaluated on the masked symbol with its format information drawn, 64
-//! modules per machine word, by shifting a row against itself:
+//! modules per machine word, by shifting a line (row or column) against itself; modules
+//! outside the line are 0, light, like the quiet zone:
 //!
 //! * N1 (3 + (run - 5) per run of 5 or more same-colour modules, rows and columns):
 //!   `same` marks modules equal to their right neighbour; a run of length L >= 5 is a
@@ -10,11 +11,16 @@
 //! * N2 (3 per 2x2 block of one colour, blocks may overlap): two neighbouring rows equal at
 //!   columns x and x + 1 and the top row equal at x and x + 1.
 //! * N3 (40 per 1:1:3:1:1 finder-like pattern dark-light-dark-dark-dark-light-dark with 4
-//!   light modules before or after, rows and columns): the row is shifted 4 modules right so
-//!   that the light quiet zone on both sides counts as light, then the 7-module core and the
-//!   4-module light run are matched with ANDs of shifted copies. A core with light on both
+//!   light modules before or after, rows and columns): the 7-module core is matched with
+//!   ANDs of shifted copies; "4 light modules after" is "no dark module among the next 4",
+//!   tested on copies shifted towards the core, so the 0s shifted in past the line's ends
+//!   count as the light quiet zone without padding the line. A core with light on both
 //!   sides counts twice, as in zint and Nayuki's generator.
 //! * N4 (10 per 5% that the dark share deviates from 50%, rounded down).
+//!
+//! Symbols up to version 3 (29 modules) score a row and the column of the same index in
+//! one word, `row | column << (size + 4)`: 4 light modules between them keep every run and
+//! pattern inside its own line, so one pass of the line rules scores both.
 //!
 //! Ties go to the lowest mask number.
 
@@ -41,21 +47,29 @@ pub fn choose(layout: &mut Layout, ecc: Ecc) -> Mask {
     best.1
 }
 
+/// Light modules between a row and its column packed in one word: more than a finder
+/// pattern's light run (4) can bridge, and at least two, so no core spans the gap.
+const GAP: usize = 4;
+
 /// The total penalty of the symbol with `mask` applied (its format information drawn).
 pub fn penalty(layout: &Layout, mask: Mask) -> u32 {
-    // The fewest 64-bit words that hold a line plus 4 light modules on either side.
-    match layout.size + 8 {
-        0..=64 => penalty_words::<1>(layout, mask),
-        65..=128 => penalty_words::<2>(layout, mask),
-        _ => penalty_words::<3>(layout, mask),
+    let n = layout.size;
+    if 2 * n + GAP <= 64 {
+        return penalty_packed(layout, mask);
+    }
+    // The fewest 64-bit words that hold a line.
+    match n {
+        0..=64 => penalty_lines::<1>(layout, mask),
+        65..=128 => penalty_lines::<2>(layout, mask),
+        _ => penalty_lines::<3>(layout, mask),
     }
 }
 
-fn penalty_words<const W: usize>(layout: &Layout, mask: Mask) -> u32 {
+/// Rows and columns scored one line at a time, in `W` words.
+fn penalty_lines<const W: usize>(layout: &Layout, mask: Mask) -> u32 {
     let n = layout.size;
     let (mask_rows, mask_cols) = (&MASK_ROWS[mask.value() as usize], &MASK_COLS[mask.value() as usize]);
-    let runs_mask = Bits::<W>::ones(n - 1);
-    let padded_mask = Bits::<W>::ones(n + 8);
+    let pairs = Bits::<W>::ones(n - 1);
     let mut score = 0;
     let mut dark = 0;
     let mut prev = Bits::<W>::ZERO;
@@ -63,45 +77,83 @@ fn penalty_words<const W: usize>(layout: &Layout, mask: Mask) -> u32 {
     for i in 0..n {
         let (r, c) = layout.masked_line::<W>(i, &mask_rows[phase], &mask_cols[phase]);
         phase = if phase == 11 { 0 } else { phase + 1 };
-        score += runs(r, runs_mask) + runs(c, runs_mask);
-        score += N3 * (finder_like(r, padded_mask) + finder_like(c, padded_mask));
+        score += runs(r, pairs) + runs(c, pairs);
+        score += N3 * (finder_like(r) + finder_like(c));
         if i > 0 {
-            // 2x2 blocks spanning rows i - 1 and i.
-            let vertical = !(prev ^ r);
-            let horizontal = !(r ^ (r >> 1));
-            score += N2 * (vertical & (vertical >> 1) & horizontal & runs_mask).count();
+            score += N2 * blocks(prev, r, pairs);
         }
         dark += r.count();
         prev = r;
     }
-    let total = (n * n) as u32;
-    let deviation = (dark as i64 * 20 - total as i64 * 10).unsigned_abs() as u32;
-    let k = ((deviation + total - 1) / total).saturating_sub(1);
-    score + N4 * k
+    score + N4 * balance(dark, n)
 }
 
-/// N1 for one line: sum of (run length - 2) over runs of 5 or more.
+/// Row `i` and column `i` scored together in one word (symbols of `2 * size + GAP <= 64`).
+fn penalty_packed(layout: &Layout, mask: Mask) -> u32 {
+    let n = layout.size;
+    let (mask_rows, mask_cols) = (&MASK_ROWS[mask.value() as usize], &MASK_COLS[mask.value() as usize]);
+    let shift = (n + GAP) as u32;
+    let row_pairs = Bits::<1>::ones(n - 1);
+    let pairs = row_pairs | (row_pairs << shift);
+    let mut score = 0;
+    let mut dark = 0;
+    let mut prev = Bits::<1>::ZERO;
+    let mut phase = 0;
+    for i in 0..n {
+        let (r, c) = layout.masked_line::<1>(i, &mask_rows[phase], &mask_cols[phase]);
+        phase = if phase == 11 { 0 } else { phase + 1 };
+        let both = r | (c << shift);
+        score += runs(both, pairs) + N3 * finder_like(both);
+        if i > 0 {
+            score += N2 * blocks(prev, r, row_pairs);
+        }
+        dark += r.count();
+        prev = r;
+    }
+    score + N4 * balance(dark, n)
+}
+
+/// N2 blocks whose top row is `above` and bottom row `row`: both rows equal at columns x
+/// and x + 1 (x in `pairs`), the row equal at x and x + 1.
 #[inline(always)]
-fn runs<const W: usize>(x: Bits<W>, runs_mask: Bits<W>) -> u32 {
-    let same = !(x ^ (x >> 1)) & runs_mask;
+fn blocks<const W: usize>(above: Bits<W>, row: Bits<W>, pairs: Bits<W>) -> u32 {
+    let vertical = !(above ^ row);
+    let horizontal = !(row ^ (row >> 1));
+    (vertical & (vertical >> 1) & horizontal & pairs).count()
+}
+
+/// N4's k: the dark share's deviation from 50% in whole 5% steps.
+fn balance(dark: u32, n: usize) -> u32 {
+    let total = (n * n) as u32;
+    let deviation = (dark as i64 * 20 - total as i64 * 10).unsigned_abs() as u32;
+    ((deviation + total - 1) / total).saturating_sub(1)
+}
+
+/// N1 for one line (or several apart): sum of (run length - 2) over runs of 5 or more;
+/// `pairs` marks the modules whose right neighbour is in the same line.
+#[inline(always)]
+fn runs<const W: usize>(x: Bits<W>, pairs: Bits<W>) -> u32 {
+    let same = !(x ^ (x >> 1)) & pairs;
     let s2 = same & (same >> 1);
     let s4 = s2 & (s2 >> 2);
     let starts = s4 & !(s4 << 1);
     s4.count() + (N1 - 1) * starts.count()
 }
 
-/// N3 count for one line: 1011101 cores with 4 light modules after, plus those with 4
-/// light modules before; outside the symbol is light.
+/// N3 count for one line (or several, at least GAP light modules apart): 1011101 cores
+/// with 4 light modules after, plus those with 4 light modules before. Bit p of `core` is
+/// a core starting at module p; bit p of `ahead` a dark module among p..p+3, of `behind`
+/// among p-3..p. Each is made by shifts that move modules towards p, so a window reaching
+/// past the line's end sees the 0s shifted in there, light.
 #[inline(always)]
-fn finder_like<const W: usize>(x: Bits<W>, padded_mask: Bits<W>) -> u32 {
-    let y = x << 4; // module m at bit m + 4; 4 light modules either side
-    let l = !y & padded_mask;
-    let l2 = l & (l >> 1);
-    let l4 = l2 & (l2 >> 2);
-    let d3 = y & (y >> 1) & (y >> 2);
-    // dark, light, 3 dark, light, dark
-    let core = y & (l >> 1) & (d3 >> 2) & (l >> 5) & (y >> 6);
-    (core & (l4 >> 7)).count() + (l4 & (core >> 4)).count()
+fn finder_like<const W: usize>(x: Bits<W>) -> u32 {
+    let x1 = x >> 1;
+    let core = x & (x >> 2) & (x >> 3) & (x >> 4) & (x >> 6) & !(x1 | (x >> 5));
+    let ahead = x | x1;
+    let ahead = ahead | (ahead >> 2);
+    let behind = x | (x << 1);
+    let behind = behind | (behind << 2);
+    (core & !(ahead >> 7)).count() + (core & !(behind << 1)).count()
 }
 
 #[cfg(test)]
@@ -165,27 +217,68 @@ mod tests {
                         s.push(c);
                     }
                 }
-                // Also plant finder-like patterns now and then.
+                // Also plant finder-like patterns now and then, some against the ends.
                 if (seed >> 20) % 3 == 0 && len > 20 {
                     let at = (seed >> 24) as usize % (len - 11);
                     s.replace_range(at..at + 11, "00001011101");
+                } else if (seed >> 20) % 3 == 1 {
+                    let at = (seed >> 24) as usize % 5;
+                    s.replace_range(at..at + 7, "1011101");
                 }
                 let r = row(&s);
                 assert_eq!(runs(r, Bits::<3>::ones(len - 1)), runs_slow(&s), "{}", s);
-                assert_eq!(finder_like(r, Bits::<3>::ones(len + 8)), finder_slow(&s), "{}", s);
-                if len + 8 <= 128 {
+                assert_eq!(finder_like(r), finder_slow(&s), "{}", s);
+                if len <= 128 {
                     let r2 = Bits::<2>::from_row(&r);
                     assert_eq!(runs(r2, Bits::<2>::ones(len - 1)), runs_slow(&s), "{}", s);
-                    assert_eq!(finder_like(r2, Bits::<2>::ones(len + 8)), finder_slow(&s), "{}", s);
+                    assert_eq!(finder_like(r2), finder_slow(&s), "{}", s);
                 }
-                if len + 8 <= 64 {
+                if len <= 64 {
                     let r1 = Bits::<1>::from_row(&r);
                     assert_eq!(runs(r1, Bits::<1>::ones(len - 1)), runs_slow(&s), "{}", s);
-                    assert_eq!(finder_like(r1, Bits::<1>::ones(len + 8)), finder_slow(&s), "{}", s);
+                    assert_eq!(finder_like(r1), finder_slow(&s), "{}", s);
                 }
             }
         }
         assert_eq!(finder_slow("1011101"), 2); // light quiet zone on both sides
-        assert_eq!(finder_like(row("1011101"), Bits::<3>::ones(15)), 2);
+        assert_eq!(finder_like(row("1011101")), 2);
+    }
+
+    /// A row and a column packed `GAP` apart in one word score what they score apart,
+    /// with patterns and runs planted against the ends and the gap.
+    #[test]
+    fn packed_lines_score_as_the_two_lines() {
+        let mut seed: u64 = 11;
+        let mut line = |len: usize| {
+            let mut s = String::new();
+            while s.len() < len {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let run = 1 + (seed >> 60) as usize % 7;
+                let c = if (seed >> 40) & 1 == 1 { '1' } else { '0' };
+                for _ in 0..run.min(len - s.len()) {
+                    s.push(c);
+                }
+            }
+            // Cores at and just inside both ends, where the light run is partly outside.
+            let inset = (seed >> 24) as usize % 5;
+            match (seed >> 20) % 4 {
+                0 => s.replace_range(inset..inset + 7, "1011101"),
+                1 => s.replace_range(len - 7 - inset..len - inset, "1011101"),
+                2 => s.replace_range(len - 11..len, "00001011101"),
+                _ => {}
+            }
+            s
+        };
+        for len in [21usize, 25, 29, 30] {
+            for _ in 0..500 {
+                let (a, b) = (line(len), line(len));
+                let shift = (len + GAP) as u32;
+                let (ra, rb) = (Bits::<1>::from_row(&row(&a)), Bits::<1>::from_row(&row(&b)));
+                let both = ra | (rb << shift);
+                let pairs = Bits::<1>::ones(len - 1) | (Bits::<1>::ones(len - 1) << shift);
+                assert_eq!(runs(both, pairs), runs_slow(&a) + runs_slow(&b), "{} {}", a, b);
+                assert_eq!(finder_like(both), finder_slow(&a) + finder_slow(&b), "{} {}", a, b);
+            }
+        }
     }
 }
