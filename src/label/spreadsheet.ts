@@ -13,7 +13,7 @@ import * as XLSX from 'xlsx';
 import { LabelError, type LabelResult } from './errors.ts';
 import { checkZip, MAX_UNZIPPED_BYTES } from './zip-limits.ts';
 import { embeddedBytes, toDataUrl, mimeForExtension, extensionForMime } from './embedded.ts';
-import { columnIndex, columnKey, type DataSource } from './binding/data.ts';
+import { columnFinder, type DataSource } from './binding/data.ts';
 import type { LabelDocument } from './label.ts';
 
 export type SpreadsheetFormat = 'xlsx' | 'xls' | 'csv';
@@ -141,7 +141,6 @@ function makeSheet(name: string, ws: XLSX.WorkSheet): Sheet {
   const columnCount = range.e.c + 1;
   const header = data[0] ?? [];
   const columnNames = Array.from({ length: columnCount }, (_, c) => cellOf(header[c]).text);
-  const index = columnIndex(columnNames);
   const cell = (row: number, col: number): SheetCell | undefined =>
     row >= 0 && row < totalRows && col >= 0 && col < columnCount ? cellOf(data[row]?.[col]) : undefined;
   return {
@@ -151,7 +150,7 @@ function makeSheet(name: string, ws: XLSX.WorkSheet): Sheet {
     rowCount: Math.max(0, totalRows - 1),
     columnNames,
     cell,
-    findColumn: (n) => index.get(columnKey(n)) ?? -1,
+    findColumn: columnFinder(columnNames),
     text: (row, col) => cell(row + 1, col)?.text,
   };
 }

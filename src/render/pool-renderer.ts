@@ -16,7 +16,7 @@ import { labelDataSource } from '../label/spreadsheet.ts';
 import { readLabel } from '../label/wdfx.ts';
 import { resolvePage } from '../label/resolve.ts';
 import { pageCount } from '../label/binding/paging.ts';
-import { columnIndex, columnKey, type DataSource } from '../label/binding/data.ts';
+import { columnFinder, type DataSource } from '../label/binding/data.ts';
 import type { LabelDocument } from '../label/label.ts';
 import type { PageRenderer, RenderJob } from './pool.ts';
 import { labelPage, type LabelPageOptions } from './label-page.ts';
@@ -57,12 +57,11 @@ export function tableFromSource(source: DataSource): DataTable {
 /** A table as a data source; it answers as the source it came from (a Sheet: undefined
  * outside its rows and columns, '' for an empty cell). */
 export function sourceFromTable(table: DataTable): DataSource {
-  const index = columnIndex(table.columnNames);
   const columns = table.columnNames.length;
   return {
     rowCount: table.rows.length,
     columnNames: table.columnNames,
-    findColumn: (name) => index.get(columnKey(name)) ?? -1,
+    findColumn: columnFinder(table.columnNames),
     text: (row, column) => (row >= 0 && row < table.rows.length && column >= 0 && column < columns ? (table.rows[row]![column] ?? '') : undefined),
   };
 }

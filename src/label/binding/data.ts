@@ -16,27 +16,42 @@ export interface DataSource {
   text(row: number, column: number): string | undefined;
 }
 
-export function columnKey(name: string): string {
+function columnKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
-/** An index from lower-cased column name to its first column. */
-export function columnIndex(names: readonly string[]): Map<string, number> {
-  const m = new Map<string, number>();
+/** Distinct names a finder remembers as asked (a label binds a handful). */
+const FINDER_MEMO_MAX = 256;
+
+/**
+ * `DataSource.findColumn` for a header row: the first column whose name matches ignoring
+ * case and surrounding blanks, -1 when none. Names are remembered as asked, so the same
+ * binding on every page (10,000 pages of one label) costs one map lookup, not a trim and
+ * a lower-casing each time.
+ */
+export function columnFinder(names: readonly string[]): (name: string) => number {
+  const index = new Map<string, number>();
   names.forEach((n, i) => {
     const k = columnKey(n);
-    if (k !== '' && !m.has(k)) m.set(k, i);
+    if (k !== '' && !index.has(k)) index.set(k, i);
   });
-  return m;
+  const asked = new Map<string, number>();
+  return (name) => {
+    let column = asked.get(name);
+    if (column === undefined) {
+      column = index.get(columnKey(name)) ?? -1;
+      if (asked.size < FINDER_MEMO_MAX) asked.set(name, column);
+    }
+    return column;
+  };
 }
 
 /** A data source from plain rows (tests, asset records). */
 export function dataSourceFromRows(columnNames: readonly string[], rows: readonly (readonly unknown[])[]): DataSource {
-  const index = columnIndex(columnNames);
   return {
     rowCount: rows.length,
     columnNames,
-    findColumn: (name) => index.get(columnKey(name)) ?? -1,
+    findColumn: columnFinder(columnNames),
     text(row, column) {
       const r = rows[row];
       if (!r) return undefined;
