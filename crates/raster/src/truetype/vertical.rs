@@ -347,7 +347,12 @@ fn layout_columns(
     }
     let box_h = bounds.height() as f32;
 
-    let block_w = (raw.len() - 1) as f32 * pitch + col_w;
+    // The underline runs left of each column's em box and may stick out of the column
+    // (col_w leaves (col_w - em) / 2 each side); between columns the gap takes it, but
+    // the leftmost column's would lie outside the block, clipped at a left-aligned box's
+    // edge: the block reserves that overhang on its left, dots.
+    let overhang = if style.underline { (em / 2.0 + face.underline_gap + face.underline_thickness - col_w / 2.0).max(0.0) } else { 0.0 };
+    let block_w = (raw.len() - 1) as f32 * pitch + col_w + overhang;
     let free_w = bounds.width() as f32 - block_w;
     let block_left = bounds.x() as f32
         + match style.h_align {

@@ -275,12 +275,16 @@ fn underline_runs_left_of_the_column_and_strikeout_through_it() {
     let col = &l.lines()[0];
     let centre = col.x + COL / 2.0;
     assert!(x + w <= centre - 10.0 && x >= col.x - 2.0, "left of the em box: {:?} {:?}", l.bars[0], col);
+    // A left-aligned block keeps the leftmost column's underline inside the box.
+    assert!(x >= 10.0, "underline inside the box: {:?}", l.bars[0]);
+    assert!(l.content_width >= col.x + COL - x - 1e-3, "the block's width covers the underline");
     assert!((y - col.top).abs() < 1e-3 && (h - 40.0).abs() < 1e-3);
     assert!(w >= 1.0);
     style.underline = false;
     style.strikeout = true;
     let s = layout_text(&fonts, &style, "资产", bx(200, 100)).unwrap();
     let (x, _, w, h) = s.bars[0];
+    let centre = s.lines()[0].x + COL / 2.0;
     assert!((x + w / 2.0 - centre).abs() < 1e-3 && (h - 40.0).abs() < 1e-3);
     // no bar on an empty column
     let e = layout_text(&fonts, &style, "\n", bx(200, 100)).unwrap();
