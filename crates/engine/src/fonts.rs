@@ -134,8 +134,12 @@ struct Entry {
 pub struct FontRegistry {
     entries: Vec<Entry>,
     sets: RefCell<HashMap<(String, u8), Rc<FontSet>>>,
+    /// The same chains by the font name exactly as commands give it, then by style bits:
+    /// looked up without making the trimmed, lower-cased key, so the same name on every
+    /// page allocates nothing.
+    asked: RefCell<HashMap<String, [Option<Rc<FontSet>>; 4]>>,
     glyphs: RefCell<GlyphCache>,
-    /// Caption faces by (name key, style bits), the latest built last; see
+    /// Caption faces by (name as given, style bits), the latest built last; see
     /// [`Self::caption_face_for`].
     captions: RefCell<Vec<((String, u8), Rc<TrueTypeFace>)>>,
 }
@@ -165,6 +169,7 @@ impl FontRegistry {
         FontRegistry {
             entries: Vec::new(),
             sets: RefCell::new(HashMap::new()),
+            asked: RefCell::new(HashMap::new()),
             glyphs: RefCell::new(GlyphCache::with_budget(GLYPH_CACHE_BYTES)),
             captions: RefCell::new(Vec::new()),
         }
@@ -230,6 +235,7 @@ impl FontRegistry {
 
     fn changed(&mut self) {
         self.sets.get_mut().clear();
+        self.asked.get_mut().clear();
         self.captions.get_mut().clear();
         // Old faces' glyphs are unreachable now (keys are face ids): free their memory.
         self.glyphs.get_mut().clear();
@@ -241,7 +247,22 @@ impl FontRegistry {
         if self.entries.is_empty() {
             return None;
         }
-        let cache_key = (name_key(name), style_bits(bold, italic));
+        let style = style_bits(bold, italic);
+        if let Some(set) = self.asked.borrow().get(name).and_then(|by_style| by_style[style as usize].clone()) {
+            return Some(set);
+        }
+        let set = self.keyed_font_set(name_key(name), style)?;
+        let mut asked = self.asked.borrow_mut();
+        if asked.len() >= MAX_CACHED_SETS && !asked.contains_key(name) {
+            asked.clear(); // many distinct names: keep the cache bounded
+        }
+        asked.entry(name.to_string()).or_default()[style as usize] = Some(set.clone());
+        Some(set)
+    }
+
+    /// [`Self::font_set`] by lookup key: one chain for all the names that share a key.
+    fn keyed_font_set(&self, key: String, style: u8) -> Option<Rc<FontSet>> {
+        let cache_key = (key, style);
         if let Some(set) = self.sets.borrow().get(&cache_key) {
             return Some(set.clone());
         }

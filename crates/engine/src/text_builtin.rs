@@ -459,9 +459,12 @@ mod tests {
         c.underline = true;
         let l = layout(&c, dbox(0, 0, 200, 200), 254, EM);
         assert_eq!(l.bars.len(), 2);
+        // The leftmost column's rule would stick out 2 dots left of the box: the block
+        // moves right so that it starts at the box's edge.
+        assert_eq!(l.bars[1].0, 0, "{:?}", l.bars);
         // first column (right): from its top to two cells down, 1/10 em left of the em box
         let (x0, x1, y0, y1) = l.bars[0];
-        let em_left = (COL + COL / 2.0 - EM / 2.0).round() as i64;
+        let em_left = (COL + COL / 2.0 - EM / 2.0).round() as i64 + 2;
         assert_eq!((y0, y1), (0, 56));
         assert_eq!(x1, em_left - 3, "{:?}", l.bars[0]);
         assert_eq!(x1 - x0, 1);

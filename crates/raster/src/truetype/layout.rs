@@ -287,6 +287,16 @@ pub(super) struct Item {
 /// Maps and measures `chars` (byte offset, char) of one paragraph.
 pub(super) fn measure(fonts: &FontSet, style: &TextStyle, chars: &[(usize, char)]) -> Vec<Item> {
     let mut items: Vec<Item> = Vec::with_capacity(chars.len());
+    measure_into(fonts, style, chars, &mut items);
+    items
+}
+
+/// [`measure`] appended to `items` (kerning only between the new items): the paragraphs
+/// of one layout share one vector.
+pub(super) fn measure_into(fonts: &FontSet, style: &TextStyle, chars: &[(usize, char)], all: &mut Vec<Item>) {
+    let base = all.len();
+    all.reserve(chars.len());
+    let items = all;
     for &(start, c) in chars {
         let end = start + c.len_utf8();
         let invisible = matches!(c, '\u{200B}'..='\u{200F}' | '\u{FEFF}' | '\u{2060}' | '\u{00AD}');
@@ -329,7 +339,7 @@ pub(super) fn measure(fonts: &FontSet, style: &TextStyle, chars: &[(usize, char)
         });
     }
     if style.kerning {
-        for i in 1..items.len() {
+        for i in base + 1..items.len() {
             let (a, b) = (items[i - 1], items[i]);
             if a.face == b.face && a.visible && b.visible {
                 let font = &fonts.fonts()[a.face as usize];
@@ -340,7 +350,6 @@ pub(super) fn measure(fonts: &FontSet, style: &TextStyle, chars: &[(usize, char)
             }
         }
     }
-    items
 }
 
 /// A line before placement: items `range`, paragraph text start for empty lines.
@@ -374,9 +383,11 @@ pub fn layout_text(
     let max_width = bx.width as f32;
 
     // Map and break, paragraph by paragraph.
-    let mut items: Vec<Item> = Vec::new();
+    // Sized once from the text's length in bytes (at least its characters): growing
+    // them push by push cost more allocations than the rest of a label line's layout.
+    let mut items: Vec<Item> = Vec::with_capacity(text.len());
     let mut raw: Vec<RawLine> = Vec::new();
-    let mut chars: Vec<(usize, char)> = Vec::new();
+    let mut chars: Vec<(usize, char)> = Vec::with_capacity(text.len());
     let mut para_start = 0;
     let mut iter = text.char_indices().peekable();
     loop {
@@ -391,7 +402,7 @@ pub fn layout_text(
             continue;
         }
         let base = items.len();
-        items.extend(measure(fonts, style, &chars));
+        measure_into(fonts, style, &chars, &mut items);
         let n = items.len();
         if style.wrap {
             let mut start = base;
@@ -444,12 +455,13 @@ pub fn layout_text(
     let mut glyphs = Vec::with_capacity(items.len());
     let mut bars = Vec::new();
     let mut content_width = 0f32;
+    let mut pens = Vec::with_capacity(items.len()); // pen position of each item of a line
     for (li, r) in raw.iter().enumerate() {
         let baseline = top + ascent + li as f32 * pitch;
         let its = &items[r.range.clone()];
         // pen position of each item, and the inked width without hanging spaces
         let last = its.iter().rposition(|it| !it.space);
-        let mut pens = Vec::with_capacity(its.len());
+        pens.clear();
         let mut pen = 0f32;
         for it in its {
             pens.push(pen);

@@ -347,19 +347,23 @@ fn layout_columns(
     }
     let box_h = bounds.height() as f32;
 
-    // The underline runs left of each column's em box and may stick out of the column
-    // (col_w leaves (col_w - em) / 2 each side); between columns the gap takes it, but
-    // the leftmost column's would lie outside the block, clipped at a left-aligned box's
-    // edge: the block reserves that overhang on its left, dots.
-    let overhang = if style.underline { (em / 2.0 + face.underline_gap + face.underline_thickness - col_w / 2.0).max(0.0) } else { 0.0 };
-    let block_w = (raw.len() - 1) as f32 * pitch + col_w + overhang;
+    let block_w = (raw.len() - 1) as f32 * pitch + col_w;
     let free_w = bounds.width() as f32 - block_w;
-    let block_left = bounds.x() as f32
+    let mut block_left = bounds.x() as f32
         + match style.h_align {
             HAlign::Center => free_w / 2.0,
             HAlign::Right => free_w,
             HAlign::Left | HAlign::Justify | HAlign::Distribute => 0.0,
         };
+    // The underline runs left of each column's em box and may stick out of the column
+    // (col_w leaves (col_w - em) / 2 each side): the next column's gap takes it, but the
+    // leftmost column's would lie outside the block, clipped at a left-aligned box's
+    // edge. The block moves right just enough to keep it in the box where there is room,
+    // so text does not shift when underlined otherwise.
+    if style.underline {
+        let overhang = (em / 2.0 + face.underline_gap + face.underline_thickness - col_w / 2.0).max(0.0);
+        block_left = block_left.max(bounds.x() as f32 + overhang.min(free_w.max(0.0)));
+    }
     let block_right = block_left + block_w;
 
     let centre_to_baseline = &face.centre_to_baseline;
