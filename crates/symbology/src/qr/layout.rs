@@ -209,8 +209,9 @@ thread_local! {
 }
 
 impl Template {
-    /// The template of `version`, from the per-thread cache (at most one per version: 40
-    /// templates take about 200 kB).
+    /// The template of `version`, from the per-thread cache, made when first asked for: a
+    /// label uses a version or two (8 kB at version 3); all 40 take about 1 MB, most of
+    /// it the placement orders.
     pub fn of(version: Version) -> Rc<Template> {
         let index = version.value() as usize - 1;
         TEMPLATES.with(|t| t.borrow_mut()[index].get_or_insert_with(|| Rc::new(Template::new(version))).clone())
