@@ -210,7 +210,7 @@ thread_local! {
 
 impl Template {
     /// The template of `version`, from the per-thread cache, made when first asked for: a
-    /// label uses a version or two (8 kB at version 3); all 40 take about 1 MB, most of
+    /// label uses a version or two (under 3 kB at version 3); all 40 take about 1 MB, most of
     /// it the placement orders.
     pub fn of(version: Version) -> Rc<Template> {
         let index = version.value() as usize - 1;
