@@ -18,13 +18,35 @@
 //! The error-correction codewords of a block are the remainder of `data(x) * x^n` divided
 //! by the generator `g(x) = (x - a^r)(x - a^(r+1))...(x - a^(r+n-1))` (a systematic code,
 //! ISO/IEC 18004 7.5.2, ISO/IEC 16022 5.7.1). [`ReedSolomon::new`] computes `g` once for a
-//! degree, in the log domain, and [`ReedSolomon::encode_into`] runs the usual LFSR division:
-//! one table lookup and `n` XORs per data codeword, no allocation. Degrees run 1 to
-//! [`MAX_DEGREE`] (QR needs at most 30, Data Matrix 68).
+//! degree, in the log domain, and [`ReedSolomon::encode_into`] runs the usual LFSR division.
+//! Up to degree 32 (all of QR) the remainder rides in four 64-bit words and each data
+//! codeword XORs in a precomputed row `factor * g(x)` (a table of 8 kB per generator, made
+//! once per thread): four XORs a codeword instead of `n` table lookups. Above, one table
+//! lookup and `n` XORs per data codeword. Degrees run 1 to [`MAX_DEGREE`] (QR needs at
+//! most 30, Data Matrix 68).
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The largest generator degree (error-correction codewords per block) supported: Data
 /// Matrix 144x144 uses 68 per block; QR at most 30.
 pub const MAX_DEGREE: usize = 68;
+
+/// Generators up to this degree (all of QR's) divide with [`Multiples`] tables: four
+/// 64-bit words hold the remainder.
+const WORD_DEGREE_MAX: usize = 32;
+
+/// `factor * g(x)` (below the leading term) for each of the 256 factors, coefficients as
+/// big-endian bytes of four words: 8 kB a generator.
+type Multiples = [[u64; 4]; 256];
+
+/// Generators whose tables a thread keeps (a label's QR codes use one or two degrees).
+const MULTIPLES_CACHED: usize = 8;
+
+thread_local! {
+    /// Tables by (field: a^8, first root, degree), the most recently made last.
+    static MULTIPLES: RefCell<Vec<((u8, u8, u8), Rc<Multiples>)>> = RefCell::new(Vec::new());
+}
 
 /// The generator of `degree` (1..=MAX_DEGREE) as [`ReedSolomon`]'s `log_gen`: `g(x) =
 /// product of (x - a^(first_root + i))`, coefficients highest power first; in GF(2^m)
@@ -102,6 +124,8 @@ pub struct Code {
 #[derive(Clone)]
 pub struct ReedSolomon<'a> {
     field: &'a Field,
+    /// With the field and the degree, names the generator (the key of [`MULTIPLES`]).
+    first_root: u8,
     degree: usize,
     /// Generator coefficients below the leading 1, highest power first, as logarithms:
     /// `g(x) = x^n + g[0] x^(n-1) + ... + g[n-1]`, `log_gen[i] = log g[i]`. No coefficient is
@@ -171,7 +195,7 @@ impl Code {
     /// symbologies' tables, so a bad degree is a bug, not bad data.
     pub fn encoder(&self, degree: usize) -> ReedSolomon<'_> {
         match self.precomputed.get(degree) {
-            Some(&log_gen) if degree >= 1 => ReedSolomon { field: &self.field, degree, log_gen },
+            Some(&log_gen) if degree >= 1 => ReedSolomon { field: &self.field, first_root: self.first_root, degree, log_gen },
             _ => ReedSolomon::new(&self.field, self.first_root, degree),
         }
     }
@@ -182,7 +206,7 @@ impl<'a> ReedSolomon<'a> {
     /// See [`Code::encoder`] for the panics.
     pub fn new(field: &'a Field, first_root: u8, degree: usize) -> ReedSolomon<'a> {
         assert!(degree >= 1 && degree <= MAX_DEGREE, "Reed-Solomon degree out of range");
-        ReedSolomon { field, degree, log_gen: log_generator(field, first_root, degree) }
+        ReedSolomon { field, first_root, degree, log_gen: log_generator(field, first_root, degree) }
     }
 
     /// The number of error-correction codewords this encoder produces.
@@ -206,6 +230,30 @@ impl<'a> ReedSolomon<'a> {
     pub fn encode_into(&self, data: &[u8], ecc: &mut [u8]) {
         let n = self.degree;
         assert_eq!(ecc.len(), n, "ecc buffer length must equal the generator degree");
+        if n > WORD_DEGREE_MAX {
+            return self.lfsr_into(data, ecc);
+        }
+        // The remainder in four big-endian words (byte j = coefficient j, highest power
+        // first; bytes past n stay 0): a step shifts it one byte and XORs in the product
+        // row of the factor, 8 bytes at a time.
+        let multiples = self.multiples();
+        let mut r = [0u64; 4];
+        for &d in data {
+            let factor = d ^ (r[0] >> 56) as u8;
+            r = [r[0] << 8 | r[1] >> 56, r[1] << 8 | r[2] >> 56, r[2] << 8 | r[3] >> 56, r[3] << 8];
+            let row = &multiples[factor as usize];
+            for (w, m) in r.iter_mut().zip(row) {
+                *w ^= m;
+            }
+        }
+        for (j, e) in ecc.iter_mut().enumerate() {
+            *e = (r[j / 8] >> (56 - 8 * (j % 8))) as u8;
+        }
+    }
+
+    /// The same division one coefficient at a time in the log domain: any degree, no table.
+    fn lfsr_into(&self, data: &[u8], ecc: &mut [u8]) {
+        let n = self.degree;
         for e in ecc.iter_mut() {
             *e = 0;
         }
@@ -228,6 +276,31 @@ impl<'a> ReedSolomon<'a> {
                 ecc[n - 1] = exp[(lf + gen[n - 1] as usize) & 511];
             }
         }
+    }
+
+    /// `factor * g(x)` below the leading term for every factor, as [`Self::encode_into`]'s
+    /// words: from the per-thread cache, made on first use of this generator.
+    fn multiples(&self) -> Rc<Multiples> {
+        let key = (self.field.exp[8], self.first_root, self.degree as u8);
+        MULTIPLES.with(|cache| {
+            if let Some((_, table)) = cache.borrow().iter().find(|(k, _)| *k == key) {
+                return table.clone();
+            }
+            let mut table = [[0u64; 4]; 256];
+            for (factor, row) in table.iter_mut().enumerate().skip(1) {
+                let lf = self.field.log[factor] as usize;
+                for (j, &lg) in self.log_gen[..self.degree].iter().enumerate() {
+                    row[j / 8] |= (self.field.exp[lf + lg as usize] as u64) << (56 - 8 * (j % 8));
+                }
+            }
+            let table = Rc::new(table);
+            let mut cache = cache.borrow_mut();
+            if cache.len() >= MULTIPLES_CACHED {
+                cache.remove(0);
+            }
+            cache.push((key, table.clone()));
+            table
+        })
     }
 
     /// The error-correction codewords of `data` as a new vector.
@@ -299,6 +372,30 @@ mod tests {
         // a^8 = poly - x^8
         assert_eq!(QR.field.exp(8), 0x1D);
         assert_eq!(DATA_MATRIX.field.exp(8), 0x2D);
+    }
+
+    /// The word-wise division gives what the coefficient-by-coefficient one gives, for
+    /// every degree it takes, both fields, data lengths 0 to 300.
+    #[test]
+    fn word_division_matches_the_lfsr() {
+        let mut seed = 3u64;
+        for code in [&QR, &DATA_MATRIX] {
+            for degree in 1..=WORD_DEGREE_MAX {
+                let rs = code.encoder(degree);
+                for len in [0usize, 1, 2, 7, 44, 300] {
+                    let data: Vec<u8> = (0..len)
+                        .map(|_| {
+                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                            (seed >> 56) as u8
+                        })
+                        .collect();
+                    let (mut fast, mut slow) = (vec![0u8; degree], vec![0u8; degree]);
+                    rs.encode_into(&data, &mut fast);
+                    rs.lfsr_into(&data, &mut slow);
+                    assert_eq!(fast, slow, "degree {} length {}", degree, len);
+                }
+            }
+        }
     }
 
     /// The codeword polynomial (data followed by ECC) vanishes at every generator root.
