@@ -240,6 +240,8 @@ pub struct Layout {
     pub rows: Grid,
     /// `rows` transposed: `cols.rows[x]` bit `y` is module (x, y).
     pub cols: Grid,
+    /// The format bits drawn in `rows` and `cols` (0: the format areas are light).
+    format_drawn: u32,
 }
 
 impl Layout {
@@ -258,23 +260,26 @@ impl Layout {
         }
         let mut cols = Grid::new(size);
         transpose(&rows, &mut cols);
-        Layout { size, template, rows, cols }
+        Layout { size, template, rows, cols, format_drawn: 0 }
     }
 
     /// Draws the format information for `ecc` and `mask` into `rows` and `cols`, over the
     /// previous mask's: the mask itself is applied line by line as the penalties are
-    /// scored ([`Layout::masked_line`]), so trying a mask writes 30 bits, not two grids.
+    /// scored ([`Layout::masked_line`]), so trying a mask flips the few format modules that
+    /// differ from the last one drawn (7 of 15 bits on average, each in four places), not
+    /// two grids.
     pub fn set_format(&mut self, ecc: Ecc, mask: Mask) {
         let bits = format_bits(ecc, mask);
-        let template = self.template.clone();
-        for copy in template.format.iter() {
-            for (i, &(x, y)) in copy.iter().enumerate() {
-                // No branch on the bit's colour: mispredicted, it cost more than the rest.
-                let dark = ((bits >> i) & 1) as u64;
-                let word = &mut self.rows.rows[y].0[x >> 6];
-                *word = (*word & !(1 << (x & 63))) | (dark << (x & 63));
-                let word = &mut self.cols.rows[x].0[y >> 6];
-                *word = (*word & !(1 << (y & 63))) | (dark << (y & 63));
+        let mut changed = bits ^ self.format_drawn;
+        self.format_drawn = bits;
+        let Layout { template, rows, cols, .. } = self;
+        while changed != 0 {
+            let i = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            for copy in template.format.iter() {
+                let (x, y) = copy[i];
+                rows.rows[y].0[x >> 6] ^= 1 << (x & 63);
+                cols.rows[x].0[y >> 6] ^= 1 << (y & 63);
             }
         }
     }
