@@ -38,6 +38,8 @@ pub mod reed_solomon;
 mod symbology;
 pub mod upc;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod zint_dump;
 
 pub use bit_matrix::BitMatrix;

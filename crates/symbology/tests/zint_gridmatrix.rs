@@ -18,14 +18,15 @@
 //!
 //! Skipped (with a message) when zint is not installed.
 
+#[path = "../src/test_support.rs"]
+mod test_support;
+
 use assetmark_symbology::gridmatrix::{self, GmOptions, GridMatrix};
 use assetmark_symbology::SymbologyError;
+use test_support::{zint_batch_output, Rng, ZINT};
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-const ZINT: &str = "/usr/bin/zint";
 
 fn have_zint(name: &str) -> bool {
     let present = Path::new(ZINT).exists();
@@ -47,31 +48,9 @@ struct ZintResult {
 /// Runs one zint batch over `inputs` (one a line, every byte but ASCII letters and digits
 /// escaped as \xNN) with extra `args`.
 fn zint_batch(args: &[String], inputs: &[&[u8]]) -> Vec<ZintResult> {
-    let mut child = Command::new(ZINT)
-        .args(["-b", "142"])
-        .args(args)
-        .args(["--dump", "--batch", "--esc", "-i", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run zint");
-    let mut text = Vec::new();
-    for input in inputs {
-        assert!(!input.is_empty(), "zint batch mode skips empty lines");
-        for &b in input.iter() {
-            if b.is_ascii_alphanumeric() {
-                text.push(b);
-            } else {
-                text.extend_from_slice(format!("\\x{:02X}", b).as_bytes());
-            }
-        }
-        text.push(b'\n');
-    }
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(&text).expect("write to zint"));
-    let output = child.wait_with_output().expect("zint output");
-    writer.join().unwrap();
+    let mut all_args = vec!["-b".to_string(), "142".to_string(), "--dump".to_string()];
+    all_args.extend(args.iter().cloned());
+    let output = zint_batch_output(&all_args, inputs);
 
     // Messages come on stderr as "On line N: Error ..." or "On line N: Warning ...".
     let mut errors: HashMap<usize, String> = HashMap::new();
@@ -305,26 +284,7 @@ fn compare(name: &str, cases: &[Case]) {
 
 /*---- Corpus ----*/
 
-/// xorshift64*: a fixed-seed generator, so every run tests the same corpus.
-struct Rng(u64);
 
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, set: &'a [T]) -> &'a T {
-        &set[self.below(set.len())]
-    }
-}
 
 /// Common GB 2312 Hanzi (levels 1 and 2), Chinese punctuation and full-width forms.
 const HANZI: &str = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理府研质信表";
@@ -342,15 +302,15 @@ fn text(rng: &mut Rng, kind: usize, len: usize) -> Vec<u8> {
     let punct_cn: Vec<char> = PUNCTUATION_CN.chars().collect();
     let latin: Vec<char> = LATIN1_IN_GB2312.chars().collect();
     let mut out = String::new();
-    let ascii = |rng: &mut Rng, set: &[u8]| *rng.pick(set) as char;
+    let ascii = |rng: &mut Rng, set: &[u8]| rng.pick(set) as char;
     for _ in 0..len {
         let c = match kind {
-            0 => *rng.pick(&hanzi),
+            0 => rng.pick(&hanzi),
             1 => {
                 if rng.below(10) == 0 {
-                    *rng.pick(&punct_cn)
+                    rng.pick(&punct_cn)
                 } else {
-                    *rng.pick(&hanzi)
+                    rng.pick(&hanzi)
                 }
             }
             2 => ascii(rng, DIGITS),
@@ -380,7 +340,7 @@ fn text(rng: &mut Rng, kind: usize, len: usize) -> Vec<u8> {
                 _ => ascii(rng, LOWER),
             },
             8 => match rng.below(6) {
-                0 => *rng.pick(&latin),
+                0 => rng.pick(&latin),
                 _ => ascii(rng, LOWER),
             },
             10 => {
@@ -389,19 +349,19 @@ fn text(rng: &mut Rng, kind: usize, len: usize) -> Vec<u8> {
                 match rng.below(8) {
                     0..=3 => '\x7F',
                     4 => (rng.below(32) as u8) as char,
-                    _ => *rng.pick(&hanzi),
+                    _ => rng.pick(&hanzi),
                 }
             }
             _ => {
                 // Mixtures in runs: asset-label-like text.
                 match rng.below(9) {
-                    0..=2 => *rng.pick(&hanzi),
-                    3 => *rng.pick(&punct_cn),
+                    0..=2 => rng.pick(&hanzi),
+                    3 => rng.pick(&punct_cn),
                     4 => ascii(rng, DIGITS),
                     5 => ascii(rng, UPPER),
                     6 => ascii(rng, LOWER),
                     7 => ascii(rng, ASCII_PUNCT),
-                    _ => *rng.pick(&latin),
+                    _ => rng.pick(&latin),
                 }
             }
         };
@@ -598,7 +558,7 @@ fn single_byte_eci_choice_matches_zint() {
     for i in 0..150 {
         let mut t = String::from(if i % 2 == 0 { "Ab1 " } else { "" });
         for _ in 0..2 + rng.below(2) {
-            t.push(*rng.pick(&chars));
+            t.push(rng.pick(&chars));
         }
         cases.push(Case { input: t.into_bytes(), options: GmOptions::default() });
     }

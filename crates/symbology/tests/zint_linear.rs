@@ -15,13 +15,14 @@
 //!
 //! Skipped (with a message) when zint is not installed.
 
-use assetmark_symbology::{codabar, code39, code93, ean, gs1, itf, upc, LinearSymbol, SymbologyError};
-use std::collections::HashMap;
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
+#[path = "../src/test_support.rs"]
+mod test_support;
 
-const ZINT: &str = "/usr/bin/zint";
+use assetmark_symbology::{codabar, code39, code93, ean, gs1, itf, upc, LinearSymbol, SymbologyError};
+use test_support::{zint_batch_output, Rng, ZINT};
+use std::collections::HashMap;
+use std::path::Path;
+
 
 /// One input: our result, and what zint is asked to encode for comparison.
 struct Case {
@@ -45,30 +46,9 @@ fn case(
 /// zint's result for each input: its modules as a bit string (padded to whole nibbles, as
 /// `--dump` prints them) or its error message.
 fn zint_batch(args: &[&str], inputs: &[&[u8]]) -> Vec<Result<String, String>> {
-    let mut child = Command::new(ZINT)
-        .args(args)
-        .args(["--dump", "--batch", "--esc", "-i", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run zint");
-    let mut text = Vec::new();
-    for input in inputs {
-        assert!(!input.is_empty(), "zint batch mode skips empty lines");
-        for &b in input.iter() {
-            if b.is_ascii_alphanumeric() {
-                text.push(b);
-            } else {
-                text.extend_from_slice(format!("\\x{:02X}", b).as_bytes());
-            }
-        }
-        text.push(b'\n');
-    }
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(&text).expect("write to zint"));
-    let output = child.wait_with_output().expect("zint output");
-    writer.join().unwrap();
+    let mut all_args = args.to_vec();
+    all_args.push("--dump");
+    let output = zint_batch_output(&all_args, inputs);
 
     // Errors come on stderr as "On line N: Error ...", symbols on stdout in input order.
     let mut errors: HashMap<usize, String> = HashMap::new();
@@ -176,28 +156,8 @@ fn compare_with(name: &str, cases: Vec<Case>, zint_trailing_space: bool) {
 
 /*---- Corpus ----*/
 
-/// xorshift64*: a fixed-seed generator, so every run tests the same corpus.
-struct Rng(u64);
-
+/// The corpus helpers this file adds to the shared generator.
 impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick(&mut self, set: &[u8]) -> u8 {
-        set[self.below(set.len())]
-    }
-    fn string(&mut self, set: &[u8], len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.pick(set)).collect()
-    }
     fn digits(&mut self, len: usize) -> Vec<u8> {
         self.string(b"0123456789", len)
     }

@@ -6,12 +6,12 @@
 
 use super::encodation::Encodation;
 use super::*;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use crate::test_support::{temp_dir, zint_batch_output, Rng, ZINT};
+use std::ffi::OsString;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
-const ZINT: &str = "/usr/bin/zint";
 const DMTXREAD: &str = "/usr/bin/dmtxread";
 
 fn sized(rows: usize, cols: usize) -> DmOptions {
@@ -129,28 +129,8 @@ fn codewords_of_each_scheme() {
 
 /*---- Corpus ----*/
 
-/// xorshift64*: a fixed-seed generator, so every run tests the same corpus.
-struct Rng(u64);
-
+/// The corpus helpers this file adds to the shared generator.
 impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<T: Copy>(&mut self, set: &[T]) -> T {
-        set[self.below(set.len())]
-    }
-    fn string(&mut self, set: &[u8], len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.pick(set)).collect()
-    }
     /// 1 to `max` characters of `set`, as text.
     fn run(&mut self, set: &[u8], max: usize) -> String {
         let len = 1 + self.below(max);
@@ -306,44 +286,13 @@ fn corpus() -> Vec<Case> {
 
 /*---- zint ----*/
 
-static COUNTER: AtomicUsize = AtomicUsize::new(0);
-
-fn temp_dir(name: &str) -> PathBuf {
-    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!("assetmark-dm-{}-{}-{}", name, std::process::id(), n));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// zint's symbols for `inputs` (one batch run, one `--dump` text file per input), as
 /// rows of `0`/`1`, or its error message.
 fn zint_batch(args: &[&str], inputs: &[&[u8]]) -> Vec<Result<String, String>> {
-    let dir = temp_dir("zint");
-    let mut child = Command::new(ZINT)
-        .args(["-b", "71", "--batch", "--esc", "--filetype=txt", "-o"])
-        .arg(dir.join("z~~~~.txt"))
-        .args(args)
-        .args(["-i", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run zint");
-    let mut text = Vec::new();
-    for input in inputs {
-        for &b in input.iter() {
-            if b.is_ascii_alphanumeric() {
-                text.push(b);
-            } else {
-                text.extend_from_slice(format!("\\x{:02X}", b).as_bytes());
-            }
-        }
-        text.push(b'\n');
-    }
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(&text).expect("write to zint"));
-    let output = child.wait_with_output().expect("zint output");
-    writer.join().unwrap();
+    let dir = temp_dir("dm-zint");
+    let mut all_args: Vec<OsString> = vec!["-b".into(), "71".into(), "--filetype=txt".into(), "-o".into(), dir.join("z~~~~.txt").into()];
+    all_args.extend(args.iter().map(OsString::from));
+    let output = zint_batch_output(&all_args, inputs);
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();
     let results = (1..=inputs.len())
         .map(|n| {
@@ -528,6 +477,9 @@ fn pbm(m: &BitMatrix, scale: usize, quiet: usize) -> Vec<u8> {
 /// the expected one; otherwise each symbol is read alone, and one that fails is drawn again
 /// at other scales (libdmtx's edge detection misses some symbols at some scales, zint's
 /// identical ones too). `-G 29`: FNC1 comes out as GS, as it does from other readers.
+/// Batches read so far: the PBM files of each get their own names.
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
 fn dmtxread_batch(dir: &Path, symbols: &[&BitMatrix], expected: &[Vec<u8>]) -> Vec<Option<Vec<u8>>> {
     let n = COUNTER.fetch_add(1, Ordering::SeqCst);
     let write = |k: usize, scale: usize| -> PathBuf {

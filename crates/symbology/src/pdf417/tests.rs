@@ -3,13 +3,11 @@
 //! by rxing (`write_decoder_corpus` and `scripts/dev/decode-corpus.mjs`).
 
 use super::*;
+use crate::test_support::{temp_dir, zint_batch_output, Rng, ZINT};
+use std::ffi::OsString;
 use std::collections::HashMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
-const ZINT: &str = "/usr/bin/zint";
 
 fn opts(ecc: Option<u8>, columns: Option<u8>) -> Pdf417Options {
     Pdf417Options { ecc, columns, ..Pdf417Options::default() }
@@ -95,44 +93,13 @@ fn errors_say_what_to_do() {
 
 /*---- zint ----*/
 
-static COUNTER: AtomicUsize = AtomicUsize::new(0);
-
-fn temp_dir(name: &str) -> PathBuf {
-    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!("assetmark-pdf417-{}-{}-{}", name, std::process::id(), n));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// zint's symbols for `inputs` (one batch run, one `--dump` file each) as rows of `0`/`1`
 /// (padded to whole hex digits), or its error message.
 fn zint_batch(args: &[String], inputs: &[&[u8]]) -> Vec<Result<Vec<String>, String>> {
-    let dir = temp_dir("zint");
-    let mut child = Command::new(ZINT)
-        .args(["-b", "55", "--batch", "--esc", "--filetype=txt", "-o"])
-        .arg(dir.join("z~~~~.txt"))
-        .args(args)
-        .args(["-i", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run zint");
-    let mut text = Vec::new();
-    for input in inputs {
-        for &b in input.iter() {
-            if b.is_ascii_alphanumeric() {
-                text.push(b);
-            } else {
-                text.extend_from_slice(format!("\\x{:02X}", b).as_bytes());
-            }
-        }
-        text.push(b'\n');
-    }
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(&text).expect("write to zint"));
-    let output = child.wait_with_output().expect("zint output");
-    writer.join().unwrap();
+    let dir = temp_dir("pdf417-zint");
+    let mut all_args: Vec<OsString> = vec!["-b".into(), "55".into(), "--filetype=txt".into(), "-o".into(), dir.join("z~~~~.txt").into()];
+    all_args.extend(args.iter().map(OsString::from));
+    let output = zint_batch_output(&all_args, inputs);
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();
     let results = (1..=inputs.len())
         .map(|n| match std::fs::read_to_string(dir.join(format!("z{:04}.txt", n))) {
@@ -184,29 +151,6 @@ fn worked_example_matches_zint() {
 
 /*---- Corpus ----*/
 
-/// xorshift64*: a fixed-seed generator, so every run tests the same corpus.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<T: Copy>(&mut self, set: &[T]) -> T {
-        set[self.below(set.len())]
-    }
-    fn string(&mut self, set: &[u8], len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.pick(set)).collect()
-    }
-}
 
 struct Case {
     data: Vec<u8>,
