@@ -4,8 +4,9 @@
 //! Modules live in packed rows, [`Row`] (192 bits, enough for version 40's 177 modules,
 //! bit `x` = column `x`, 1 = dark), so that masking and penalty scoring work on 64 modules
 //! at a time. A [`Layout`] keeps the unmasked symbol twice, as rows and as columns (the
-//! transpose, made by 64x64 block transposes after placement); masking then XORs whole rows
-//! of both and the column penalties need no per-module work. The function-pattern area is
+//! transpose, made by 64x64 block transposes after placement); a mask is XOR-ed into a row
+//! and its column as they are scored, so the column penalties need no per-module work
+//! either. The function-pattern area is
 //! symmetric about the main diagonal (a test checks it), so one data-region mask serves both.
 //! What depends on the version alone (function patterns, data region, placement order) is a
 //! [`Template`], made once per version.

@@ -19,8 +19,8 @@
 //! 6. **Mask** (`mask.rs`): the given one, or the best of the eight by the four penalty
 //!    rules, scored on packed rows; then format information.
 //!
-//! Nothing allocates per module. For version 40-H about half the time goes to scoring the
-//! eight masks, the rest mostly to Reed-Solomon and codeword placement (measure with
+//! Nothing allocates per module. For version 40-H most of the time goes to scoring the
+//! eight masks, the rest mostly to codeword placement and Reed-Solomon (measure with
 //! `examples/qr_bench.rs`).
 //!
 //! # Quiet zone
