@@ -20,19 +20,33 @@ use super::raster::{bold_strikes, is_oversize, rasterize, rasterize_window, Cove
 
 /// Rasterised glyphs shared by every text drawn with it. One per engine (or per worker).
 pub struct GlyphCache {
-    map: HashMap<Key, GlyphImage, BuildHasherDefault<FxHasher>>,
+    map: HashMap<GlyphKey, GlyphImage, BuildHasherDefault<FxHasher>>,
     bytes: usize,
     budget: usize,
     scratch: Vec<f32>,
 }
 
+/// A glyph of one face at one size and synthetic style: what the cache keys on (and the
+/// caption masks of face_ink.rs, which add their ink level).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Key {
+pub(super) struct GlyphKey {
     font: u32,
     glyph: u16,
     style: u8,
     /// Size in 1/64 dot.
     size: u32,
+}
+
+impl GlyphKey {
+    /// `glyph` of `font` at `size` dots to the em with `synth` faked.
+    pub(super) fn new(font: &Font, glyph: u16, size: f32, synth: Synthetic) -> GlyphKey {
+        GlyphKey {
+            font: font.uid(),
+            glyph,
+            style: synth.bold as u8 | (synth.oblique as u8) << 1,
+            size: (size * 64.0).round().max(0.0).min(u32::MAX as f32) as u32,
+        }
+    }
 }
 
 /// Which styles the rasteriser must fake because the face lacks them.
@@ -93,12 +107,7 @@ impl GlyphCache {
 
     /// The glyph at `size` dots to the em, rasterised now if it is not held yet.
     pub(super) fn get(&mut self, font: &Font, glyph: u16, size: f32, synth: Synthetic) -> &GlyphImage {
-        let key = Key {
-            font: font.uid(),
-            glyph,
-            style: synth.bold as u8 | (synth.oblique as u8) << 1,
-            size: (size * 64.0).round().max(0.0).min(u32::MAX as f32) as u32,
-        };
+        let key = GlyphKey::new(font, glyph, size, synth);
         if !self.map.contains_key(&key) {
             let img = render(font, glyph, size, synth, &mut self.scratch);
             let b = img.bytes();

@@ -17,7 +17,7 @@ use std::hash::BuildHasherDefault;
 
 use crate::Page;
 
-use super::super::cache::{FxHasher, Synthetic};
+use super::super::cache::{FxHasher, GlyphKey, Synthetic};
 use super::super::draw::Clip;
 use super::super::raster::Coverage;
 use super::TrueTypeFace;
@@ -46,11 +46,7 @@ pub(super) struct InkCache {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Key {
-    font: u32,
-    glyph: u16,
-    style: u8,
-    /// Size in 1/64 dot (as the glyph cache keys it).
-    size: u32,
+    glyph: GlyphKey,
     level: u8,
 }
 
@@ -131,7 +127,6 @@ impl TrueTypeFace {
         let ink = &mut *ink;
         let mut glyphs = self.cache.borrow_mut();
         let fonts = self.fonts.fonts();
-        let size_key = (layout.size * 64.0).round().max(0.0).min(u32::MAX as f32) as u32;
         if ink.bytes > INK_CACHE_BYTES {
             ink.map.clear();
             ink.bytes = 0;
@@ -151,8 +146,7 @@ impl TrueTypeFace {
                 glyphs.draw_oversize(page, font, g.glyph, layout.size, synth, pen, &clip);
                 continue;
             }
-            let key =
-                Key { font: font.uid(), glyph: g.glyph, style: synth.bold as u8 | (synth.oblique as u8) << 1, size: size_key, level };
+            let key = Key { glyph: GlyphKey::new(font, g.glyph, layout.size, synth), level };
             let bytes = &mut ink.bytes;
             let mask = ink.map.entry(key).or_insert_with(|| {
                 let m = Mask::of(&glyphs.get(font, g.glyph, layout.size, synth).coverage, level);
