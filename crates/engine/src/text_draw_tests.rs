@@ -423,6 +423,36 @@ fn crop_ink(s: &Surface, x0: i64, x1: i64) -> Vec<Vec<bool>> {
     }
 }
 
+/// 10 characters of 3 mm vertical, wrapped and right-aligned in a 10 mm tall box at `dpi`:
+/// columns of 3, 3, 3 and 1 from right to left, the rightmost the same ink as the first
+/// three characters (`first`) alone. Returns the command and box for more checks.
+fn assert_columns_right_to_left<'a>(fonts: &FontRegistry, font: &'a str, text: &'a str, first: &'a str, dpi: u32) -> (TextCommand<'a>, DotBox) {
+    let b = mm_box(5.0, 5.0, 30.0, 10.0, dpi);
+    let mut cmd = TextCommand::new(3_000, font, text);
+    cmd.vertical = true;
+    cmd.wrap = true;
+    cmd.h_align = HAlign::Right;
+    let s = render(fonts, &cmd, false, false, dpi, b);
+    let i = ink(&s).unwrap();
+    assert!(inside(i, b), "{} dpi: {:?} in {:?}", dpi, i, b);
+    assert!(b.x1 - i.2 <= crate::units::um_to_dots(1_000, dpi), "right aligned: {:?}", i);
+    let runs = ink_column_runs(&s, b.y0, b.y1, 3);
+    assert_eq!(runs.len(), 4, "{} dpi: {:?}", dpi, runs);
+    // the last column (one character) is the leftmost one, the others three tall
+    let tall = |r: (i64, i64)| ink_rows_in(&s, r).1 - ink_rows_in(&s, r).0;
+    let em = crate::units::um_to_dots(3_000, dpi);
+    assert!(tall(runs[0]) < em + 2, "{:?}", runs);
+    for &r in &runs[1..] {
+        assert!(tall(r) > 2 * em, "{:?}", r);
+    }
+    // the rightmost column is the text's start, stacked upright: the same ink as the
+    // first three characters alone, not one line per character at line pitch
+    let alone = render(fonts, &TextCommand { text: first, ..cmd }, false, false, dpi, b);
+    let r = runs[3];
+    assert_eq!(crop_ink(&s, r.0, r.1), crop_ink(&alone, 0, alone.width() as i64), "{} dpi", dpi);
+    (cmd, b)
+}
+
 #[test]
 fn vertical_text_wraps_into_columns_right_to_left() {
     let fonts = match latin_cjk() {
@@ -430,30 +460,7 @@ fn vertical_text_wraps_into_columns_right_to_left() {
         None => return,
     };
     for dpi in [203, 300] {
-        // 10 mm holds three 3 mm characters: 10 characters make columns of 3, 3, 3, 1
-        let b = mm_box(5.0, 5.0, 30.0, 10.0, dpi);
-        let mut cmd = TextCommand::new(3_000, "Arial", "固定资产管理标签打印");
-        cmd.vertical = true;
-        cmd.wrap = true;
-        cmd.h_align = HAlign::Right;
-        let s = render(&fonts, &cmd, false, false, dpi, b);
-        let i = ink(&s).unwrap();
-        assert!(inside(i, b), "{} dpi: {:?} in {:?}", dpi, i, b);
-        assert!(b.x1 - i.2 <= crate::units::um_to_dots(1_000, dpi), "right aligned: {:?}", i);
-        let runs = ink_column_runs(&s, b.y0, b.y1, 3);
-        assert_eq!(runs.len(), 4, "{} dpi: {:?}", dpi, runs);
-        // the last column (one character) is the leftmost one
-        let tall = |r: (i64, i64)| ink_rows_in(&s, r).1 - ink_rows_in(&s, r).0;
-        let em = crate::units::um_to_dots(3_000, dpi);
-        assert!(tall(runs[0]) < em + 2, "{:?}", runs);
-        for &r in &runs[1..] {
-            assert!(tall(r) > 2 * em, "{:?}", r);
-        }
-        // and the rightmost column is the text's start: the same ink as "固定资" alone
-        let first = TextCommand { text: "固定资", ..cmd };
-        let alone = render(&fonts, &first, false, false, dpi, b);
-        let r = runs[3];
-        assert_eq!(crop_ink(&s, r.0, r.1), crop_ink(&alone, 0, alone.width() as i64), "{} dpi", dpi);
+        let (cmd, b) = assert_columns_right_to_left(&fonts, "Arial", "固定资产管理标签打印", "固定资", dpi);
         // a newline starts a column even without wrap
         let lines = TextCommand { text: "固定\n资产", wrap: false, ..cmd };
         let two = render(&fonts, &lines, false, false, dpi, b);
@@ -466,31 +473,8 @@ fn builtin_vertical_text_wraps_into_columns_right_to_left() {
     // No face registered: the stroke font follows the TrueType path's vertical rules.
     let fonts = FontRegistry::new();
     for dpi in [203, 300] {
-        // 10 mm hold three 3 mm cells: 10 characters make columns of 3, 3, 3, 1
-        let b = mm_box(5.0, 5.0, 30.0, 10.0, dpi);
-        let mut cmd = TextCommand::new(3_000, "", "ABCDEFGHIJ");
-        cmd.vertical = true;
-        cmd.wrap = true;
-        cmd.h_align = HAlign::Right;
-        let s = render(&fonts, &cmd, false, false, dpi, b);
-        let i = ink(&s).unwrap();
-        assert!(inside(i, b), "{} dpi: {:?} in {:?}", dpi, i, b);
-        assert!(b.x1 - i.2 <= crate::units::um_to_dots(1_000, dpi), "right aligned: {:?}", i);
-        let runs = ink_column_runs(&s, b.y0, b.y1, 3);
-        assert_eq!(runs.len(), 4, "{} dpi: {:?}", dpi, runs);
-        // the last column (one character) is the leftmost one, the others three tall
-        let tall = |r: (i64, i64)| ink_rows_in(&s, r).1 - ink_rows_in(&s, r).0;
+        let (cmd, b) = assert_columns_right_to_left(&fonts, "", "ABCDEFGHIJ", "ABC", dpi);
         let em = crate::units::um_to_dots(3_000, dpi);
-        assert!(tall(runs[0]) < em + 2, "{:?}", runs);
-        for &r in &runs[1..] {
-            assert!(tall(r) > 2 * em, "{:?}", r);
-        }
-        // upright and stacked: the rightmost column is "ABC" alone, not one line per
-        // character at line pitch
-        let first = TextCommand { text: "ABC", ..cmd };
-        let alone = render(&fonts, &first, false, false, dpi, b);
-        let r = runs[3];
-        assert_eq!(crop_ink(&s, r.0, r.1), crop_ink(&alone, 0, alone.width() as i64), "{} dpi", dpi);
         // a newline starts a column even without wrap, and autoHeight follows the
         // longest column: 8 cells of 3 mm
         let lines = TextCommand { text: "AB\nCDEFGHIJ", wrap: false, auto_height: true, ..cmd };
