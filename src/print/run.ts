@@ -140,6 +140,11 @@ export class PrintRun<RenderError, SendError> {
     this.openGate();
   }
 
+  /** A method, not an inline test: the status changes across awaits (cancel()). */
+  private isCancelled(): boolean {
+    return this.state.status === 'cancelled';
+  }
+
   private openGate(): void {
     const open = this.unpause;
     this.unpause = null;
@@ -197,9 +202,9 @@ export class PrintRun<RenderError, SendError> {
     try {
       for (let index = start; index < end; index++) {
         if (this.gate) await this.gate;
-        if (this.state.status === 'cancelled') return false;
+        if (this.isCancelled()) return false;
         const item = await queue.take();
-        if (this.state.status === 'cancelled') return false;
+        if (this.isCancelled()) return false;
         if (item.page === null) {
           // Rendering ended before this send: its page failed (or the renderer stopped).
           const failure = item.outcome && !item.outcome.ok
@@ -211,7 +216,7 @@ export class PrintRun<RenderError, SendError> {
         const send = plan.at(index);
         this.update({ sent: this.state.sent + 1 });
         const sent = await this.sender.send(item.page, send, controller.signal);
-        if (this.state.status === 'cancelled') {
+        if (this.isCancelled()) {
           this.update({ sent: this.state.sent - 1 });
           return false;
         }
