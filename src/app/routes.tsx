@@ -20,6 +20,7 @@ import {
   BoardRegular,
   BoxRegular,
   OrganizationRegular,
+  PrintRegular,
   ShieldKeyholeRegular,
   TagMultipleRegular,
   TextBulletListSquareRegular,
@@ -63,6 +64,7 @@ export const menuGroups: MenuGroup[] = [
   { id: 'asset', path: '/asset', titleKey: 'menu.asset', icon: BoxRegular },
   { id: 'organization', path: '/organization', titleKey: 'menu.organization', icon: OrganizationRegular },
   { id: 'permission', path: '/permission', titleKey: 'menu.permission', icon: ShieldKeyholeRegular },
+  { id: 'label', path: '/label', titleKey: 'menu.label', icon: PrintRegular },
 ];
 
 export const pageRoutes: PageRoute[] = [
@@ -125,6 +127,15 @@ export const pageRoutes: PageRoute[] = [
     group: 'permission',
     access: can.manageRoles,
     page: () => import('./pages/permission/RoleListPage'),
+  },
+  {
+    // Printing needs no permission (spec label-editor.md section 6: only the label's own
+    // editable flag applies); it reads local files and talks to the local helper.
+    path: '/label/print',
+    titleKey: 'route.labelPrint',
+    group: 'label',
+    icon: PrintRegular,
+    page: () => import('./pages/label/PrintPage'),
   },
   { path: UNAUTHORIZED_PATH, titleKey: 'route.unauthorized', hidden: true, page: () => import('./pages/error/UnauthorizedPage') },
   { path: '/error/404', titleKey: 'route.notFound', hidden: true, page: () => import('./pages/error/NotFoundPage') },

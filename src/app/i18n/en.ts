@@ -1,5 +1,6 @@
 /** English UI texts; same keys as zh-CN.ts (checked by the type and by the i18n test). */
 import type { Messages } from './types';
+import { labelPrintEn } from './labelPrint.en';
 
 export const en: Messages = {
   app: {
@@ -21,6 +22,7 @@ export const en: Messages = {
     assetRegistration: 'Asset registration',
     assetClassify: 'Asset classification',
     assetImport: 'Bulk import',
+    labelPrint: 'Print labels',
   },
   auth: {
     heroTitle: 'Every asset accounted for',
@@ -184,10 +186,12 @@ export const en: Messages = {
     statusDiscard: 'Discarded',
     noAssets: 'No assets yet.',
   },
+  labelPrint: labelPrintEn,
   menu: {
     asset: 'Assets',
     organization: 'Organization',
     permission: 'Permissions',
+    label: 'Labels',
   },
   pager: {
     label: 'Pages',

@@ -2,6 +2,8 @@
  * Chinese UI texts (the default language). en.ts must have exactly the same keys; the
  * i18n unit test checks that. Texts the spec quotes are copied verbatim (section 5, 8).
  */
+import { labelPrintZh } from './labelPrint.zh-CN';
+
 export const zhCN = {
   app: {
     siteName: '资产标签管理',
@@ -22,6 +24,7 @@ export const zhCN = {
     assetRegistration: '资产登记',
     assetClassify: '资产分类',
     assetImport: '批量导入',
+    labelPrint: '打印标签',
   },
   auth: {
     heroTitle: '让每一件资产都有据可查',
@@ -185,10 +188,12 @@ export const zhCN = {
     statusDiscard: '报废',
     noAssets: '还没有资产。',
   },
+  labelPrint: labelPrintZh,
   menu: {
     asset: '资产管理',
     organization: '组织管理',
     permission: '权限管理',
+    label: '标签打印',
   },
   pager: {
     label: '分页',

@@ -1,0 +1,124 @@
+/**
+ * What the print page prints: a label document read from a file the user opened, and its
+ * data — none, the label's own embedded spreadsheet, or a spreadsheet file with a chosen
+ * sheet. Files are read here, in the browser (the spec: "spreadsheet data is ... decoded
+ * locally"); nothing is uploaded. Errors are LabelError values shown in the user's language.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { DataSource } from '../../../label/binding/data';
+import { pageCount as labelPageCount } from '../../../label/binding/paging';
+import { formatLabelMessage, LabelError } from '../../../label/errors';
+import type { LabelDocument } from '../../../label/label';
+import { labelDataSource, readSpreadsheet, selectSheet, type Workbook } from '../../../label/spreadsheet';
+import { readLabel } from '../../../label/wdfx';
+import type { Language } from '../../i18n/types';
+
+export type DataChoice = 'none' | 'embedded' | 'file';
+
+export interface LabelSourceState {
+  fileName: string | null;
+  doc: LabelDocument | null;
+  /** Issues the reader recovered from (unknown elements, invalid values). */
+  warnings: number;
+  labelError: string | null;
+  /** Whether the label carries its own spreadsheet. */
+  hasEmbedded: boolean;
+  dataChoice: DataChoice;
+  dataFileName: string | null;
+  workbook: Workbook | null;
+  /** 0-based sheet of the chosen workbook. */
+  sheetIndex: number;
+  dataError: string | null;
+  /** The rows that drive the pages (null: one label without data). */
+  data: DataSource | null;
+  /** Label pages (data rows, at least 1). */
+  pageCount: number;
+}
+
+/** Largest label file opened, bytes (a label with embedded pictures and data is a few MB). */
+const MAX_LABEL_BYTES = 64 * 1024 * 1024;
+
+export function useLabelSource(language: Language) {
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [doc, setDoc] = useState<LabelDocument | null>(null);
+  const [warnings, setWarnings] = useState(0);
+  const [labelError, setLabelError] = useState<string | null>(null);
+  const [dataChoice, setDataChoice] = useState<DataChoice>('none');
+  const [dataFileName, setDataFileName] = useState<string | null>(null);
+  const [workbook, setWorkbook] = useState<Workbook | null>(null);
+  const [sheetIndex, setSheetIndex] = useState(0);
+  const [dataError, setDataError] = useState<string | null>(null);
+
+  const message = useCallback((e: LabelError) => formatLabelMessage(e.code, e.params, language === 'en' ? 'en' : 'zh-CN'), [language]);
+
+  const embedded = useMemo(() => {
+    if (!doc || !doc.dataFile) return { data: null, error: null as string | null };
+    const read = labelDataSource(doc);
+    return read.ok ? { data: read.value, error: null } : { data: null, error: message(read.error) };
+  }, [doc, message]);
+
+  const openLabel = useCallback(
+    async (file: File) => {
+      setFileName(file.name);
+      if (file.size > MAX_LABEL_BYTES) {
+        setDoc(null);
+        setLabelError(message(new LabelError('file.tooLarge', { size: Math.ceil(file.size / 1048576), max: MAX_LABEL_BYTES / 1048576 })));
+        return;
+      }
+      const read = readLabel(new Uint8Array(await file.arrayBuffer()));
+      if (!read.ok) {
+        setDoc(null);
+        setLabelError(message(read.error));
+        return;
+      }
+      setDoc(read.value);
+      setWarnings(read.warnings.length);
+      setLabelError(null);
+      // A label with its own data prints it unless the user picked a file already.
+      setDataChoice((choice) => (choice === 'file' ? 'file' : read.value.dataFile ? 'embedded' : 'none'));
+    },
+    [message],
+  );
+
+  const openData = useCallback(
+    async (file: File) => {
+      setDataFileName(file.name);
+      setDataChoice('file');
+      const read = readSpreadsheet(new Uint8Array(await file.arrayBuffer()));
+      if (!read.ok) {
+        setWorkbook(null);
+        setDataError(message(read.error));
+        return;
+      }
+      setWorkbook(read.value);
+      setSheetIndex(0);
+      setDataError(null);
+    },
+    [message],
+  );
+
+  const sheet = useMemo(() => {
+    if (!workbook) return { data: null, error: null as string | null };
+    const chosen = selectSheet(workbook, sheetIndex + 1);
+    return chosen.ok ? { data: chosen.value as DataSource, error: null } : { data: null, error: message(chosen.error) };
+  }, [workbook, sheetIndex, message]);
+
+  const data = dataChoice === 'embedded' ? embedded.data : dataChoice === 'file' ? sheet.data : null;
+  const pageCount = doc ? labelPageCount(doc, data) : 0;
+
+  const state: LabelSourceState = {
+    fileName,
+    doc,
+    warnings,
+    labelError,
+    hasEmbedded: !!doc?.dataFile,
+    dataChoice,
+    dataFileName,
+    workbook,
+    sheetIndex,
+    dataError: dataChoice === 'embedded' ? embedded.error : dataChoice === 'file' ? (dataError ?? sheet.error) : null,
+    data,
+    pageCount,
+  };
+  return { state, openLabel, openData, setDataChoice, setSheetIndex };
+}
