@@ -27,8 +27,8 @@ export const en: Messages = {
   auth: {
     heroTitle: 'Every asset accounted for',
     heroFeatureRegister: 'Register, classify, import and export assets',
-    heroFeatureFlow: 'Receive, borrow, return, repair and scrap, all on record',
-    heroFeatureLabel: 'Design asset labels and print them on thermal printers',
+    heroFeatureFlow: 'Departments, staff, roles and permission scopes',
+    heroFeatureLabel: 'Print labels from a spreadsheet on thermal printers',
     loginTitle: 'Log in',
     loginSubtitle: 'Use your phone number or email',
     registerTitle: 'Register your company',

@@ -29,8 +29,8 @@ export const zhCN = {
   auth: {
     heroTitle: '让每一件资产都有据可查',
     heroFeatureRegister: '资产登记、分类、批量导入导出',
-    heroFeatureFlow: '领用、借用、归还、维修、报废全流程记录',
-    heroFeatureLabel: '资产标签设计与热敏打印',
+    heroFeatureFlow: '部门、员工、角色与权限范围管理',
+    heroFeatureLabel: '按表格数据在热敏打印机上批量打印标签',
     loginTitle: '登录账号',
     loginSubtitle: '使用手机号或邮箱登录',
     registerTitle: '注册企业账号',
