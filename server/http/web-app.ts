@@ -20,8 +20,11 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string | undefined): voi
     app.use('*', (c, next) => {
       if (isApi(c.req.path)) return next();
       // Vite puts a content hash in every name under /assets/, so those never change; the
-      // fallback below replaces this header when no file matches.
-      c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // fonts (public/fonts, 0.4-5 MB each, fetched by every render worker) keep Debian's
+      // names, so they are cached for a week rather than for ever; the fallback below
+      // replaces this header when no file matches.
+      const path = c.req.path;
+      c.header('Cache-Control', path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : path.startsWith('/fonts/') ? 'public, max-age=604800' : 'no-cache');
       return files(c, next);
     });
   }

@@ -1,13 +1,83 @@
 /**
  * The bundled fonts in the browser (main thread or a Web Worker): fetched from /fonts/,
- * where Vite serves public/fonts.
+ * where Vite serves public/fonts (copied to dist/fonts by the build).
+ *
+ * `BrowserFonts` fetches a face only when asked for it (src/print/browser/fonts.ts
+ * `fontsFor` decides which a label needs): the CJK face is 5 MB, the last-resort face 4 MB,
+ * and most Latin labels need neither. Bytes come through the browser's HTTP cache (normal
+ * caching: a worker asking for a file the page fetched gets the cached copy) and are kept
+ * here once fetched, so the faces registered can grow without fetching anything twice.
  */
 import type { Engine } from '../engine/engine.ts';
-import { registerFonts } from './fonts.ts';
+import { FONT_FACES, registerFonts, type FontFace } from './fonts.ts';
 
+/** Every catalog face, fetched at once (a page that renders anything). */
 export function loadBundledFonts(engine: Engine, base = '/fonts/'): Promise<{ missing: string[] }> {
-  return registerFonts(engine, async (file) => {
-    const response = await fetch(base + file);
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
-  });
+  return new BrowserFonts(engine, base).ensure(FONT_FACES);
+}
+
+/** One engine's fonts, registered on demand. */
+export class BrowserFonts {
+  /** Files registered with the engine (the union of every `ensure`). */
+  private readonly registered = new Set<string>();
+  /** Files fetched or being fetched: bytes, or null when the server has no such file. */
+  private readonly bytes = new Map<string, Promise<Uint8Array | null>>();
+  /** Files the server did not have (the page still renders without them). */
+  private readonly absent = new Set<string>();
+  /** `ensure` calls run one after another: each re-registers the whole set. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly base = '/fonts/',
+  ) {}
+
+  /** The files registered so far. */
+  get files(): string[] {
+    return [...this.registered];
+  }
+
+  /**
+   * Makes sure `faces` are registered, along with those registered before (a page may show
+   * several labels). Registration starts over from the catalog's order whenever the set
+   * grows, so the fallback chain keeps its order (Latin, CJK, last resort). Resolves with
+   * the files the server did not have; rejects on a network failure (nothing changes then,
+   * and a later call tries again).
+   */
+  ensure(faces: readonly FontFace[]): Promise<{ missing: string[] }> {
+    const run = this.queue.then(() => this.register(faces));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async register(faces: readonly FontFace[]): Promise<{ missing: string[] }> {
+    const asked = faces.map((f) => f.file);
+    const missing = () => asked.filter((f) => this.absent.has(f));
+    if (asked.every((f) => this.registered.has(f) || this.absent.has(f))) return { missing: missing() };
+    const want = new Set([...this.registered, ...asked]);
+    // Fetch first: the engine's registry is cleared only once every file is here.
+    const files = new Map<string, Uint8Array | null>();
+    await Promise.all([...want].map(async (file) => files.set(file, await this.fetch(file))));
+    await registerFonts(this.engine, async (file) => files.get(file) ?? null);
+    this.registered.clear();
+    for (const [file, bytes] of files) {
+      if (bytes) this.registered.add(file);
+      else this.absent.add(file);
+    }
+    return { missing: missing() };
+  }
+
+  private fetch(file: string): Promise<Uint8Array | null> {
+    let pending = this.bytes.get(file);
+    if (!pending) {
+      pending = (async () => {
+        const response = await fetch(this.base + file);
+        return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+      })();
+      // A network failure: forget it, so a later call tries again.
+      pending.catch(() => this.bytes.delete(file));
+      this.bytes.set(file, pending);
+    }
+    return pending;
+  }
 }
