@@ -20,6 +20,15 @@ describe('display-list compiler', () => {
     expect(page([], { flipH: true })).toEqual(header(2));
   });
 
+  it('writes the page turn as TURN, quarter turns clockwise in flag bits 3-4', () => {
+    expect(page([], { turn: 0 })).toEqual(header());
+    expect(page([], { turn: 90 })).toEqual(header(1 << 3));
+    expect(page([], { turn: 180, flipH: true })).toEqual(header((2 << 3) | 2));
+    expect(page([], { turn: 270, grey: true, flipV: true })).toEqual(header((3 << 3) | 5));
+    const e = engineError(() => page([], { turn: -90 as 0 }));
+    expect([e.code, e.message, e.element]).toEqual([ErrorCode.Parameter, 'page turn must be 0, 90, 180 or 270, got -90', undefined]);
+  });
+
   it('writes SHAPE commands (rect shorthand, round rectangle, ellipse) with the common prefix', () => {
     expect(page([
       { kind: 'rect', xMm: 0.5, yMm: -1.25, widthMm: 39, heightMm: 29, lineWidthMm: 0.35, filled: true },

@@ -2,7 +2,7 @@
  * The display-list compiler: a PageSpec in millimetres to the engine's binary command
  * buffer, version 2 (the format is documented once, in `crates/engine/src/display_list.rs`;
  * until the engine moves it there, in docs/display-list-v2.md): a 28-byte header (magic
- * `AMDL`, version, flags GREY/FLIP_H/FLIP_V, page in µm, dpi, corner radius, background
+ * `AMDL`, version, flags GREY/FLIP_H/FLIP_V/TURN, page in µm, dpi, corner radius, background
  * level), then commands `opcode u8, length u32, payload`, each drawing element starting
  * with the 20-byte common prefix (box in µm, quarter turns, ANTI_COLOR/MIRROR flags).
  * Symbol specs (the tail of a BARCODE command) are `crates/engine/src/symbol_spec.rs`.
@@ -27,6 +27,8 @@ export const DISPLAY_LIST_VERSION = 2;
 const PAGE_GREY = 1;
 const PAGE_FLIP_H = 2;
 const PAGE_FLIP_V = 4;
+/** TURN: quarter turns clockwise of the finished page in bits 3-4. */
+const PAGE_TURN_SHIFT = 3;
 
 /** Common-prefix flags. */
 const ELEMENT_ANTI_COLOR = 1;
@@ -70,7 +72,8 @@ export function writeDisplayList(page: PageSpec): Uint8Array {
   w.reset(SCRATCH_KEEP);
   w.bytes(MAGIC);
   w.u16(DISPLAY_LIST_VERSION);
-  w.u16((page.grey ? PAGE_GREY : 0) | (page.flipH ? PAGE_FLIP_H : 0) | (page.flipV ? PAGE_FLIP_V : 0));
+  const turn = page.turn === undefined ? 0 : quarterTurns(page.turn, 'page turn');
+  w.u16((page.grey ? PAGE_GREY : 0) | (page.flipH ? PAGE_FLIP_H : 0) | (page.flipV ? PAGE_FLIP_V : 0) | (turn << PAGE_TURN_SHIFT));
   w.u32(lengthUm(page.widthMm, 'page widthMm'));
   w.u32(lengthUm(page.heightMm, 'page heightMm'));
   w.u16(checkDpi(page.dpi));
@@ -168,10 +171,10 @@ function writePrefix(w: ByteWriter, e: BoxMm & ElementStyle): void {
   w.u16(0);
 }
 
-function quarterTurns(rotation: unknown): number {
+function quarterTurns(rotation: unknown, field = 'rotation'): number {
   if (rotation === undefined) return 0;
   if (rotation !== 0 && rotation !== 90 && rotation !== 180 && rotation !== 270) {
-    throw new EngineError(ErrorCode.Parameter, `rotation must be 0, 90, 180 or 270, got ${JSON.stringify(rotation) ?? String(rotation)}`);
+    throw new EngineError(ErrorCode.Parameter, `${field} must be 0, 90, 180 or 270, got ${JSON.stringify(rotation) ?? String(rotation)}`);
   }
   return rotation / 90;
 }

@@ -8,6 +8,5 @@ export { EngineError, ErrorCode } from './errors.ts';
 export { compileDisplayList, compileMeasureRequest, compileSymbolSpec, mmToUm, DISPLAY_LIST_VERSION, Opcode } from './display-list.ts';
 export { BARCODE_TYPES, SYMBOLOGIES } from './symbologies.ts';
 export { pageToPbm } from './pbm.ts';
-export { rotatePage } from './rotate.ts';
 export { pageToSvg } from './svg.ts';
 export type * from './types.ts';

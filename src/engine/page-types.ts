@@ -180,6 +180,14 @@ export interface PageSpec {
   flipH?: boolean;
   /** The finished page mirrored top-bottom. */
   flipV?: boolean;
+  /**
+   * The finished page turned clockwise as seen on the page (y down; a 90° turn takes the
+   * top-left dot to the top-right corner), degrees; default 0. Applied by the engine last,
+   * after the corners and flips; 90 and 270 swap the result's width and height (widthMm and
+   * heightMm stay the page as laid out). For a label's printOrientation on printer-ready
+   * pages.
+   */
+  turn?: Rotation;
   /** Rounded page corners, mm; dots outside them stay white. Default 0. */
   cornerRadiusMm?: number;
   /** Background level 0 (black) - 255 (white, the default = none). */

@@ -1,12 +1,12 @@
 /**
- * rotatePage against hand-made pages: bits worked out on paper for a 3 x 2 page, the
- * padding bits of odd widths, four turns = identity, and grey pages. The reference for
- * the larger cases is a dot-by-dot turn written here from the definition, not the
- * function's own byte tricks.
+ * The test reference rotatePage (rotate-reference.ts) against hand-made pages: bits worked
+ * out on paper for a 3 x 2 page, the padding bits of odd widths, four turns = identity, and
+ * grey pages. The reference for the larger cases is a dot-by-dot turn written here from
+ * the definition, not the function's own byte tricks.
  */
 import { describe, expect, it } from 'vitest';
 import { pageToPbm } from './pbm.ts';
-import { rotatePage } from './rotate.ts';
+import { rotatePage } from './rotate-reference.ts';
 import type { GreyPage, Page, Rotation } from './types.ts';
 
 /** A 1-bit page from rows of '#' (black) and '.' (white). */

@@ -1,15 +1,15 @@
 /**
- * Whole-page quarter turns, clockwise as seen on the page (y grows downwards), the same
- * sense as an element's rotation (page-types.ts Rotation): a 90° turn moves the top-left
- * dot to the top-right corner, so the page's width and height swap. Used for a label's
- * printOrientation on printer-ready pages (the CLI), where the page leaves us as a bitmap.
- * printing-protocol.md gives StartJob's orientation as 0/90/180/270 without saying which
- * way; element rotation here is clockwise (the spec's quarter turns), so page turns are
- * too. Check it against a printer when one is at hand.
+ * The TypeScript whole-page quarter turn, kept only as the reference that page-turn.test.ts
+ * checks the engine's own page turn (PageSpec.turn, applied at page finish) against, bit
+ * for bit: an independent implementation of the same definition. Nothing outside tests
+ * uses it; printer-ready pages are turned by the engine.
+ *
+ * Quarter turns are clockwise as seen on the page (y grows downwards), the same sense as an
+ * element's rotation (page-types.ts Rotation): a 90° turn moves the top-left dot to the
+ * top-right corner, so the page's width and height swap.
  *
  * Byte-level: half turns mirror whole bytes through a table, quarter turns transpose 8 x 8
- * dot blocks and skip white ones. A 40 x 30 mm page at 203 dpi turns in 35-90 µs, a
- * 100 x 150 mm page at 300 dpi in about 1 ms (busy 2-core VM).
+ * dot blocks and skip white ones.
  *
  * Works on both page layouts (page-types.ts): 1-bit pages (rows of `ceil(width / 8)` bytes,
  * most significant bit = leftmost dot, 1 = black, padding bits after the last dot) and

@@ -15,7 +15,7 @@
 //! |---|---|---|
 //! | 0 | 4 | magic `AMDL` |
 //! | 4 | u16 | version, 2 |
-//! | 6 | u16 | flags: bit 0 GREY (8-bit grey output, anti-aliased text and shapes); bit 1 FLIP_H (the finished page mirrored left-right: horFlip, mirrored printing); bit 2 FLIP_V (mirrored top-bottom); other bits 0 |
+//! | 6 | u16 | flags: bit 0 GREY (8-bit grey output, anti-aliased text and shapes); bit 1 FLIP_H (the finished page mirrored left-right: horFlip, mirrored printing); bit 2 FLIP_V (mirrored top-bottom); bits 3-4 TURN, the finished page turned by that many quarter turns clockwise, 0-3 (a label's printOrientation on printer-ready pages); other bits 0 |
 //! | 8 | u32 | page width, µm |
 //! | 12 | u32 | page height, µm |
 //! | 16 | u16 | resolution, dots per inch, 1-65535 |
@@ -23,6 +23,12 @@
 //! | 20 | u32 | corner radius, µm (0 = square corners); dots outside the rounded corners stay white |
 //! | 24 | u8 | background level 0-255 (255 = white = none). 1-bit: black when < 128. Grey: that level |
 //! | 25 | 3 | reserved, 0 |
+//!
+//! Page width and height are the page as laid out (element positions are in that frame);
+//! TURN turns the finished page last, after the rounded corners and the flips (render.rs),
+//! so a 90° or 270° turn swaps the result's width and height. TURN is clockwise as seen on
+//! the page (y down): 90° takes the top-left dot to the top-right corner. An engine older
+//! than TURN refuses such a list as having unknown flags, so the version stays 2.
 //!
 //! Commands follow until the end: `opcode u8, length u32, payload`. They draw in order
 //! (painter's model: a later command paints over an earlier one; ink is black, but an
@@ -188,6 +194,9 @@ pub const OP_TABLE: u8 = 7;
 pub const FLAG_GREY: u16 = 1;
 pub const FLAG_FLIP_H: u16 = 2;
 pub const FLAG_FLIP_V: u16 = 4;
+/// TURN: bits 3-4, quarter turns clockwise of the finished page.
+pub const FLAG_TURN_SHIFT: u16 = 3;
+pub const FLAG_TURN_MASK: u16 = 3 << FLAG_TURN_SHIFT;
 /// Element prefix flags.
 pub const ELEMENT_ANTI_COLOR: u8 = 1;
 pub const ELEMENT_MIRROR: u8 = 2;
@@ -212,6 +221,8 @@ pub struct PageSpec {
     /// The finished page mirrored left-right / top-bottom.
     pub flip_h: bool,
     pub flip_v: bool,
+    /// Quarter turns clockwise of the finished page, 0-3 (after corners and flips).
+    pub turn: u8,
     /// Corner radius of the label, µm (0 = square).
     pub corner_radius_um: u32,
     /// Background level, 255 = white (none).
@@ -221,7 +232,7 @@ pub struct PageSpec {
 impl PageSpec {
     /// A plain white 1-bit page.
     pub fn plain(width_um: u32, height_um: u32, dpi: u32) -> PageSpec {
-        PageSpec { width_um, height_um, dpi, grey: false, flip_h: false, flip_v: false, corner_radius_um: 0, background: 255 }
+        PageSpec { width_um, height_um, dpi, grey: false, flip_h: false, flip_v: false, turn: 0, corner_radius_um: 0, background: 255 }
     }
 }
 
@@ -349,7 +360,7 @@ pub fn decode(bytes: &[u8]) -> Result<DisplayList<'_>, EngineError> {
         ));
     }
     let flags = r.u16("flags")?;
-    if flags & !(FLAG_GREY | FLAG_FLIP_H | FLAG_FLIP_V) != 0 {
+    if flags & !(FLAG_GREY | FLAG_FLIP_H | FLAG_FLIP_V | FLAG_TURN_MASK) != 0 {
         return Err(EngineError::parameter(format!("display list has unknown flags {:#06x}", flags)));
     }
     let width_um = r.u32("page width")?;
@@ -373,6 +384,7 @@ pub fn decode(bytes: &[u8]) -> Result<DisplayList<'_>, EngineError> {
         grey: flags & FLAG_GREY != 0,
         flip_h: flags & FLAG_FLIP_H != 0,
         flip_v: flags & FLAG_FLIP_V != 0,
+        turn: ((flags & FLAG_TURN_MASK) >> FLAG_TURN_SHIFT) as u8,
         corner_radius_um,
         background,
     };
@@ -548,7 +560,7 @@ pub mod build {
     pub fn header_with(page: &PageSpec) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&VERSION.to_le_bytes());
-        let flags = (page.grey as u16) * FLAG_GREY + (page.flip_h as u16) * FLAG_FLIP_H + (page.flip_v as u16) * FLAG_FLIP_V;
+        let flags = (page.grey as u16) * FLAG_GREY + (page.flip_h as u16) * FLAG_FLIP_H + (page.flip_v as u16) * FLAG_FLIP_V + ((page.turn as u16 & 3) << FLAG_TURN_SHIFT);
         out.extend_from_slice(&flags.to_le_bytes());
         out.extend_from_slice(&page.width_um.to_le_bytes());
         out.extend_from_slice(&page.height_um.to_le_bytes());
@@ -680,6 +692,7 @@ mod tests {
             grey: true,
             flip_h: true,
             flip_v: false,
+            turn: 3,
             corner_radius_um: 800,
             background: 200,
         };
@@ -753,7 +766,7 @@ mod tests {
         v1[4] = 1;
         assert_eq!(decode(&v1).unwrap_err().code, ErrorCode::Unsupported);
         // Unknown flag bit, reserved fields.
-        for (at, value) in [(6, 8), (7, 1), (18, 1), (19, 1), (25, 1), (26, 1), (27, 1)] {
+        for (at, value) in [(6, 0x20), (6, 0x80), (7, 1), (18, 1), (19, 1), (25, 1), (26, 1), (27, 1)] {
             let mut bad = good.clone();
             bad[at] = value;
             assert_eq!(decode(&bad).unwrap_err().code, ErrorCode::Parameter, "byte {}", at);
@@ -762,6 +775,13 @@ mod tests {
         let mut ok = good.clone();
         ok[20..25].copy_from_slice(&[0xFF, 0xFF, 0xFF, 0xFF, 0]);
         assert_eq!(decode(&ok).unwrap().page.background, 0);
+        // TURN, bits 3-4: every quarter turn, beside the other flags.
+        for q in 0..4u8 {
+            let mut turned = good.clone();
+            turned[6] = (q << 3) | 0b111;
+            let page = decode(&turned).unwrap().page;
+            assert_eq!((page.turn, page.grey, page.flip_h, page.flip_v), (q, true, true, true));
+        }
     }
 
     #[test]

@@ -20,7 +20,6 @@ use crate::display_list::{ElementFrame, UmBox};
 use crate::target::{Surface, Target};
 use crate::units::DotBox;
 use crate::EngineError;
-use assetmark_raster::truetype::{rotate_page, QuarterTurn};
 use assetmark_raster::{GreyPage, Page};
 
 /// A box in µm converted by its edges.
@@ -124,19 +123,36 @@ pub fn mirror(s: &mut Surface) {
     }
 }
 
-/// Mirrors a 1-bit page left-right: each row's bytes reversed and bit-reversed, then
-/// shifted left by the padding so dot 0 lands on bit 7 of byte 0 again.
+/// Each byte's bits in reverse order (bit 7 <-> bit 0): a table, since Wasm has no
+/// bit-reverse instruction (`u8::reverse_bits` compiles to a dozen shifts and masks).
+const REVERSED: [u8; 256] = reversed_bytes();
+
+const fn reversed_bytes() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).reverse_bits();
+        b += 1;
+    }
+    t
+}
+
+/// Mirrors a 1-bit page left-right in place: each row's bytes reversed and bit-reversed,
+/// then shifted left by the padding so dot 0 lands on bit 7 of byte 0 again.
 fn mirror_bits(p: &mut Page) {
     let stride = p.stride();
     let pad = (stride * 8 - p.width() as usize) as u32;
-    let mut rev = vec![0u8; stride];
-    for row in p.data_mut().chunks_mut(stride) {
-        for (r, b) in rev.iter_mut().zip(row.iter().rev()) {
-            *r = b.reverse_bits();
+    for row in p.data_mut().chunks_exact_mut(stride) {
+        row.reverse();
+        for b in row.iter_mut() {
+            *b = REVERSED[*b as usize];
         }
-        for j in 0..stride {
-            let next = if pad > 0 && j + 1 < stride { rev[j + 1] >> (8 - pad) } else { 0 };
-            row[j] = rev[j].checked_shl(pad).unwrap_or(0) | next;
+        if pad > 0 {
+            // Left to right: byte j + 1 is read before it is shifted itself.
+            for j in 0..stride {
+                let next = if j + 1 < stride { row[j + 1] >> (8 - pad) } else { 0 };
+                row[j] = (row[j] << pad) | next;
+            }
         }
     }
 }
@@ -155,40 +171,9 @@ pub fn flip_vertical(s: &mut Surface) {
     }
 }
 
-/// `s` turned `quarter_turns` (0-3) clockwise.
+/// `s` turned `quarter_turns` (0-3) clockwise (turn.rs).
 pub fn turn(s: Surface, quarter_turns: u8) -> Result<Surface, EngineError> {
-    let q = match quarter_turns & 3 {
-        0 => return Ok(s),
-        1 => QuarterTurn::R90,
-        2 => QuarterTurn::R180,
-        _ => QuarterTurn::R270,
-    };
-    Ok(match s {
-        Surface::Bits(p) => Surface::Bits(rotate_page(&p, q)?),
-        Surface::Grey(g) => Surface::Grey(rotate_grey(&g, q)?),
-    })
-}
-
-fn rotate_grey(src: &GreyPage, q: QuarterTurn) -> Result<GreyPage, EngineError> {
-    let (w, h) = (src.width() as usize, src.height() as usize);
-    let (nw, nh) = if q == QuarterTurn::R180 { (w, h) } else { (h, w) };
-    let mut out = GreyPage::new(nw as i64, nh as i64)?;
-    let s = src.data();
-    let d = out.data_mut();
-    for y in 0..nh {
-        let row = &mut d[y * nw..(y + 1) * nw];
-        for (x, v) in row.iter_mut().enumerate() {
-            // Source dot of destination (x, y) for a clockwise turn (y down).
-            let (sx, sy) = match q {
-                QuarterTurn::R90 => (y, h - 1 - x),
-                QuarterTurn::R180 => (w - 1 - x, h - 1 - y),
-                QuarterTurn::R270 => (w - 1 - y, x),
-                QuarterTurn::R0 => (x, y),
-            };
-            *v = s[sy * w + sx];
-        }
-    }
-    Ok(out)
+    crate::turn::turn(s, quarter_turns, Vec::new()).map(|(turned, _)| turned)
 }
 
 /// Puts `src` onto `t` with its top-left dot at (`x`, `y`), clipped: ink added, or with

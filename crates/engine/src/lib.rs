@@ -18,7 +18,7 @@
 //! Modules: `abi` (exports, state), `display_list` (wire format and decoder), `symbol_spec`
 //! (what to encode and how an encoded symbol is returned), `units` (mm/µm and dots),
 //! `render` (the page and the command loop), `frame` (rotation, mirror, anti-colour,
-//! compositing), `target` (1-bit or grey drawing target and its helpers), `shapes`
+//! compositing), `turn` (quarter turns of whole surfaces: turned elements and the page's TURN), `target` (1-bit or grey drawing target and its helpers), `shapes`
 //! (SHAPE, LINE, TABLE), `barcode` (placing and painting symbols), `text_command` and
 //! `fonts` (TEXT, ARC_TEXT, registered faces), `image_command` (IMAGE), `error` (codes
 //! and messages).
@@ -38,6 +38,7 @@ pub mod target;
 pub mod text_command;
 mod text_builtin;
 mod text_draw;
+pub mod turn;
 pub mod units;
 
 pub use error::{EngineError, ErrorCode};

@@ -5,7 +5,8 @@
 //! grey with the header's GREY flag. The background level (255 = none) fills the page
 //! first (1-bit: black when < 128). After the commands, dots outside the rounded corners
 //! (corner radius, through the rounding rule, clamped to half the shorter side) are
-//! whitened, then FLIP_H / FLIP_V mirror the finished page.
+//! whitened, then FLIP_H / FLIP_V mirror the finished page, then TURN turns it by quarter
+//! turns clockwise (turn.rs; 90° and 270° swap width and height).
 //!
 //! Commands (each drawn inside its element box in dots, see frame.rs):
 //! SHAPE, LINE and TABLE in shapes.rs, BARCODE in barcode.rs, TEXT / ARC_TEXT in
@@ -19,7 +20,7 @@ use crate::shapes;
 use crate::target::{Surface, Target};
 use crate::text_command::TextCommand;
 use crate::units::{line_dots, um_to_dots, UM_PER_INCH};
-use crate::{image_command, text_command, EngineError};
+use crate::{image_command, text_command, turn, EngineError};
 
 /// Decodes and renders a display list with the registered fonts.
 pub fn render_bytes(bytes: &[u8]) -> Result<Surface, EngineError> {
@@ -35,15 +36,23 @@ thread_local! {
     /// ([`recycle`]): page after page of one label size then allocates no page (allocation
     /// and freeing of a 10-20 kB page was a measurable part of a 40 x 30 mm label in Wasm).
     static SPARE_PAGE: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(Vec::new());
+    /// The second buffer a quarter-turned page needs (the turn writes the page into it, and
+    /// the drawn page's buffer is kept here for the next one): turned pages of one size
+    /// allocate nothing either.
+    static SPARE_TURN: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(Vec::new());
+}
+
+/// Keeps `data` in `spare` for the next page, unless it is larger than [`SPARE_MAX_BYTES`].
+fn keep(spare: &'static std::thread::LocalKey<std::cell::RefCell<Vec<u8>>>, data: Vec<u8>) {
+    if data.capacity() <= SPARE_MAX_BYTES {
+        spare.with(|s| *s.borrow_mut() = data);
+    }
 }
 
 /// Gives a finished page's memory back for the next [`render`] (optional: a page simply
 /// dropped costs one allocation next time).
 pub fn recycle(surface: Surface) {
-    let data = surface.into_data();
-    if data.capacity() <= SPARE_MAX_BYTES {
-        SPARE_PAGE.with(|s| *s.borrow_mut() = data);
-    }
+    keep(&SPARE_PAGE, surface.into_data());
 }
 
 /// Renders a decoded display list. Errors from a command carry its index.
@@ -63,8 +72,15 @@ pub fn render(list: &DisplayList<'_>, fonts: &FontRegistry) -> Result<Surface, E
             draw(&mut t, command, dpi, fonts).map_err(|e| e.at_element(index))?;
         }
     }
-    finish(&mut surface, page);
-    Ok(surface)
+    let (flip_h, flip_v, quarter_turns) = page_moves(page);
+    finish(&mut surface, page, flip_h, flip_v);
+    if quarter_turns == 0 {
+        return Ok(surface);
+    }
+    let spare = SPARE_TURN.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let (turned, unused) = turn::turn(surface, quarter_turns, spare)?;
+    keep(&SPARE_TURN, unused);
+    Ok(turned)
 }
 
 /// A 1-bit page (tests): renders and unwraps.
@@ -152,8 +168,26 @@ fn draw_text(t: &mut Target, frame: &ElementFrame, text: &TextCommand<'_>, arc: 
     draw_element(t, frame, b, |t, b| text_command::draw(text, arc, fonts, t, b, dpi))
 }
 
-/// Page-level finish: rounded corners, then flips.
-fn finish(surface: &mut Surface, page: &PageSpec) {
+/// The flips and quarter turns (0, 1 or 3) that give the header's FLIP_H, FLIP_V, then
+/// TURN with the least work: a half turn is both flips (so it toggles them), and both
+/// flips before a quarter turn are a half turn added to it.
+fn page_moves(page: &PageSpec) -> (bool, bool, u8) {
+    let (mut h, mut v, mut q) = (page.flip_h, page.flip_v, page.turn & 3);
+    if q == 2 {
+        h = !h;
+        v = !v;
+        q = 0;
+    }
+    if h && v && q != 0 {
+        h = false;
+        v = false;
+        q = (q + 2) & 3;
+    }
+    (h, v, q)
+}
+
+/// Page-level finish before the turn: rounded corners, then the flips.
+fn finish(surface: &mut Surface, page: &PageSpec, flip_h: bool, flip_v: bool) {
     let (w, h) = (surface.width() as i64, surface.height() as i64);
     let r = um_to_dots(page.corner_radius_um as i64, page.dpi).min(w / 2).min(h / 2);
     if r > 0 {
@@ -204,10 +238,10 @@ fn finish(surface: &mut Surface, page: &PageSpec) {
             }
         }
     }
-    if page.flip_h {
+    if flip_h {
         frame::mirror(surface);
     }
-    if page.flip_v {
+    if flip_v {
         frame::flip_vertical(surface);
     }
 }
@@ -414,6 +448,72 @@ mod tests {
         page.corner_radius_um = u32::MAX;
         let s = render_bytes(&header_with(&page)).unwrap();
         assert!(s.is_ink(w / 2, h / 2) && !s.is_ink(0, 0));
+    }
+
+    #[test]
+    fn turn_comes_last_after_corners_and_flips() {
+        // An asymmetric page (a block in the top-left, a bar along the bottom, rounded
+        // corners), every flip and turn, both layouts: the turned page is the unturned
+        // page turned dot by dot, width and height swapped for quarter turns.
+        for grey in [false, true] {
+            for (flip_h, flip_v) in [(false, false), (true, false), (false, true), (true, true)] {
+                let mut page = PageSpec::plain(4_100, 2_300, 254); // 41 x 23 dots
+                page.grey = grey;
+                page.flip_h = flip_h;
+                page.flip_v = flip_v;
+                page.corner_radius_um = 500;
+                let draw = |page: &PageSpec| {
+                    let mut dl = header_with(page);
+                    rect(&mut dl, 0, 0, 1_200, 700, 0, true);
+                    rect(&mut dl, 0, 1_900, 4_100, 400, 0, true);
+                    shape(&mut dl, &frame(2_000, 300, 1_500, 1_200), ShapeKind::Ellipse, false, 200, 0);
+                    render_bytes(&dl).unwrap()
+                };
+                let upright = draw(&page);
+                let (w, h) = (41i64, 23i64);
+                for q in 1..4u8 {
+                    page.turn = q;
+                    let turned = draw(&page);
+                    let (tw, th) = if q % 2 == 1 { (h, w) } else { (w, h) };
+                    assert_eq!((turned.width() as i64, turned.height() as i64), (tw, th));
+                    assert_eq!(turned.stride(), if grey { tw as usize } else { (tw as usize + 7) / 8 });
+                    for y in 0..h {
+                        for x in 0..w {
+                            let (dx, dy) = match q {
+                                1 => (h - 1 - y, x),
+                                2 => (w - 1 - x, h - 1 - y),
+                                _ => (y, w - 1 - x),
+                            };
+                            let at = |s: &Surface, x: i64, y: i64| if grey { s.data()[(y * s.width() as i64 + x) as usize] } else { s.is_ink(x, y) as u8 };
+                            assert_eq!(at(&turned, dx, dy), at(&upright, x, y), "grey {} flips {} {} q{} at {},{}", grey, flip_h, flip_v, q, x, y);
+                        }
+                    }
+                    // Clockwise: the top-left block lands top-right, the bottom bar on the left.
+                    if q == 1 && !flip_h && !flip_v {
+                        assert!(turned.is_ink(tw - 3, 5) && !turned.is_ink(tw - 3, 20), "block top-right");
+                        assert!(turned.is_ink(1, 20) && !turned.is_ink(8, 20), "bar on the left");
+                    }
+                }
+                page.turn = 0;
+            }
+        }
+    }
+
+    #[test]
+    fn turned_pages_one_after_another_keep_their_buffers() {
+        // The spare buffers go round: every page of a run equals the first.
+        let first = {
+            let mut dl = reference_label(203);
+            dl[6] = (1 << 3) as u8;
+            dl
+        };
+        let want = render_bytes(&first).unwrap();
+        assert_eq!((want.width(), want.height()), (240, 320));
+        for _ in 0..3 {
+            let again = render_bytes(&first).unwrap();
+            assert_eq!(again.data(), want.data());
+            recycle(again);
+        }
     }
 
     #[test]
