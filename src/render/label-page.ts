@@ -15,11 +15,16 @@
  * transparent -> white), the background and border pictures and a flag label's tail
  * (a dashed line where the tail folds off). Font names become registered families
  * (fonts.ts). The label's printOrientation is not applied here: a print job carries it
- * (the helper's StartJob / jobInfo orientation), and page files turn the finished bitmap
- * (src/engine/rotate.ts, through src/render/pool-print-renderer.ts for the CLI).
+ * (the helper's StartJob / jobInfo orientation), and printer-ready pages are turned by the
+ * engine (PageSpec.turn, set by the print job, src/print/job.ts).
+ *
+ * Each element kind compiles through its own entry of COMPILERS, a table checked to have
+ * one for every kind (ElementKind, src/label/elements/index.ts): adding a kind without a
+ * compiler is a type error, and labelPage is a loop over the controls.
  */
 import type { BarcodeElement, BoxAlign, BoxMm, BoxVerticalAlign, Dither, HorizontalAlign, LumaImage, PageElement, PageSpec, QrcodeElement, TextElement, VerticalAlign } from '../engine/types.ts';
 import type { ResolvedElementOf, ResolvedLabel } from '../label/resolve.ts';
+import type { ElementKind } from '../label/elements/index.ts';
 import type { TextStyle } from '../label/elements/common.ts';
 import { MAX_BARCODE_FONT_PT, MAX_CHAR_SPACE_MM, maxFontMm } from '../engine/limits.ts';
 import { fontFamilyFor } from './fonts.ts';
@@ -81,6 +86,22 @@ const DITHER_BY_MODE: readonly Dither[] = ['grey', 'grey', 'threshold', 'ordered
 
 type Out = { elements: PageElement[]; sources: number[]; warnings: string[] };
 
+/** What every compiler reads besides its control: the output lists, the placement and the
+ * page's options. One object per page, passed down (no per-page closures). */
+interface PageContext extends Out {
+  place: PagePlacement;
+  options: LabelPageOptions;
+  decode: (dataUrl: string) => LumaImage | null;
+  /** The label's design resolution (picture tiles are its pixels), dots per inch. */
+  sourceDpi: number;
+}
+
+/**
+ * Compiles one control of kind K: `box` is its placed box (printScale and offsets
+ * applied), `style` its rotation and inversion; appends what it draws to `c`.
+ */
+type Compiler<K extends ElementKind> = (c: PageContext, el: ResolvedElementOf<K>, box: BoxMm, style: Style) => void;
+
 /** Appends element `e`, drawn for control `source` (-1: the label itself). A module-level
  * function, not a closure in labelPage: tsx names every closure it creates (a
  * defineProperty call), which cost more than the push itself on every page. */
@@ -104,7 +125,7 @@ export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): L
   };
   const mirrored = options.side === 'mirrored';
   const decode = options.decodeImage ?? decodeEmbeddedImage;
-  const out: Out = { elements: [], sources: [], warnings: [] };
+  const c: PageContext = { elements: [], sources: [], warnings: [], place, options, decode, sourceDpi: resolved.sourceDpi };
   // A label may be as small as 0.001 mm a side (the model's minimum), which rounds to no
   // dots and the engine refuses a page of no area: the page is at least one dot a side.
   const minSideMm = 25.4 / options.dpi;
@@ -112,93 +133,25 @@ export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): L
 
   if (resolved.backgroundImage) {
     const image = decode(resolved.backgroundImage);
-    if (image) add(out, -1, { kind: 'image', ...pageBox, image, dither: options.halftone ?? 'ordered' });
-    else out.warnings.push('the background picture could not be decoded');
+    if (image) add(c, -1, { kind: 'image', ...pageBox, image, dither: options.halftone ?? 'ordered' });
+    else c.warnings.push('the background picture could not be decoded');
   }
   if (resolved.border) {
     const image = decode(resolved.border.image);
-    if (image) for (const piece of borderPieces(image, resolved.border.dotsPerMm, pageBox)) add(out, -1, piece);
-    else out.warnings.push('the border picture could not be decoded');
+    if (image) for (const piece of borderPieces(image, resolved.border.dotsPerMm, pageBox)) add(c, -1, piece);
+    else c.warnings.push('the border picture could not be decoded');
   }
 
   for (const el of resolved.elements) {
     if (!el.printing && !options.preview) continue;
     if (mirrored ? el.mirrorMode === 0 : el.mirrorMode === 16) continue;
-    const style = { rotation: el.rotation, antiColor: el.antiColor || undefined };
-    const box = placeBox(place, el.box);
-    switch (el.kind) {
-      case 'text':
-      case 'date':
-        add(out, el.index, textElement('text', el.text, el.style, box, place, style));
-        break;
-      case 'arctext':
-        add(out, el.index, textElement('arctext', el.text, el.style, box, place, style));
-        break;
-      case 'barcode':
-        add(out, el.index, barcodeElement(el, box, place, style));
-        break;
-      case 'qrcode':
-        add(out, el.index, code2dElement(el, box, style));
-        break;
-      case 'rectangle': {
-        const figure = placeBox(place, el.figure);
-        add(out, el.index, {
-          kind: 'shape',
-          shape: el.shape === 'roundrect' ? 'roundrect' : el.shape === 'rect' ? 'rect' : 'ellipse',
-          xMm: figure.xMm,
-          yMm: figure.yMm,
-          widthMm: figure.widthMm,
-          heightMm: figure.heightMm,
-          rotation: style.rotation,
-          antiColor: style.antiColor,
-          lineWidthMm: el.lineWidthMm * place.scale,
-          filled: el.filled,
-          cornerRadiusMm: el.shape === 'roundrect' ? el.cornerRadiusMm * place.scale : undefined,
-        });
-        break;
-      }
-      case 'line': {
-        // The resolved ends are the line's true ends at any angle (rotation included).
-        const [x1, y1] = placePoint(place, el.x1, el.y1);
-        const [x2, y2] = placePoint(place, el.x2, el.y2);
-        // What antiColor blackens (src/label/elements/line.ts): a horizontal or vertical
-        // line's box (its height is the thickness), turned upright about its centre; a
-        // diagonal line's stroke rectangle's bounding box, LineElement's default (its
-        // model box, the ends' bounding box, would cut the stroke's corners off).
-        const diagonal = el.x1 !== el.x2 && el.y1 !== el.y2;
-        const [cx, cy] = centre(box);
-        const [bw, bh] = style.rotation === 90 || style.rotation === 270 ? [box.heightMm, box.widthMm] : [box.widthMm, box.heightMm];
-        add(out, el.index, {
-          kind: 'line', x1Mm: x1, y1Mm: y1, x2Mm: x2, y2Mm: y2, lineWidthMm: el.lineWidthMm * place.scale,
-          dashMm: el.dash ? el.dash[0] * place.scale : undefined, gapMm: el.dash ? el.dash[1] * place.scale : undefined,
-          antiColor: style.antiColor,
-          boxMm: diagonal ? undefined : { xMm: cx - bw / 2, yMm: cy - bh / 2, widthMm: bw, heightMm: bh },
-        });
-        break;
-      }
-      case 'picture':
-      case 'logo': {
-        if (!el.image) break;
-        const image = decode(el.image);
-        if (!image) {
-          out.warnings.push(`control ${el.index + 1}: the picture could not be decoded`);
-          break;
-        }
-        const dither = el.colorMode === 3 ? (options.halftone ?? 'ordered') : DITHER_BY_MODE[el.colorMode]!;
-        const pxMm = (25.4 / resolved.sourceDpi) * place.scale;
-        add(out, el.index, {
-          kind: 'image', ...box, ...style, image, dither, threshold: el.threshold,
-          tile: el.tile ? { widthMm: image.width * pxMm, heightMm: image.height * pxMm } : undefined,
-        });
-        break;
-      }
-      case 'table':
-        tableElements(el, box, place, style, (e) => add(out, el.index, e));
-        break;
-    }
+    const style: Style = { rotation: el.rotation, antiColor: el.antiColor || undefined };
+    // One entry per kind; the cast is only because TypeScript cannot pair a union's member
+    // with its own table entry (COMPILERS is checked entry by entry where it is written).
+    (COMPILERS[el.kind] as Compiler<ElementKind>)(c, el, placeBox(place, el.box), style);
   }
 
-  if (resolved.tail && resolved.tail.lengthMm > 0) add(out, -1, tailLine(resolved, place));
+  if (resolved.tail && resolved.tail.lengthMm > 0) add(c, -1, tailLine(resolved, place));
 
   return {
     widthMm: pageBox.widthMm,
@@ -208,11 +161,105 @@ export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): L
     flipH: resolved.horFlip !== mirrored || undefined,
     cornerRadiusMm: resolved.cornerRadiusMm,
     background: colourLevel(resolved.background),
-    elements: out.elements,
-    sources: out.sources,
-    warnings: out.warnings,
+    elements: c.elements,
+    sources: c.sources,
+    warnings: c.warnings,
   };
 }
+
+/*---- One compiler per element kind ----*/
+
+/** Text and date controls: TEXT. */
+function compileText(c: PageContext, el: ResolvedElementOf<'text' | 'date'>, box: BoxMm, style: Style): void {
+  add(c, el.index, textElement('text', el.text, el.style, box, c.place, style));
+}
+
+/** Text along an arc: ARC_TEXT. */
+function compileArcText(c: PageContext, el: ResolvedElementOf<'arctext'>, box: BoxMm, style: Style): void {
+  add(c, el.index, textElement('arctext', el.text, el.style, box, c.place, style));
+}
+
+function compileBarcode(c: PageContext, el: ResolvedElementOf<'barcode'>, box: BoxMm, style: Style): void {
+  add(c, el.index, barcodeElement(el, box, c.place, style));
+}
+
+function compileCode2d(c: PageContext, el: ResolvedElementOf<'qrcode'>, box: BoxMm, style: Style): void {
+  add(c, el.index, code2dElement(el, box, style));
+}
+
+/** Rectangles, round rectangles, circles and ellipses: SHAPE, drawn in the figure's own box
+ * (a circle's is the square in the middle of the control's). */
+function compileRectangle(c: PageContext, el: ResolvedElementOf<'rectangle'>, _box: BoxMm, style: Style): void {
+  const place = c.place;
+  const figure = placeBox(place, el.figure);
+  add(c, el.index, {
+    kind: 'shape',
+    shape: el.shape === 'roundrect' ? 'roundrect' : el.shape === 'rect' ? 'rect' : 'ellipse',
+    xMm: figure.xMm,
+    yMm: figure.yMm,
+    widthMm: figure.widthMm,
+    heightMm: figure.heightMm,
+    rotation: style.rotation,
+    antiColor: style.antiColor,
+    lineWidthMm: el.lineWidthMm * place.scale,
+    filled: el.filled,
+    cornerRadiusMm: el.shape === 'roundrect' ? el.cornerRadiusMm * place.scale : undefined,
+  });
+}
+
+function compileLine(c: PageContext, el: ResolvedElementOf<'line'>, box: BoxMm, style: Style): void {
+  const place = c.place;
+  // The resolved ends are the line's true ends at any angle (rotation included).
+  const [x1, y1] = placePoint(place, el.x1, el.y1);
+  const [x2, y2] = placePoint(place, el.x2, el.y2);
+  // What antiColor blackens (src/label/elements/line.ts): a horizontal or vertical
+  // line's box (its height is the thickness), turned upright about its centre; a
+  // diagonal line's stroke rectangle's bounding box, LineElement's default (its
+  // model box, the ends' bounding box, would cut the stroke's corners off).
+  const diagonal = el.x1 !== el.x2 && el.y1 !== el.y2;
+  const [cx, cy] = centre(box);
+  const [bw, bh] = style.rotation === 90 || style.rotation === 270 ? [box.heightMm, box.widthMm] : [box.widthMm, box.heightMm];
+  add(c, el.index, {
+    kind: 'line', x1Mm: x1, y1Mm: y1, x2Mm: x2, y2Mm: y2, lineWidthMm: el.lineWidthMm * place.scale,
+    dashMm: el.dash ? el.dash[0] * place.scale : undefined, gapMm: el.dash ? el.dash[1] * place.scale : undefined,
+    antiColor: style.antiColor,
+    boxMm: diagonal ? undefined : { xMm: cx - bw / 2, yMm: cy - bh / 2, widthMm: bw, heightMm: bh },
+  });
+}
+
+/** Pictures and logos: IMAGE; one that cannot be decoded is a warning, not an error. */
+function compilePicture(c: PageContext, el: ResolvedElementOf<'picture' | 'logo'>, box: BoxMm, style: Style): void {
+  if (!el.image) return;
+  const image = c.decode(el.image);
+  if (!image) {
+    c.warnings.push(`control ${el.index + 1}: the picture could not be decoded`);
+    return;
+  }
+  const dither = el.colorMode === 3 ? (c.options.halftone ?? 'ordered') : DITHER_BY_MODE[el.colorMode]!;
+  const pxMm = (25.4 / c.sourceDpi) * c.place.scale;
+  add(c, el.index, {
+    kind: 'image', ...box, ...style, image, dither, threshold: el.threshold,
+    tile: el.tile ? { widthMm: image.width * pxMm, heightMm: image.height * pxMm } : undefined,
+  });
+}
+
+/**
+ * The compiler of each element kind. `satisfies` checks every entry against its own kind
+ * and that no kind is missing: a new kind in src/label/elements/index.ts does not compile
+ * until it has an entry here.
+ */
+const COMPILERS = {
+  text: compileText,
+  date: compileText,
+  arctext: compileArcText,
+  barcode: compileBarcode,
+  qrcode: compileCode2d,
+  rectangle: compileRectangle,
+  line: compileLine,
+  picture: compilePicture,
+  logo: compilePicture,
+  table: compileTable,
+} satisfies { [K in ElementKind]: Compiler<K> };
 
 type Style = { rotation: ResolvedLabel['orientation']; antiColor?: boolean };
 
@@ -300,9 +347,10 @@ function matrixBase<T extends QrcodeElement['type']>(el: ResolvedElementOf<'qrco
  * 0 top and bottom, spec) and the grid line, so text never covers a line; a turned table
  * turns each cell's centre about the table's centre and gives the text its rotation.
  */
-function tableElements(el: ResolvedElementOf<'table'>, box: BoxMm, place: PagePlacement, style: Style, push: (e: PageElement) => void): void {
+function compileTable(c: PageContext, el: ResolvedElementOf<'table'>, box: BoxMm, style: Style): void {
+  const place = c.place;
   const s = place.scale;
-  push({
+  add(c, el.index, {
     kind: 'table', ...box, ...style, lineWidthMm: el.lineWidthMm * s,
     rowHeightsMm: el.rowHeights.map((h) => h * s), colWidthsMm: el.colWidths.map((w) => w * s), merges: el.merges,
   });
@@ -315,7 +363,7 @@ function tableElements(el: ResolvedElementOf<'table'>, box: BoxMm, place: PagePl
     const padY = cell.marginVMm * s + inset;
     const inner: BoxMm = { xMm: b.xMm + padX, yMm: b.yMm + padY, widthMm: Math.max(0, b.widthMm - 2 * padX), heightMm: Math.max(0, b.heightMm - 2 * padY) };
     if (inner.widthMm <= 0 || inner.heightMm <= 0) continue;
-    push(textElement('text', cell.text, cell.style, turnBoxCentre(inner, cx, cy, style.rotation), place, style));
+    add(c, el.index, textElement('text', cell.text, cell.style, turnBoxCentre(inner, cx, cy, style.rotation), place, style));
   }
 }
 
