@@ -9,10 +9,12 @@
  *   assets      100,000 assets on PGlite: list, import, export (bench/assets.ts)
  *   render      label pages: reference label per label and 10,000 .xlsx rows on 2 workers,
  *               engine vs bwip-js + @napi-rs/canvas (bench/render.ts; the canvas is installed on first use, bench/peer-canvas.ts)
+ *   print       in Chromium: 10,000 rows to pages in the app's Web Worker pool vs bwip-js + OffscreenCanvas,
+ *               peak JS heap for 100,000 pages (bench/print-browser.ts; needs a built dist/)
  *
  * `--json` prints one JSON object on stdout and nothing else: a benchmark's result, or with
- * several benchmarks one object of their results by name (those that support it; symbology
- * and render do). Everything else they print (the tables of those without JSON, progress,
+ * several benchmarks one object of their results by name (those that support it; symbology,
+ * render and print do). Everything else they print (the tables of those without JSON, progress,
  * notes) goes to stderr. Benchmarks print medians and ratios to peers measured in the same
  * run and never fail on a time.
  */
@@ -38,6 +40,11 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     summary: 'label pages: per label at 203/300 dpi, 10,000 xlsx rows on 2 workers, vs bwip-js + canvas',
     json: true,
     run: async (json) => (await import('./render.ts')).run({ json }),
+  },
+  print: {
+    summary: 'in Chromium: 10,000 rows in the browser worker pool vs bwip-js + OffscreenCanvas, heap for 100,000',
+    json: true,
+    run: async (json) => (await import('./print-browser.ts')).run({ json }),
   },
 };
 
