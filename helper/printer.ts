@@ -74,6 +74,16 @@ export class PrinterError extends Error {
   }
 }
 
+/** Options of one Printer.print call. */
+export interface PrintOptions {
+  /**
+   * Aborting stops the page where it is: it counts as not printed and print rejects with
+   * PrinterError 93. (A network printer drops the connection, and with it the unfinished
+   * label.) Backends that hand a page over in one step may only check it before starting.
+   */
+  signal?: AbortSignal;
+}
+
 export interface Printer {
   readonly description: PrinterDescription;
   /**
@@ -83,7 +93,7 @@ export interface Printer {
    * which case the page must be sent again (a printer discards an incomplete label format).
    * Calls are serialised by the caller: one page at a time per printer.
    */
-  print(page: Bitmap, settings: PrintSettings): Promise<void>;
+  print(page: Bitmap, settings: PrintSettings, options?: PrintOptions): Promise<void>;
   /** Whether the printer answers now (network: a connection and a status reply). */
   isOnline(): Promise<boolean>;
   /** Releases connections; the printer may be used again afterwards (it reconnects). */
