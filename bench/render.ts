@@ -173,7 +173,7 @@ interface LabelPath {
   engine: Engine;
   labelPage: typeof import('../src/render/label-page.ts').labelPage;
   RenderPool: typeof RenderPool;
-  labelJob: typeof import('../src/render/pool-renderer.ts').labelJob;
+  jobSetup: typeof import('../src/print/job.ts').jobSetup;
 }
 
 /**
@@ -187,13 +187,11 @@ async function loadLabelPath(missing: string[]): Promise<LabelPath | string> {
     const { labelPage } = await import('../src/render/label-page.ts');
     const { loadBundledFonts } = await import('../src/render/fonts-node.ts');
     const { RenderPool } = await import('../src/render/pool.ts');
-    const { labelJob, labelRenderingMissing } = await import('../src/render/pool-renderer.ts');
+    const { jobSetup } = await import('../src/print/job.ts');
     const engine = await loadEngine();
-    const notReady = labelRenderingMissing(engine);
-    if (notReady) return notReady;
     const fonts = await loadBundledFonts(engine);
     if (fonts.missing.length) missing.push(`fonts missing (text drawn in fallbacks): ${fonts.missing.join(', ')}`);
-    return { engine, labelPage, RenderPool, labelJob };
+    return { engine, labelPage, RenderPool, jobSetup };
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
@@ -298,7 +296,7 @@ export async function run(options: { json: boolean }): Promise<RenderBenchResult
       const pool = await path.RenderPool.open({ workers: BATCH_WORKERS });
       poolStartMs = performance.now() - t;
       try {
-        const runs = await batchRuns(pool, path.labelJob, xlsx, wdfx);
+        const runs = await batchRuns(pool, path.jobSetup, xlsx, wdfx);
         totalMs = median(runs.map((r) => r.wall));
         cpuMs = median(runs.map((r) => r.cpu));
         bestMs = Math.min(...runs.map((r) => r.wall));
@@ -343,7 +341,7 @@ export async function run(options: { json: boolean }): Promise<RenderBenchResult
 
 /** Times BATCH_RUNS end-to-end runs (ms each): .xlsx bytes -> workbook -> sheet -> job,
  * bound and rendered page by page in the workers, every page delivered here in order. */
-async function batchRuns(pool: RenderPool, labelJob: LabelPath['labelJob'], xlsx: Uint8Array, wdfx: string): Promise<{ wall: number; cpu: number }[]> {
+async function batchRuns(pool: RenderPool, jobSetup: LabelPath['jobSetup'], xlsx: Uint8Array, wdfx: string): Promise<{ wall: number; cpu: number }[]> {
   const times: { wall: number; cpu: number }[] = [];
   for (let run = 0; run < BATCH_RUNS; run++) {
     const cpu = process.cpuUsage();
@@ -353,9 +351,12 @@ async function batchRuns(pool: RenderPool, labelJob: LabelPath['labelJob'], xlsx
     const sheet = selectSheet(book.value, 1);
     if (!sheet.ok) throw sheet.error;
     let pages = 0;
-    await pool.render(labelJob(wdfx, sheet.value, { dpi: 203, timeMs: TIME_MS }), (page) => {
+    const setup = jobSetup(wdfx, sheet.value, { dpi: 203, timeMs: TIME_MS });
+    if (!setup.ok) throw new Error(setup.error.code);
+    const done = await pool.render(setup.value, (page) => {
       if (page.width > 0) pages++;
     });
+    if (!done.ok) throw new Error(done.error.code);
     const used = process.cpuUsage(cpu);
     times.push({ wall: performance.now() - start, cpu: (used.user + used.system) / 1000 });
     if (pages !== BATCH_ROWS) throw new Error(`the pool delivered ${pages} pages of ${BATCH_ROWS}`);

@@ -4,19 +4,21 @@
  * with mirrorPrint), as the printer would get them: turned by the label's printOrientation
  * (or --orientation), clockwise, since a page file has no print job to carry it.
  *
- * Small runs render in this process; large ones go to the render pool (src/render/pool.ts),
- * one worker thread a core, when the cost model below says the pool's start-up pays off.
- * Pages come back in order and are written as they come; the pool hands out no more pages
- * than a few chunks ahead of the writer, so memory stays bounded at any page count. Both
- * paths render through src/render/pool-print-renderer.ts, so their files are equal byte for
- * byte and their error messages word for word.
+ * Pages come from the print job (src/print/job.ts): small runs open it in this process on
+ * the data source as it is; large ones go to the render pool (src/render/pool.ts), one
+ * worker thread a core, when the cost model below says the pool's start-up pays off, as a
+ * JobSetup (the data as a table of text). Pages come back in order and are written as they
+ * come; the pool hands out no more pages than a few chunks ahead of the writer, so memory
+ * stays bounded at any page count. Both paths make their files through
+ * src/render/pool-print-renderer.ts's `pageFile`, so the files are equal byte for byte, and
+ * a failed page is the job's PrintError either way, so the messages match word for word.
  *
  * Every page shows the time the run started (date controls), so a batch is consistent.
  *
  * A page that cannot be rendered (bad data: an EAN-13 with a letter) stops the run by
  * default: silently leaving out a label would print a wrong batch. `--on-error skip` writes
  * every other page instead, names each skipped one on stderr and exits with EXIT_SKIPPED, so
- * a script still notices. Both paths skip through `printPage`, so they skip the same pages.
+ * a script still notices. Both paths skip through `pageFile`, so they skip the same pages.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, open, writeFile, type FileHandle } from 'node:fs/promises';
@@ -25,6 +27,8 @@ import { join } from 'node:path';
 import type { Engine } from '../../src/engine/engine.ts';
 import { loadEngine } from '../../src/engine/load-node.ts';
 import type { Rotation } from '../../src/engine/types.ts';
+import { formatPrintError, type PrintError } from '../../src/print/errors.ts';
+import { jobSetup, openJob, type JobOptions } from '../../src/print/job.ts';
 import type { DataSource } from '../../src/label/binding/data.ts';
 import { pageCount } from '../../src/label/binding/paging.ts';
 import { formatLabelMessage, type LabelError } from '../../src/label/errors.ts';
@@ -34,9 +38,8 @@ import { DEFAULT_XML_LIMITS } from '../../src/label/xml/index.ts';
 import { readLabel } from '../../src/label/wdfx.ts';
 import { FONT_FACES } from '../../src/render/fonts.ts';
 import { FONT_DIR, loadBundledFonts } from '../../src/render/fonts-node.ts';
-import { RenderPool, RenderPoolError } from '../../src/render/pool.ts';
-import { labelJob, labelRenderingMissing } from '../../src/render/pool-renderer.ts';
-import { openPrintJob, PrintPageError, printPage, type PrintedPage, type PrintJob } from '../../src/render/pool-print-renderer.ts';
+import { RenderPool } from '../../src/render/pool.ts';
+import { pageFile, type FileFormat, type FileJobSetup, type PageFile } from '../../src/render/pool-print-renderer.ts';
 import { DEFAULT_CONTEXT } from '../../src/label/schema.ts';
 import { CliError, EXIT_USAGE, parseCommandLine, write, type Command, type Io } from '../cli.ts';
 
@@ -163,17 +166,18 @@ export const command: Command = {
     await mkdir(out, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
       throw new CliError(`cannot create ${out}: ${e.code ?? e.message}`);
     });
-    const job: PrintJob = {
-      ...labelJob(doc, data, { dpi, timeMs: Date.now(), page: { halftone } }),
-      turn: (orientation === 'label' ? doc.orientation : Number(orientation)) as Rotation,
-      bothSides: sides === 2,
-      format,
-      onError,
+    const options: JobOptions = {
+      dpi,
+      timeMs: Date.now(),
+      sides: 'both',
+      turn: orientation === 'label' ? 'label' : (Number(orientation) as Rotation),
+      halftone,
     };
+    const file: FileFormat = { format, onError };
     const writer = new PageWriter(out, format, sides === 2, io);
     const firstIndex = (first - 1) * sides;
-    if (workers === 1) await renderHere(job, firstIndex, files, writer, io);
-    else await renderOnPool(job, firstIndex, files, workers, writer);
+    if (workers === 1) await renderHere(doc, data, options, file, firstIndex, files, writer, io);
+    else await renderOnPool(doc, data, options, file, firstIndex, files, workers, writer);
     await writer.flush();
 
     const ms = performance.now() - started;
@@ -221,27 +225,34 @@ function localeTag(value: string): string | null {
   }
 }
 
-/** Job pages `first` .. `first + count - 1` in this thread. */
-async function renderHere(job: PrintJob, first: number, count: number, writer: PageWriter, io: Io): Promise<void> {
+/** A page or job the print job could not render, as the CLI's one line. */
+function printFailure(error: PrintError): CliError {
+  return new CliError(formatPrintError(error, 'en'));
+}
+
+/** Job pages `first` .. `first + count - 1` in this thread, on the data source as it is. */
+async function renderHere(
+  doc: LabelDocument, data: DataSource | null, options: JobOptions, file: FileFormat,
+  first: number, count: number, writer: PageWriter, io: Io,
+): Promise<void> {
   const engine = await loadEngine();
-  const missing = labelRenderingMissing(engine);
-  if (missing) throw new CliError(`labels cannot be rendered: ${missing}`);
   await loadFonts(engine, io);
-  const opened = openPrintJob(job);
+  const job = openJob(engine, doc, data, options);
+  if (!job.ok) throw printFailure(job.error);
   for (let i = first; i < first + count; i++) {
-    let page: PrintedPage;
-    try {
-      page = printPage(engine, opened, i);
-    } catch (e) {
-      if (e instanceof PrintPageError) throw new CliError(e.message);
-      throw e;
-    }
-    await writer.page(page, i);
+    const page = pageFile(job.value, i, options.dpi, file);
+    if (!page.ok) throw printFailure(page.error);
+    await writer.page(page.value, i);
   }
 }
 
 /** The same pages on a pool of `workers` threads, written in page order as they come. */
-async function renderOnPool(job: PrintJob, first: number, count: number, workers: number, writer: PageWriter): Promise<void> {
+async function renderOnPool(
+  doc: LabelDocument, data: DataSource | null, options: JobOptions, file: FileFormat,
+  first: number, count: number, workers: number, writer: PageWriter,
+): Promise<void> {
+  const setup = jobSetup(doc, data, options);
+  if (!setup.ok) throw printFailure(setup.error);
   await reportMissingFonts(writer.io);
   let pool: RenderPool;
   try {
@@ -250,11 +261,9 @@ async function renderOnPool(job: PrintJob, first: number, count: number, workers
     throw new CliError(`cannot start the render workers: ${e instanceof Error ? e.message : String(e)}`);
   }
   try {
-    await pool.render(job, (page, index) => writer.page(page as PrintedPage, index), { first, count });
-  } catch (e) {
-    // A page's own failure reads as the in-process one; anything else names its page.
-    if (e instanceof RenderPoolError) throw new CliError(e.detail.name === 'PrintPageError' ? e.reason : e.message);
-    throw e;
+    const job: FileJobSetup = { job: setup.value, ...file };
+    const done = await pool.render(job, (page, index) => writer.page(page as PageFile, index), { first, count });
+    if (!done.ok) throw printFailure(done.error);
   } finally {
     // Also on failure: the workers would otherwise keep the process alive.
     await pool.close();
@@ -274,7 +283,7 @@ class PageWriter {
   private readonly pending = new Set<Promise<void>>();
   private failure: CliError | null = null;
   /** The front side waiting for its mirrored side (both sides only). */
-  private front: PrintedPage | null = null;
+  private front: PageFile | null = null;
   /** Label pages (1-based) skipped, in page order. */
   readonly skipped: number[] = [];
 
@@ -285,7 +294,7 @@ class PageWriter {
     readonly io: Io,
   ) {}
 
-  async page(page: PrintedPage, index: number): Promise<void> {
+  async page(page: PageFile, index: number): Promise<void> {
     if (this.bothSides && (index & 1) === 0) {
       this.front = page;
       return;
@@ -294,14 +303,14 @@ class PageWriter {
     this.front = null;
     const pageNo = (this.bothSides ? index >> 1 : index) + 1;
     if (sides.some((p) => p.skipped !== undefined)) {
-      for (const p of sides) if (p.skipped !== undefined) await write(this.io.stderr, `assetmark: skipped ${p.skipped}\n`);
+      for (const p of sides) if (p.skipped !== undefined) await write(this.io.stderr, `assetmark: skipped ${formatPrintError(p.skipped, 'en')}\n`);
       this.skipped.push(pageNo);
       return;
     }
     for (let side = 0; side < sides.length; side++) await this.file(sides[side]!, pageNo, side === 1);
   }
 
-  private async file(page: PrintedPage, pageNo: number, mirrored: boolean): Promise<void> {
+  private async file(page: PageFile, pageNo: number, mirrored: boolean): Promise<void> {
     for (const w of page.warnings ?? []) await write(this.io.stderr, `assetmark: page ${pageNo}: ${w}\n`);
     const name = `page-${String(pageNo).padStart(4, '0')}${mirrored ? '-mirrored' : ''}.${this.format}`;
     const path = join(this.dir, name);

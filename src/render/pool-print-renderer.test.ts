@@ -1,14 +1,17 @@
 /**
- * printPage's error policy: 'stop' throws the page's PrintPageError, 'skip' returns an empty
- * page carrying the same message, and the good pages are the same under either policy.
+ * pageFile's error policy: 'stop' returns the page's PrintError, 'skip' an empty page
+ * carrying it, and the good pages (and their PBM / PNG bytes) are the same under either.
  * (The CLI's files, both paths, are compared in bin/render-workers.test.ts.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/engine.ts';
+import { pageToPbm } from '../engine/pbm.ts';
 import { dataSourceFromRows } from '../label/binding/data.ts';
 import { createLabel } from '../label/label.ts';
-import { loadLabelEngine, labelJob } from './pool-renderer.ts';
-import { openPrintJob, PrintPageError, printPage, type PrintJob } from './pool-print-renderer.ts';
+import type { Result } from '../print/errors.ts';
+import { openJob, type PrintJob } from '../print/job.ts';
+import { loadLabelEngine } from './pool-renderer.ts';
+import { pageFile } from './pool-print-renderer.ts';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -20,38 +23,37 @@ const doc = createLabel({
   children: [{ kind: 'barcode', x: 2, y: 2, width: 30, height: 12, type: 'ean13', contentType: 2, dataColumnName: 'ean' }],
 });
 const data = dataSourceFromRows(['ean'], [['690123456789'], ['69012345678X'], ['690123456780']]);
-const job = (onError?: 'stop' | 'skip', bothSides = false): PrintJob => ({
-  ...labelJob(doc, data, { dpi: 203, timeMs: 0 }),
-  turn: 0,
-  bothSides,
-  format: 'pbm',
-  ...(onError ? { onError } : {}),
-});
-const message = "page 2 (spreadsheet row 3), control 1 (barcode): EAN-13: invalid character 'X' at position 12";
 
-describe('printPage', () => {
-  it('throws the failing page by default and with onError stop', () => {
-    for (const j of [job(), job('stop')]) {
-      const opened = openPrintJob(j);
-      expect(() => printPage(engine, opened, 1)).toThrow(new PrintPageError(message));
+function value<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+}
+const job = (): PrintJob => value(openJob(engine, doc, data, { dpi: 203, timeMs: 0 }));
+
+describe('pageFile', () => {
+  it('returns the failing page as its PrintError by default and with onError stop', () => {
+    for (const onError of [undefined, 'stop'] as const) {
+      const r = pageFile(job(), 1, 203, { format: 'pbm', ...(onError ? { onError } : {}) });
+      expect(r).toEqual({ ok: false, error: expect.objectContaining({ code: 'engine.invalidCharacter', page: 1, row: 3 }) });
     }
   });
 
   it('returns a failing page as skipped with onError skip, the others as with stop', () => {
-    const skip = openPrintJob(job('skip'));
-    const stop = openPrintJob(job('stop'));
-    expect(printPage(engine, skip, 1)).toEqual({ width: 0, height: 0, stride: 0, data: new Uint8Array(0), file: new Uint8Array(0), skipped: message });
+    const skipped = value(pageFile(job(), 1, 203, { format: 'pbm', onError: 'skip' }));
+    expect(skipped).toMatchObject({ width: 0, height: 0, file: new Uint8Array(0), skipped: { code: 'engine.invalidCharacter', page: 1 } });
     for (const i of [0, 2]) {
-      const page = printPage(engine, skip, i);
+      const page = value(pageFile(job(), i, 203, { format: 'pbm', onError: 'skip' }));
       expect(page.skipped).toBeUndefined();
-      expect(page.width).toBe(320);
-      expect(Buffer.from(page.file).equals(Buffer.from(printPage(engine, stop, i).file))).toBe(true);
+      expect(Buffer.from(page.file).equals(Buffer.from(value(pageFile(job(), i, 203, { format: 'pbm' })).file))).toBe(true);
+      expect(Buffer.from(page.file).equals(Buffer.from(pageToPbm(value(job().page(i)))))).toBe(true);
     }
   });
 
-  it('names the mirrored side of a two-sided label', () => {
-    const opened = openPrintJob(job('skip', true));
-    expect(printPage(engine, opened, 2).skipped).toBe(message);
-    expect(printPage(engine, opened, 3).skipped).toBe(message.replace('page 2', 'page 2 mirrored side'));
+  it('writes PNG with the dpi in its pHYs chunk', () => {
+    const png = Buffer.from(value(pageFile(job(), 0, 300, { format: 'png' })).file);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const phys = png.indexOf('pHYs');
+    // 300 dpi = 11811 dots a metre, both axes.
+    expect([png.readUInt32BE(phys + 4), png.readUInt32BE(phys + 8)]).toEqual([11811, 11811]);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * A render pool worker (started by pool.ts through pool-worker.mjs): loads the renderer
  * module once, then opens jobs and renders chunks of pages on request, transferring each
- * page's bitmap back to the pool. Errors travel as plain values (name, message, code,
- * element, page): Error subclasses do not survive structured cloning.
+ * page's bitmap back to the pool. A page that cannot be rendered stops its chunk: the pages
+ * before it go back with its PrintError (plain data, as the job gives it). Something thrown
+ * (a bug) travels as name and message: Error subclasses do not survive structured cloning.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Page } from '../engine/types.ts';
+import type { PrintError } from '../print/errors.ts';
 import type { FromWorker, RendererModule, RenderJob, ToWorker, WireError } from './pool.ts';
 
 const port = parentPort!;
@@ -12,10 +15,7 @@ const post = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m
 
 function toWire(e: unknown, page?: number): WireError {
   const err = e instanceof Error ? e : new Error(String(e));
-  const x = err as Error & { code?: unknown; element?: unknown };
   const out: WireError = { name: err.name, message: err.message };
-  if (typeof x.code === 'number' || typeof x.code === 'string') out.code = x.code;
-  if (typeof x.element === 'number') out.element = x.element;
   if (page !== undefined) out.page = page;
   return out;
 }
@@ -28,20 +28,27 @@ try {
     if (m.type === 'open') {
       try {
         const job = renderer.open(m.setup);
-        jobs.set(m.job, job);
-        post({ type: 'opened', job: m.job, pageCount: job.pageCount });
+        if (!job.ok) return post({ type: 'openFailed', job: m.job, error: job.error });
+        jobs.set(m.job, job.value);
+        post({ type: 'opened', job: m.job, pageCount: job.value.pageCount });
       } catch (e) {
-        post({ type: 'failed', job: m.job, chunk: null, error: toWire(e) });
+        post({ type: 'crashed', job: m.job, error: toWire(e) });
       }
     } else if (m.type === 'render') {
       const job = jobs.get(m.job);
       if (!job) return; // closed meanwhile (the job failed or was aborted)
-      const pages = [];
+      const pages: Page[] = [];
       const transfer: ArrayBuffer[] = [];
+      let error: PrintError | undefined;
       let page = m.first;
       try {
         for (; page < m.first + m.count; page++) {
-          let p = job.render(page);
+          const r = job.page(page);
+          if (!r.ok) {
+            error = r.error;
+            break;
+          }
+          let p = r.value;
           // The bitmap usually views a buffer of its own (a few header bytes more): transfer
           // it. A view into something larger (the engine's memory) is copied out first.
           const buffer = p.data.buffer;
@@ -52,10 +59,10 @@ try {
           pages.push(p);
         }
       } catch (e) {
-        post({ type: 'failed', job: m.job, chunk: m.chunk, error: toWire(e, page) });
+        post({ type: 'crashed', job: m.job, error: toWire(e, page) });
         return;
       }
-      post({ type: 'pages', job: m.job, chunk: m.chunk, pages }, transfer);
+      post(error ? { type: 'pages', job: m.job, chunk: m.chunk, pages, error } : { type: 'pages', job: m.job, chunk: m.chunk, pages }, transfer);
     } else if (m.type === 'close') {
       jobs.delete(m.job);
     }
