@@ -31,7 +31,7 @@ import {
   type PrintParamName,
 } from './rules.ts';
 import { exchange } from './transport.ts';
-import { BASE64_CONTENT_TYPE, encodeParams, printImageRequest, type PageOptions, type WireParams } from './wire.ts';
+import { BASE64_CONTENT_TYPE, drawImageRequest, encodeParams, printImageRequest, type PageOptions, type WireParams } from './wire.ts';
 
 export const TIMEOUTS = {
   /** Any call to a helper on this machine. */
@@ -60,7 +60,7 @@ export interface HelperPrinter {
   httpsPort: number;
   /** Native resolution the helper reports, dpi; 0 when it does not say. */
   deviceDpi: number;
-  /** Printable width as the helper reports it; 0 when it does not say. */
+  /** Print-head width as the helper reports it (ours: dots); 0 when it does not say. */
   deviceWidth: number;
   isOnline: boolean;
   macAddress: string;
@@ -272,6 +272,19 @@ export class HelperClient {
 
   async startPage(options: CallOptions = {}): Promise<HelperResult<void>> {
     return this.done(await this.call('StartPage', {}, options, TIMEOUTS.job));
+  }
+
+  /**
+   * DrawImageD: a finished 1-bit page (or part of one) onto the job's page at (x, y) mm, at
+   * its own size at `dpi`. A whole label page is drawn at the origin.
+   */
+  async drawPage(page: Page, options: { dpi: number; xMm?: number; yMm?: number } & CallOptions): Promise<HelperResult<void>> {
+    const bad = checkPage(page) ?? (Number.isFinite(options.dpi) && options.dpi > 0 ? undefined : `dpi must be above 0, not ${String(options.dpi)}`);
+    if (bad) return parameterError(bad);
+    const { query, body } = drawImageRequest(page, options);
+    return this.done(
+      await this.send(`DrawImageD?${query}`, { 'Content-Type': BASE64_CONTENT_TYPE }, body, options, TIMEOUTS.job),
+    );
   }
 
   async endPage(options: CallOptions = {}): Promise<HelperResult<void>> {

@@ -16,7 +16,7 @@ import type { Orientation } from './rules.ts';
 /** The print-action bits (spec section 9): 0x1000 prints; 1, 2, 4 return data or previews. */
 export const JSON_PRINT_ACTION = 0x1000;
 
-/** jobInfo: lengths in mm, the job's settings (printing-protocol.md "JSON mode"). */
+/** jobInfo: lengths in mm (no scaleUnit: plain mm), the job's settings (printing-protocol.md "JSON mode"). */
 export interface JsonJobInfo {
   jobWidth: number;
   jobHeight: number;
@@ -34,6 +34,8 @@ export interface JsonJobInfo {
   gapLength?: number;
   /** Copies one after another, each through all pages (spec "autoPageing"). */
   autoPage?: boolean;
+  /** "dtpweb" prints (the helper's default). */
+  jobName?: string;
 }
 
 export interface JsonPrinterInfo {

@@ -6,7 +6,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../engine/types.ts';
 import { pageImageItem, pageToPng1Bit } from './json-mode.ts';
-import { encodeParams, printImageRequest, toBase64 } from './wire.ts';
+import { drawImageRequest, encodeParams, printImageRequest, toBase64 } from './wire.ts';
 
 /** A page of pseudo-random dots; `pad` extra bytes a row filled with junk (1 bits). */
 function randomPage(width: number, height: number, pad = 0, seed = 7): Page {
@@ -56,6 +56,25 @@ describe('PrintImageD encoding', () => {
       for (let x = 0; x < page.width; x++) {
         expect(dot(bytes, 10, x, y), `dot ${x},${y}`).toBe(dot(page.data, page.stride, x, y));
       }
+    }
+  });
+
+  it('DrawImageD places the page at (x, y) mm at its own size, mm x 100', () => {
+    const page = randomPage(33, 5, 1);
+    const { query, body } = drawImageRequest(page, { dpi: 300, xMm: 1.5 });
+    expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
+      format: '1',
+      imageWidth: '33',
+      imageHeight: '5',
+      lineSize: '5',
+      x: '150',
+      y: '0',
+      width: String(Math.round((33 / 300) * 2540)),
+      height: String(Math.round((5 / 300) * 2540)),
+    });
+    const bytes = Buffer.from(body.slice(body.indexOf(',') + 1), 'base64');
+    for (let y = 0; y < page.height; y++) {
+      for (let x = 0; x < page.width; x++) expect(dot(bytes, 5, x, y)).toBe(dot(page.data, page.stride, x, y));
     }
   });
 

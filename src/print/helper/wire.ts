@@ -9,7 +9,7 @@
  * anyway, as the protocol allows other strides.
  */
 import type { Page } from '../../engine/types.ts';
-import { dotsToWire, normaliseThreshold, type Orientation } from './rules.ts';
+import { dotsToWire, mmToWire, normaliseThreshold, type Orientation } from './rules.ts';
 
 /** Parameter values as they go on the wire; undefined ones are left out. */
 export type WireParams = Record<string, string | number | boolean | undefined>;
@@ -66,15 +66,24 @@ export const FORMAT_1BIT = 1;
 /** The header PrintImageD's base64 body is sent with. */
 export const BASE64_CONTENT_TYPE = 'application/octet-stream;encoding=base64';
 
+/** The image part of PrintImageD's and DrawImageD's query: pixel format 1 and the page's rows. */
+function imageParams(page: Page): WireParams {
+  return { format: FORMAT_1BIT, imageWidth: page.width, imageHeight: page.height, lineSize: Math.ceil(page.width / 8) };
+}
+
+/**
+ * The body: the rows as a data URL (the protocol's form; our helper takes bare base64 too).
+ * Sent with the header BASE64_CONTENT_TYPE.
+ */
+function imageBody(page: Page): string {
+  return `data:application/octet-stream;base64,${toBase64(tightRows(page))}`;
+}
+
 /** PrintImageD's query string and body for `page`. */
 export function printImageRequest(page: Page, options: PageOptions): { query: string; body: string } {
-  const rowBytes = Math.ceil(page.width / 8);
   const query = encodeParams({
     printerName: options.printerName,
-    format: FORMAT_1BIT,
-    imageWidth: page.width,
-    imageHeight: page.height,
-    lineSize: rowBytes,
+    ...imageParams(page),
     scaleUnit: 1,
     // The page prints at its own size: dots at the page's dpi, in mm x 100.
     printWidth: dotsToWire(page.width, options.dpi),
@@ -84,6 +93,20 @@ export function printImageRequest(page: Page, options: PageOptions): { query: st
     copies: options.copies ?? 1,
     jobName: options.jobName ?? 'dtpweb',
   });
-  // printing-protocol.md: the body is a data URL (the vendor's form; ours takes bare base64 too).
-  return { query, body: `data:application/octet-stream;base64,${toBase64(tightRows(page))}` };
+  return { query, body: imageBody(page) };
+}
+
+/**
+ * DrawImageD's query string and body: `page` drawn at (x, y) mm on the job's page, at its
+ * own size at `dpi`. Lengths in mm x 100, as StartJob set scaleUnit=1 for the job.
+ */
+export function drawImageRequest(page: Page, options: { dpi: number; xMm?: number; yMm?: number }): { query: string; body: string } {
+  const query = encodeParams({
+    ...imageParams(page),
+    x: mmToWire(options.xMm ?? 0),
+    y: mmToWire(options.yMm ?? 0),
+    width: dotsToWire(page.width, options.dpi),
+    height: dotsToWire(page.height, options.dpi),
+  });
+  return { query, body: imageBody(page) };
 }
