@@ -12,6 +12,8 @@
  *             PrintError as a value (page, spreadsheet row, control) after the pages before it
  *   abort     a render held at a gate (onPage's promise) and aborted rejects with the abort
  *             reason; the pool then renders another range of the same job
+ *   bounded   while onPage holds a page, the workers render the chunks already handed out
+ *             (a fixed number ahead) and get no more; released, every page arrives in order
  *   fonts     a CJK label fetches the CJK face (in the workers and on the page) and nothing
  *             else it does not need; a Latin-only label fetches the Latin face alone
  */
@@ -269,6 +271,66 @@ describe('the engine in the browser', () => {
       });
       expect(again.result).toMatchObject({ ok: true, value: { first: 30, count: 3 } });
       expect(again.pages).toEqual(expected);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stops handing out chunks while onPage holds a page, a bounded number ahead', async () => {
+    const wdfx = await readFile(REFERENCE, 'utf8');
+    const table = referenceTable(60);
+    const expected = await nodePages(wdfx, table, Array.from({ length: 60 }, (_, i) => i));
+    const { context, page } = await openEnginePage();
+    try {
+      await page.evaluate(
+        async (a) => {
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          const w = window as any;
+          const setup = w.printEngine.jobSetup(a.wdfx, a.table, { dpi: 203, timeMs: a.timeMs });
+          w.pool = await w.printEngine.BrowserRenderPool.open({ workers: 2 });
+          const job = (await w.pool.open(setup.value)).value;
+          w.pages = [];
+          w.progress = [];
+          w.gate = new Promise((release) => (w.release = release));
+          w.run = w.pool.render(job, {
+            chunkPages: 2,
+            onProgress: (p: unknown) => w.progress.push(p),
+            onPage: (p: { width: number; height: number; stride: number; data: Uint8Array }, index: number) => {
+              let text = '';
+              for (const byte of p.data) text += String.fromCharCode(byte);
+              w.pages.push({ index, width: p.width, height: p.height, stride: p.stride, data: btoa(text) });
+              return index === 0 ? w.gate : undefined;
+            },
+          });
+        },
+        { wdfx, table, timeMs: TIME_MS },
+      );
+      // Held at page 0: the workers finish what they were handed and get nothing more. With
+      // 2 workers, 4 chunks ahead each, 2 pages a chunk: 16 pages rendered, none delivered.
+      await page.waitForFunction(() => {
+        const progress = (window as unknown as { progress: { rendering: number; rendered: number }[] }).progress;
+        const last = progress[progress.length - 1];
+        return last !== undefined && last.rendering === 0;
+      });
+      const held = await page.evaluate(() => {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const w = window as any;
+        return { last: w.progress[w.progress.length - 1], pages: w.pages.length };
+      });
+      expect(held).toEqual({ last: { rendered: 16, delivered: 0, rendering: 0 }, pages: 1 });
+      const outcome = await page.evaluate(async () => {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const w = window as any;
+        w.release();
+        const result = await w.run;
+        w.pool.close();
+        const ahead = Math.max(...w.progress.map((p: { rendered: number; delivered: number }) => p.rendered - p.delivered));
+        return { result, pages: w.pages, ahead, last: w.progress[w.progress.length - 1] };
+      });
+      expect(outcome.result).toMatchObject({ ok: true, value: { first: 0, count: 60 } });
+      expect(outcome.ahead).toBeLessThanOrEqual(16);
+      expect(outcome.last).toEqual({ rendered: 60, delivered: 60, rendering: 0 });
+      expect(outcome.pages).toEqual(expected);
     } finally {
       await context.close();
     }

@@ -8,7 +8,7 @@
  * import this module and share its chunks.
  */
 export { BrowserEngine, type PreviewJob } from './engine.ts';
-export { BrowserRenderPool, type BrowserPoolOptions, type OpenedJob, type PoolRenderOptions, type PoolRenderSummary } from './pool.ts';
+export { BrowserRenderPool, type BrowserPoolOptions, type OpenedJob, type PoolProgress, type PoolRenderOptions, type PoolRenderSummary } from './pool.ts';
 export { fontsFor, type FontData } from './fonts.ts';
 export { jobSetup, openJob, type DataTable, type JobOptions, type JobSetup, type PrintJob, type RenderedPage } from '../job.ts';
 export { formatPrintError, type PrintError, type Result } from '../errors.ts';

@@ -54,6 +54,12 @@ export interface PoolRenderOptions {
   count?: number;
   /** Receives every page in page order; a returned promise holds the next page back. */
   onPage: (page: RenderedPage, index: number) => Promise<void> | void;
+  /**
+   * Progress, for the print page: pages rendered (back from the workers), delivered
+   * (`onPage` done with them) and being rendered now; called as chunks arrive and as each
+   * chunk is delivered.
+   */
+  onProgress?: (progress: PoolProgress) => void;
   /** Aborts the render: `render` rejects with the signal's reason; the pool stays usable. */
   signal?: AbortSignal;
   /**
@@ -62,6 +68,12 @@ export interface PoolRenderOptions {
    * among the workers. Default: an eighth of each worker's share, 1 to 64.
    */
   chunkPages?: number;
+}
+
+export interface PoolProgress {
+  rendered: number;
+  delivered: number;
+  rendering: number;
 }
 
 export interface PoolRenderSummary {
@@ -253,6 +265,8 @@ export class BrowserRenderPool {
       const ready = new Map<number, { pages: RenderedPage[]; error?: PrintError }>();
       let delivering = false;
       let done = false;
+      const progress: PoolProgress = { rendered: 0, delivered: 0, rendering: 0 };
+      const report = () => options.onProgress?.({ ...progress });
 
       const finish = (outcome: { result: Result<PoolRenderSummary> } | { error: unknown }) => {
         if (done) return;
@@ -273,6 +287,7 @@ export class BrowserRenderPool {
           const chunk = nextChunk++;
           const at = first + chunk * chunkPages;
           slot.busy = { run, chunk };
+          progress.rendering += Math.min(chunkPages, first + count - at);
           slot.worker.postMessage({ type: 'render', job: job.id, run, chunk, first: at, count: Math.min(chunkPages, first + count - at) } satisfies ToWorker);
         }
       };
@@ -290,8 +305,10 @@ export class BrowserRenderPool {
               if (r !== undefined) await r;
             }
             if (error) return finish({ result: { ok: false, error } });
+            progress.delivered += pages.length;
             nextDeliver++;
             dispatch();
+            report();
           }
           if (!done && nextDeliver === chunks) finish({ result: { ok: true, value: { first, count, elapsedMs: performance.now() - started } } });
         } catch (e) {
@@ -309,9 +326,13 @@ export class BrowserRenderPool {
           return;
         }
         ready.set(m.chunk, m.type === 'failed' ? { pages: m.pages, error: m.error } : { pages: m.pages });
+        const at = first + m.chunk * chunkPages;
+        progress.rendering -= Math.min(chunkPages, first + count - at);
+        progress.rendered += m.pages.length;
         // After a failed chunk nothing later is needed: hand out no more.
         if (m.type === 'failed') nextChunk = Math.max(nextChunk, chunks);
         dispatch();
+        report();
         void deliver();
       };
 
