@@ -14,6 +14,8 @@ import { createMailer } from './mail/index.ts';
 import { startMaintenance } from './maintenance.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from './modules/accounts/demo.ts';
 import { failInterruptedImports } from './modules/import-export/service.ts';
+import { startAppHelper } from '../helper/in-app.ts';
+import type { RunningHelper } from '../helper/server.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -28,6 +30,8 @@ async function main(): Promise<void> {
   const stopMaintenance = startMaintenance(db, systemClock, log);
 
   const app = createApp({ db, config, mailer: createMailer(config, log, systemClock), log });
+  // The print helper (helper/), started once the app listens; ASSETMARK_HELPER=off leaves it out.
+  let helper: Promise<RunningHelper | undefined> = Promise.resolve(undefined);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     log.info(`Assetmark is running at http://localhost:${config.port}`);
     log.info(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
@@ -37,6 +41,7 @@ async function main(): Promise<void> {
         : `[db] embedded PGlite in ${config.dataDir}/pglite`,
     );
     if (!config.smtp) log.info(`[mail] no SMTP_HOST: verification codes go to this log and ${config.dataDir}/outbox.jsonl`);
+    helper = startAppHelper(process.env, { port: config.port, dataDir: config.dataDir }, log);
   });
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') log.error(`[server] port ${config.port} is in use; set PORT to another port`);
@@ -50,6 +55,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info(`[server] ${signal}: shutting down`);
     stopMaintenance();
+    void helper.then((h) => h?.close());
     // Stop accepting connections, let requests in flight finish, then close the database.
     const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
     server.close(() => {
