@@ -5,9 +5,10 @@
  * options format version 1: `version u8`, then `tag u8, length u8, value` records).
  */
 import { EngineError, ErrorCode } from './errors.ts';
-import type { BarcodeData, BarcodeType, BoxAlign, BoxVerticalAlign, DmShape, QrEcc, SymbolRequest, TextAlign, TextPosition } from './types.ts';
+import type { BarcodeData, BarcodeType, BoxAlign, BoxVerticalAlign, DmShape, LinearType, MatrixType, QrEcc, SymbolRequest, TextAlign, TextPosition } from './types.ts';
 
-interface SymbologyInfo {
+/** What every symbology has. */
+interface SymbologyBase {
   /** zint's barcode number, the engine's symbology id. */
   id: number;
   /** Name used in messages (the engine's own name for it). */
@@ -18,31 +19,87 @@ interface SymbologyInfo {
    * 5); `utf8` is UTF-8.
    */
   charset: 'latin1' | 'ascii?' | 'utf8';
-  /** Two-dimensional. */
-  matrix: boolean;
-  /** The spec's sample content for the type (spec section 3). */
+  /**
+   * The spec's sample content for the type (spec section 3): a new control's content.
+   * Two-dimensional types share the 2D control's placeholder web address.
+   */
   sample: string;
 }
 
-export const SYMBOLOGIES: Readonly<Record<BarcodeType, SymbologyInfo>> = {
-  code128: { id: 20, name: 'Code 128', charset: 'latin1', matrix: false, sample: '12345678' },
-  ean13: { id: 13, name: 'EAN-13', charset: 'latin1', matrix: false, sample: '690123456789' },
-  ean8: { id: 10, name: 'EAN-8', charset: 'latin1', matrix: false, sample: '6901234' },
-  upca: { id: 34, name: 'UPC-A', charset: 'latin1', matrix: false, sample: '69012345678' },
-  upce: { id: 37, name: 'UPC-E', charset: 'latin1', matrix: false, sample: '0123456' },
-  isbn: { id: 69, name: 'ISBN', charset: 'latin1', matrix: false, sample: '978012345678' },
-  code39: { id: 8, name: 'Code 39', charset: 'ascii?', matrix: false, sample: '12345678' },
-  code93: { id: 25, name: 'Code 93', charset: 'ascii?', matrix: false, sample: '12345678' },
-  codabar: { id: 18, name: 'Codabar', charset: 'latin1', matrix: false, sample: '12345678' },
-  itf: { id: 3, name: 'Interleaved 2 of 5', charset: 'latin1', matrix: false, sample: '12345678' },
-  itf14: { id: 89, name: 'ITF-14', charset: 'latin1', matrix: false, sample: '1234567890123' },
-  qrcode: { id: 58, name: 'QR Code', charset: 'utf8', matrix: true, sample: 'https://example.com/' },
-  datamatrix: { id: 71, name: 'Data Matrix', charset: 'utf8', matrix: true, sample: '12345678' },
-  gridmatrix: { id: 142, name: 'Grid Matrix', charset: 'utf8', matrix: true, sample: '12345678' },
-  pdf417: { id: 55, name: 'PDF417', charset: 'utf8', matrix: true, sample: '12345678' },
+/** A linear symbology. */
+export interface LinearInfo extends SymbologyBase {
+  matrix: false;
+  /**
+   * Modules a symbol for `data` takes, quiet zones excluded, wide elements at twice the
+   * narrow (the narrowest ratio drawn): a label control's minimum width is this at one
+   * dot a module. For variable-length types an estimate from the character count, exact
+   * for plain digits and plain capital letters.
+   */
+  modules(data: string): number;
+}
+
+/** A two-dimensional (matrix or stacked) symbology. */
+export interface MatrixInfo extends SymbologyBase {
+  matrix: true;
+}
+
+export type SymbologyInfo = LinearInfo | MatrixInfo;
+
+/** Characters of `data`, at least 1 (an empty symbol is as wide as a one-character one). */
+const chars = (data: string): number => Math.max(1, [...data].length);
+
+/** The 2D control's default content (spec section 3: "a placeholder web address"). */
+const WEB_ADDRESS_SAMPLE = 'https://example.com/';
+
+/**
+ * Every symbology, linear types first in the label editor's order. Module counts from the
+ * symbologies' structure: EAN-13 / UPC-A / ISBN 95 modules (3 + 6 x 7 + 5 + 6 x 7 + 3),
+ * EAN-8 67, UPC-E 51; ITF pairs of digits in 14 modules plus start (4) and stop (4 at
+ * ratio 2), an odd count padded with a leading 0; Code 39 13 modules a character with the
+ * start and stop characters, less the last gap; Code 93 9 a character with start, stop
+ * and two check characters, plus the termination bar; Codabar 10 a digit (two wide
+ * elements and the gap) and 11 each for the start and stop characters (three wide), less
+ * the last gap; Code 128 11 a symbol character with start and check, plus the 13-module
+ * stop, digits packed two to a character (code set C).
+ */
+export const SYMBOLOGIES: Readonly<{ [T in LinearType]: LinearInfo } & { [T in MatrixType]: MatrixInfo }> = {
+  code128: {
+    id: 20, name: 'Code 128', charset: 'latin1', matrix: false, sample: '12345678',
+    modules(data) {
+      const n = chars(data);
+      // Digits: pairs in code set C; an odd count's last digit after a switch to set B
+      // (one digit alone is one set-B character).
+      const symbolChars = !/^\d+$/.test(data) || n === 1 ? n : n % 2 === 0 ? n / 2 : (n - 1) / 2 + 2;
+      return (symbolChars + 2) * 11 + 13;
+    },
+  },
+  ean13: { id: 13, name: 'EAN-13', charset: 'latin1', matrix: false, sample: '690123456789', modules: () => 95 },
+  ean8: { id: 10, name: 'EAN-8', charset: 'latin1', matrix: false, sample: '6901234', modules: () => 67 },
+  upca: { id: 34, name: 'UPC-A', charset: 'latin1', matrix: false, sample: '69012345678', modules: () => 95 },
+  upce: { id: 37, name: 'UPC-E', charset: 'latin1', matrix: false, sample: '0123456', modules: () => 51 },
+  isbn: { id: 69, name: 'ISBN', charset: 'latin1', matrix: false, sample: '978012345678', modules: () => 95 },
+  code39: { id: 8, name: 'Code 39', charset: 'ascii?', matrix: false, sample: '12345678', modules: (data) => (chars(data) + 2) * 13 - 1 },
+  code93: { id: 25, name: 'Code 93', charset: 'ascii?', matrix: false, sample: '12345678', modules: (data) => (chars(data) + 4) * 9 + 1 },
+  codabar: { id: 18, name: 'Codabar', charset: 'latin1', matrix: false, sample: '12345678', modules: (data) => chars(data) * 10 + 21 },
+  itf: {
+    id: 3, name: 'Interleaved 2 of 5', charset: 'latin1', matrix: false, sample: '12345678',
+    modules(data) {
+      const n = chars(data);
+      return (n + (n % 2)) * 7 + 8;
+    },
+  },
+  itf14: { id: 89, name: 'ITF-14', charset: 'latin1', matrix: false, sample: '1234567890123', modules: () => 14 * 7 + 8 },
+  qrcode: { id: 58, name: 'QR Code', charset: 'utf8', matrix: true, sample: WEB_ADDRESS_SAMPLE },
+  datamatrix: { id: 71, name: 'Data Matrix', charset: 'utf8', matrix: true, sample: WEB_ADDRESS_SAMPLE },
+  gridmatrix: { id: 142, name: 'Grid Matrix', charset: 'utf8', matrix: true, sample: WEB_ADDRESS_SAMPLE },
+  pdf417: { id: 55, name: 'PDF417', charset: 'utf8', matrix: true, sample: WEB_ADDRESS_SAMPLE },
 };
 
 export const BARCODE_TYPES = Object.keys(SYMBOLOGIES) as BarcodeType[];
+/** The linear types, in the table's order (the label's barcode control offers these). */
+export const LINEAR_TYPES = BARCODE_TYPES.filter((t) => !SYMBOLOGIES[t].matrix) as readonly LinearType[];
+/** The two-dimensional types (the label's 2D control offers these). */
+export const MATRIX_TYPES = BARCODE_TYPES.filter((t) => SYMBOLOGIES[t].matrix) as readonly MatrixType[];
 
 export function symbologyInfo(type: string): SymbologyInfo {
   if (!Object.hasOwn(SYMBOLOGIES, type)) {

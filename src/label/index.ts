@@ -58,7 +58,7 @@ export {
 export type { LabelElement, ElementKind, ElementByKind, ResolvedPartByKind } from './elements/index.ts';
 export type { KindDef, MirrorMode, BoxValues, ResolveEnv, Size } from './elements/kind.ts';
 export { ContentType, FontStyle, ALIGNMENTS, defaultTextSize, type Alignment, type TextStyle } from './elements/common.ts';
-export { BARCODE_TYPES, BARCODE_SAMPLES, TEXT_POSITIONS, barcodeModules, type BarcodeType, type TextPosition } from './elements/barcode.ts';
+export { BARCODE_TYPES, TEXT_POSITIONS, barcodeModules, type BarcodeType, type TextPosition } from './elements/barcode.ts';
 export { CODE2D_TYPES, QR_ECC_LEVELS, DM_SHAPES, type Code2DType, type QrEccLevel, type DmShape, type ZoneSize } from './elements/qrcode.ts';
 export { ColorMode } from './elements/picture.ts';
 export { RECT_TYPES, type RectType } from './elements/rectangle.ts';

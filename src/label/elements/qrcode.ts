@@ -3,13 +3,25 @@
  * PDF417 or Grid Matrix (the Chinese-grid code), 10 by 10 mm, centred, with each
  * symbology's options. The symbology-level rules (capacities, errors) are the engine's.
  */
+import { MATRIX_TYPES, SYMBOLOGIES } from '../../engine/symbologies.ts';
+import type { MatrixType } from '../../engine/types.ts';
 import { bool, float, int, nameChoice, type Field } from '../schema.ts';
 import { parseNumber } from '../units.ts';
 import { boxFields, contentFields } from './common.ts';
 import { defineKind } from './kind.ts';
 
-export const CODE2D_TYPES = ['qrcode', 'datamatrix', 'pdf417', 'gridmatrix'] as const;
-export type Code2DType = (typeof CODE2D_TYPES)[number];
+export type Code2DType = MatrixType;
+
+/**
+ * The vendor's number for each 2D type (a .wdfx `type="2"` is PDF417): the XML mapping,
+ * so it is written here; the types themselves are the engine's matrix types
+ * (src/engine/symbologies.ts MATRIX_TYPES), and `satisfies` makes one without a number,
+ * or a number for a type the engine does not have, a type error.
+ */
+const VENDOR_NUMBERS = { qrcode: 0, datamatrix: 1, pdf417: 2, gridmatrix: 3 } as const satisfies Record<MatrixType, number>;
+
+/** The 2D types in the vendor's numbering (index = number). */
+export const CODE2D_TYPES: readonly Code2DType[] = [...MATRIX_TYPES].sort((a, b) => VENDOR_NUMBERS[a] - VENDOR_NUMBERS[b]);
 
 export const QR_ECC_LEVELS = ['L', 'M', 'Q', 'H'] as const;
 export type QrEccLevel = (typeof QR_ECC_LEVELS)[number];
@@ -30,7 +42,6 @@ const zoneSize: Field<ZoneSize> = {
   format: (v) => String(v),
 };
 
-export const DEFAULT_2D_CONTENT = 'https://example.com/';
 
 export const qrcodeKind = defineKind({
   kind: 'qrcode',
@@ -43,7 +54,8 @@ export const qrcodeKind = defineKind({
       synonyms: { qr: 'qrcode', dm: 'datamatrix', pdf: 'pdf417', gm: 'gridmatrix', grid: 'gridmatrix' },
       byIndex: CODE2D_TYPES,
     }),
-    ...contentFields({ content: DEFAULT_2D_CONTENT, serialDigits: 15, horAlignment: 1, verAlignment: 1 }),
+    // The type's sample in the engine's table: the spec's placeholder web address.
+    ...contentFields({ content: (_ctx, e) => SYMBOLOGIES[e.type as Code2DType].sample, serialDigits: 15, horAlignment: 1, verAlignment: 1 }),
     zoneSize,
     /** QR error correction: Low, Middle (default), Quality, High. */
     eccLevel: nameChoice<QrEccLevel>('M', QR_ECC_LEVELS, {
