@@ -141,7 +141,8 @@ describe.each([
       retryDelayMs: 0,
       onConfirmed: (i) => {
         confirmed.push(i);
-        if (i === 5) listener.dropAfter({ labels: 1 }); // a second drop, at page 8
+        // A second drop at page 8, inside its graphic data (a page is over 1000 bytes).
+        if (i === 5) listener.dropAfter({ labels: 1, bytesIntoLabel: 300 });
       },
     });
     expect(printed).toBe(9);
@@ -149,6 +150,33 @@ describe.each([
     expect(listener.drops).toBe(2);
     expect(listener.connections).toBe(3);
     expect(listener.labels.map(pageNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expectLabels(listener, pages);
+  });
+});
+
+describe('drops by byte count', () => {
+  it.each(['zpl', 'tspl'] as const)('%s: a drop anywhere inside a page loses only that page, which is sent again', async (language) => {
+    const { listener, printer } = await setUp(language);
+    const pages = numberedPages(4);
+    // Page 2 is cut after 1, 37, 500 and 1000 of its bytes, then (a page shorter than the
+    // count) before its end; each time it is sent again on a new connection.
+    for (const bytesIntoLabel of [1, 37, 500, 1000, 10_000_000]) {
+      listener.dropAfter({ labels: 1, bytesIntoLabel });
+      const before = listener.labelCount;
+      await printAll(printer, pages.slice(0, 2), { dpi: 203, copies: 1 }, { retries: 1, retryDelayMs: 0 });
+      expect(listener.labels.slice(before).map(pageNumber), `cut after ${bytesIntoLabel} bytes`).toEqual([1, 2]);
+    }
+    expect(listener.drops).toBe(5);
+    expect(listener.errors).toEqual([]);
+  });
+
+  it('an idle connection is closed after idleCloseMs; the next page connects again', async () => {
+    const { listener, printer } = await setUp('zpl', 203, { idleCloseMs: 20 });
+    const pages = numberedPages(2);
+    await printer.print(pages[0]!, { dpi: 203, copies: 1 });
+    await listener.waitForClosedConnections(1);
+    await printer.print(pages[1]!, { dpi: 203, copies: 1 });
+    expect(listener.connections).toBe(2);
     expectLabels(listener, pages);
   });
 });

@@ -22,6 +22,10 @@ export class TsplReader {
   private started = false;
   private failed = false;
   private halted = false;
+  /** Bytes of the stream read as commands (or skipped) so far. */
+  private consumed = 0;
+  /** Where the command being run starts in the stream, bytes from the connection's start. */
+  commandOffset = 0;
 
   constructor(
     private readonly events: ReaderEvents,
@@ -38,6 +42,12 @@ export class TsplReader {
     this.halted = true;
   }
 
+  /** Forgets what was received past `offset` bytes of the stream (a connection cut there):
+   * only bytes before it are read. */
+  truncateTo(offset: number): void {
+    this.pending = this.pending.subarray(0, Math.max(0, offset - this.consumed));
+  }
+
   resume(): void {
     this.halted = false;
     this.push(new Uint8Array(0));
@@ -47,28 +57,36 @@ export class TsplReader {
     if (bytes.length) this.pending = this.pending.length ? Buffer.concat([this.pending, bytes]) : Buffer.from(bytes);
     while (!this.halted && this.pending.length) {
       const p = this.pending;
+      this.commandOffset = this.consumed;
+      const before = p.length;
       if (p[0] === ESC || (p[0] === 0x7e && p[1] === 0x21)) { // <ESC>!x or ~!x
         if (p.length < 3) return;
+        this.take(3, before);
         if (p[0] === ESC && p[1] === 0x21 && p[2] === 0x3f) this.events.status();
-        this.pending = p.subarray(3);
         continue;
       }
       if (p[0] === 0x0d || p[0] === LF || p[0] === 0x20) {
-        this.pending = p.subarray(1);
+        this.take(1, before);
         continue;
       }
       if (startsWithWord(p, 'BITMAP')) {
         const used = this.bitmap(p);
         if (used === 0) return;
-        this.pending = p.subarray(used);
+        this.take(used, before);
         continue;
       }
       const lf = p.indexOf(LF);
       if (lf < 0) return;
       const line = p.subarray(0, lf).toString('latin1').replace(/\r$/, '').trim();
-      this.pending = p.subarray(lf + 1);
+      this.take(lf + 1, before);
       this.line(line);
     }
+  }
+
+  /** Drops `bytes` read from the start of the pending `before` bytes. */
+  private take(bytes: number, before: number): void {
+    this.pending = this.pending.subarray(bytes);
+    this.consumed += before - this.pending.length;
   }
 
   private begin(): void {

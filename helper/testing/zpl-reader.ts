@@ -61,6 +61,10 @@ export class ZplReader {
   ) {}
 
   private halted = false;
+  /** Bytes of the stream read as commands (or skipped) so far. */
+  private consumed = 0;
+  /** Where the command being run starts in the stream, bytes from the connection's start. */
+  commandOffset = 0;
 
   /** Whether part of a label has been read and the label is not finished. */
   get inLabel(): boolean {
@@ -73,6 +77,12 @@ export class ZplReader {
     this.halted = true;
   }
 
+  /** Forgets what was received past `offset` bytes of the stream (a connection cut there):
+   * only bytes before it are read. */
+  truncateTo(offset: number): void {
+    this.pending = this.pending.slice(0, Math.max(0, offset - this.consumed));
+  }
+
   resume(): void {
     this.halted = false;
     this.push(new Uint8Array(0));
@@ -83,11 +93,13 @@ export class ZplReader {
     while (!this.halted) {
       const start = this.nextPrefix(0);
       if (start < 0) {
+        this.consumed += this.pending.length;
         this.pending = ''; // text outside any command (line ends between commands)
         this.scanFrom = 3;
         return;
       }
       if (start > 0) {
+        this.consumed += start;
         this.pending = this.pending.slice(start);
         this.scanFrom = 3;
       }
@@ -106,6 +118,8 @@ export class ZplReader {
       const params = this.pending.slice(3, end);
       this.pending = this.pending.slice(end);
       this.scanFrom = 3;
+      this.commandOffset = this.consumed;
+      this.consumed += end;
       this.run(prefix, code, params);
     }
   }
