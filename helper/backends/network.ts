@@ -2,11 +2,15 @@
  * Network label printers over raw TCP (port 9100) in ZPL or TSPL.
  *
  * A page is sent as one label format (helper/languages/) followed by the language's status
- * query (ZPL `~HS`, TSPL `<ESC>!?`), and nothing else in between. The printer reads its input
- * in order, so its answer to the query means it has read the whole page before it: that is
- * when print() resolves, "confirmed". (Received, not yet printed: a printer keeps received
- * labels and prints them in order. A ZPL printer does not answer ~HS while out of paper or
- * ribbon or with the head open; that shows here as a reply timeout, code 91.)
+ * query (ZPL `~HS`, TSPL `<ESC>!?`), and nothing else in between. TCP delivers in order and
+ * the printer reads its input in order, so its answer to the query means it has read the
+ * whole page before it: that is when print() resolves, "confirmed". Received, not yet
+ * printed: a printer keeps received labels and prints them in order (ZPL works through the
+ * formats before `~HS` first; TSPL answers `<ESC>!?` as soon as it reads it, so there the
+ * page may still wait in the printer's buffer). Only bytes that arrive after the query was
+ * handed to the socket count as its answer. A ZPL printer does not answer ~HS while out of
+ * paper or ribbon or with the head open; that shows here as a reply timeout, code 91. A
+ * TSPL status byte with error bits still confirms the page: the printer holds it.
  *
  * The connection is made on the first page, kept for the next ones, closed after
  * `idleCloseMs` without use (a ZPL printer serves one connection at a time; holding it
@@ -304,7 +308,13 @@ class NetworkPrinter implements Printer {
         clearTimeout(timer);
         timer = setTimeout(() => finish(this.failure(91, `no answer within ${this.replyTimeoutMs} ms (printer busy, or out of paper or ribbon, or its head open?)`)), this.replyTimeoutMs);
       };
+      /** The status query has been handed to the socket: what arrives now is its answer. */
+      let asked = false;
       const onData = () => {
+        if (!asked) {
+          link.input = Buffer.alloc(0);
+          return;
+        }
         const used = this.replyLength(link.input);
         if (used === 0) return;
         link.input = link.input.subarray(used);
@@ -322,6 +332,10 @@ class NetworkPrinter implements Printer {
       arm();
       const write = (i: number) => {
         if (done || i === chunks.length) return;
+        if (i === chunks.length - 1) {
+          link.input = Buffer.alloc(0);
+          asked = true;
+        }
         socket.write(chunks[i]!, (e) => {
           if (e) return onError(e);
           arm();
