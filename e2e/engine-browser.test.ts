@@ -8,6 +8,8 @@
  *             out of order and must be put back in order) and on the page's thread (the
  *             preview engine): both equal the Node engine's pages for the same setup bit
  *             for bit
+ *   pictures  a label with PNG pictures (half-tone and threshold): the workers and the page
+ *             decode them with the browser's decoders; the pages equal Node's (its decoder)
  *   failure   a page whose data the barcode cannot encode ends the render with its
  *             PrintError as a value (page, spreadsheet row, control) after the pages before it
  *   abort     a render held at a gate (onPage's promise) and aborted rejects with the abort
@@ -19,6 +21,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { encode as encodePng } from 'fast-png';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLUMNS, referenceRow } from '../bench/render-fixture.ts';
@@ -178,6 +181,42 @@ describe('the engine in the browser', () => {
       const previewed = await renderInBrowser(page, { wdfx, table, timeMs: TIME_MS, preview: true });
       expect(previewed.result).toEqual({ ok: true });
       expect(previewed.pages).toEqual(expected);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('decodes pictures with the browser decoders, in the workers and on the page, to the pages Node gives', async () => {
+    // An opaque RGB gradient (64 x 48 px) as PNG, drawn half-toned and thresholded.
+    const width = 64;
+    const height = 48;
+    const rgb = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) rgb.set([(x * 255) / (width - 1), (y * 255) / (height - 1), ((x + y) * 255) / (width + height - 2)], (y * width + x) * 3);
+    }
+    const png = `data:image/png;base64,${Buffer.from(encodePng({ width, height, data: rgb, channels: 3, depth: 8 })).toString('base64')}`;
+    const wdfx = writeLabel(
+      createLabel({
+        labelWidth: 40,
+        labelHeight: 30,
+        children: [
+          { kind: 'picture', x: 1, y: 1, width: 18, height: 13.5, content: png, colorMode: 3 },
+          { kind: 'picture', x: 21, y: 1, width: 18, height: 13.5, content: png, colorMode: 2, threshold: 100 },
+          { kind: 'text', x: 1, y: 20, width: 38, height: 5, fontName: 'Arial', fontHeight: 3, contentType: 2, dataColumnName: 'Code' },
+        ],
+      }),
+    );
+    const table: DataTable = { columnNames: ['Code'], rows: [['A-1'], ['A-2'], ['A-3']] };
+    const expected = await nodePages(wdfx, table, [0, 1, 2]);
+    const { context, page } = await openEnginePage();
+    try {
+      const pooled = await renderInBrowser(page, { wdfx, table, timeMs: TIME_MS, workers: 1 });
+      expect(pooled.result).toMatchObject({ ok: true });
+      expect(pooled.pages).toEqual(expected);
+      const previewed = await renderInBrowser(page, { wdfx, table, timeMs: TIME_MS, preview: true });
+      expect(previewed.pages).toEqual(expected);
+      // Not a blank page: the pictures drew black dots.
+      expect(Buffer.from(expected[0]!.data, 'base64').some((b) => b !== 0)).toBe(true);
     } finally {
       await context.close();
     }

@@ -39,8 +39,9 @@ async function decodeInBrowser(dataUrl: string): Promise<LumaImage | null> {
     const ctx = canvas.getContext('2d')!;
     ctx.drawImage(bitmap, 0, 0);
     const rgba = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    // A closed ImageBitmap reports 0 x 0: size everything from the canvas from here on.
     bitmap.close();
-    const data = new Uint8Array(bitmap.width * bitmap.height);
+    const data = new Uint8Array(canvas.width * canvas.height);
     for (let p = 0, i = 0; p < data.length; p++, i += 4) {
       // Rec. 601 luma, composited on white (the paper) by alpha.
       const y = (299 * rgba[i]! + 587 * rgba[i + 1]! + 114 * rgba[i + 2]!) / 1000;

@@ -7,6 +7,12 @@
  * pictures hold embedded data, never a data column), so every page of a job draws the same
  * ones: they are decoded once when the job opens and kept with it. A picture missing from
  * that set (none should be) is decoded in JavaScript, as Node does.
+ *
+ * Opaque PNGs decode to the very pixels Node's decoder gives (the browser tests compare the
+ * pages). Semi-transparent pictures and JPEGs may differ by a grey level here and there: a
+ * 2D canvas keeps premultiplied alpha, and browsers' JPEG decoders round differently; the
+ * page's previews and the worker pool's pages use the same decoder, so the print is what
+ * the preview shows.
  */
 import type { LumaImage } from '../../engine/types.ts';
 import type { LabelDocument } from '../../label/label.ts';
