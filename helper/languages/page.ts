@@ -61,11 +61,14 @@ export function packedRows(page: Bitmap): Uint8Array {
   const rowBytes = rowBytesOf(page.width);
   const out = new Uint8Array(rowBytes * page.height);
   const lastMask = page.width % 8 === 0 ? 0xff : (0xff << (8 - (page.width % 8))) & 0xff;
-  for (let y = 0; y < page.height; y++) {
-    const from = y * page.stride;
-    out.set(page.data.subarray(from, from + rowBytes), y * rowBytes);
-    out[y * rowBytes + rowBytes - 1]! &= lastMask;
+  if (page.stride === rowBytes) out.set(page.data.subarray(0, out.length));
+  else {
+    for (let y = 0; y < page.height; y++) {
+      const from = y * page.stride;
+      for (let i = 0; i < rowBytes; i++) out[y * rowBytes + i] = page.data[from + i]!;
+    }
   }
+  if (lastMask !== 0xff) for (let at = rowBytes - 1; at < out.length; at += rowBytes) out[at]! &= lastMask;
   return out;
 }
 

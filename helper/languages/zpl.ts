@@ -54,23 +54,27 @@ export function zplDarkness(darkness: number): number {
 
 /** The format for one page, as bytes (ASCII). Throws PrinterError 1/5 for bad input. */
 export function encodeZpl(page: Bitmap, settings: PrintSettings): Uint8Array {
-  return Buffer.from(zplText(page, settings), 'latin1');
+  checkPrintable(page, settings);
+  const rowBytes = rowBytesOf(page.width);
+  const total = rowBytes * page.height;
+  let head = '';
+  if (settings.darkness !== undefined) head += `~SD${String(zplDarkness(settings.darkness)).padStart(2, '0')}`;
+  head += '^XA';
+  if (settings.gapType !== undefined) head += `^MN${'NYYM'[settings.gapType]}`;
+  if (settings.speed !== undefined) head += `^PR${speedInchesPerSecond(settings.speed)}`;
+  head += `^PW${page.width}^LL${page.height}^LH0,0^FO0,0^GFA,${total},${total},${rowBytes},`;
+  const body = acsBytes(packedRows(page), rowBytes);
+  const tail = `^FS^PQ${settings.copies}^XZ`;
+  const out = Buffer.allocUnsafe(head.length + body.length + tail.length);
+  out.write(head, 0, 'latin1');
+  out.set(body, head.length);
+  out.write(tail, head.length + body.length, 'latin1');
+  return out;
 }
 
 /** The format for one page as text (what encodeZpl sends). */
 export function zplText(page: Bitmap, settings: PrintSettings): string {
-  checkPrintable(page, settings);
-  const rowBytes = rowBytesOf(page.width);
-  const total = rowBytes * page.height;
-  let out = '';
-  if (settings.darkness !== undefined) out += `~SD${String(zplDarkness(settings.darkness)).padStart(2, '0')}`;
-  out += '^XA';
-  if (settings.gapType !== undefined) out += `^MN${'NYYM'[settings.gapType]}`;
-  if (settings.speed !== undefined) out += `^PR${speedInchesPerSecond(settings.speed)}`;
-  out += `^PW${page.width}^LL${page.height}^LH0,0^FO0,0`;
-  out += `^GFA,${total},${total},${rowBytes},${acsEncode(packedRows(page), rowBytes)}^FS`;
-  out += `^PQ${settings.copies}^XZ`;
-  return out;
+  return Buffer.from(encodeZpl(page, settings)).toString('latin1');
 }
 
 /**
@@ -79,68 +83,89 @@ export function zplText(page: Bitmap, settings: PrintSettings): string {
  * in whole bytes of 00 or FF.
  */
 export function acsEncode(rows: Uint8Array, rowBytes: number): string {
+  return Buffer.from(acsBytes(rows, rowBytes)).toString('latin1');
+}
+
+/** acsEncode as ASCII bytes. */
+function acsBytes(rows: Uint8Array, rowBytes: number): Uint8Array {
   const height = rows.length / rowBytes;
-  const parts: string[] = [];
+  // A row never takes more than its digits and one fill character.
+  const out = new Uint8Array(height * (rowBytes * 2 + 1));
   const digits = new Uint8Array(rowBytes * 2);
+  let o = 0;
   for (let y = 0; y < height; y++) {
     const at = y * rowBytes;
     if (y > 0 && sameRow(rows, at - rowBytes, at, rowBytes)) {
-      parts.push(':');
+      out[o++] = COLON;
       continue;
     }
     for (let i = 0; i < rowBytes; i++) {
       digits[2 * i] = rows[at + i]! >> 4;
       digits[2 * i + 1] = rows[at + i]! & 15;
     }
-    parts.push(encodeRow(digits));
+    o = encodeRow(digits, out, o);
   }
-  return parts.join('');
+  return out.subarray(0, o);
 }
+
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const BANG = 0x21;
+const HEX_CODES = Uint8Array.from(HEX, (c) => c.charCodeAt(0));
+const UPPER_CODES = Uint8Array.from(UPPER, (c) => c.charCodeAt(0));
+const LOWER_CODES = Uint8Array.from(LOWER, (c) => c.charCodeAt(0));
 
 function sameRow(rows: Uint8Array, a: number, b: number, n: number): boolean {
   for (let i = 0; i < n; i++) if (rows[a + i] !== rows[b + i]) return false;
   return true;
 }
 
-/** One row's digits: runs up to the trailing whole bytes of 0 or F, then ',' or '!'. */
-function encodeRow(digits: Uint8Array): string {
+/** One row's digits written at out[o]: runs up to the trailing whole bytes of 0 or F, then
+ * ',' or '!'. Returns the next free index. */
+function encodeRow(digits: Uint8Array, out: Uint8Array, o: number): number {
   const n = digits.length;
   const last = digits[n - 1]!;
   let end = n;
-  let fill = '';
+  let fill = 0;
   if (last === 0 || last === 15) {
     let start = n;
     while (start > 0 && digits[start - 1] === last) start--;
     start += start & 1; // the fill starts at a byte boundary
     if (start < n) {
       end = start;
-      fill = last === 0 ? ',' : '!';
+      fill = last === 0 ? COMMA : BANG;
     }
   }
-  let out = '';
   let i = 0;
   while (i < end) {
     const d = digits[i]!;
     let j = i + 1;
     while (j < end && digits[j] === d) j++;
-    out += run(HEX[d]!, j - i);
+    o = run(HEX_CODES[d]!, j - i, out, o);
     i = j;
   }
-  return out + fill;
+  if (fill) out[o++] = fill;
+  return o;
 }
 
-/** `count` copies of one hex digit: as itself up to twice, else repeat characters. */
-function run(digit: string, count: number): string {
-  if (count <= 2) return digit.repeat(count);
-  let out = '';
+/** `count` copies of one hex digit: as itself up to twice, else repeat characters (never
+ * longer than the digits themselves). */
+function run(digit: number, count: number, out: Uint8Array, o: number): number {
+  if (count <= 2) {
+    out[o++] = digit;
+    if (count === 2) out[o++] = digit;
+    return o;
+  }
   while (count > 0) {
     const group = Math.min(count, MAX_GROUP);
     const twenties = Math.floor(group / 20);
     const ones = group % 20;
-    out += (twenties ? LOWER[twenties] : '') + (ones ? UPPER[ones] : '') + digit;
+    if (twenties) out[o++] = LOWER_CODES[twenties]!;
+    if (ones) out[o++] = UPPER_CODES[ones]!;
+    out[o++] = digit;
     count -= group;
   }
-  return out;
+  return o;
 }
 
 /** Whether `reply` holds a whole ~HS answer (three strings, each ending <ETX><CR><LF>);

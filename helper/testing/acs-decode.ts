@@ -37,36 +37,36 @@ export function decodeAcs(text: string, rowBytes: number, totalBytes: number): A
     }
     return true;
   };
+  const where = (i: number) => `at character ${i} ('${text[i]}')`;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    const where = () => `at character ${i} ('${text[i]}')`;
     if (c === 0x0d || c === 0x0a) continue;
     if (c >= 0x47 && c <= 0x59) { repeat += c - 0x46; continue; } // G..Y = 1..19
     if (c >= 0x67 && c <= 0x7a) { repeat += (c - 0x66) * 20; continue; } // g..z = 20..400
     const digit = hexValue(c);
     if (digit >= 0) {
-      if (!put(digit, repeat || 1)) return fail(`more data than ${totalBytes} bytes ${where()}`);
+      if (!put(digit, repeat || 1)) return fail(`more data than ${totalBytes} bytes ${where(i)}`);
       repeat = 0;
       continue;
     }
-    if (repeat) return fail(`a repeat count is not followed by a hex digit ${where()}`);
+    if (repeat) return fail(`a repeat count is not followed by a hex digit ${where(i)}`);
     const inRow = at % rowDigits;
     if (c === 0x2c || c === 0x21) { // ',' zeros, '!' ones to the end of the row
-      if (at >= totalDigits) return fail(`more data than ${totalBytes} bytes ${where()}`);
-      if (inRow & 1) return fail(`a row fill in the middle of a byte ${where()}`);
+      if (at >= totalDigits) return fail(`more data than ${totalBytes} bytes ${where(i)}`);
+      if (inRow & 1) return fail(`a row fill in the middle of a byte ${where(i)}`);
       put(c === 0x2c ? 0 : 15, rowDigits - inRow);
       continue;
     }
     if (c === 0x3a) { // ':' the previous row again
-      if (inRow !== 0) return fail(`':' in the middle of a row ${where()}`);
-      if (at === 0) return fail(`':' before any row ${where()}`);
-      if (at >= totalDigits) return fail(`more data than ${totalBytes} bytes ${where()}`);
+      if (inRow !== 0) return fail(`':' in the middle of a row ${where(i)}`);
+      if (at === 0) return fail(`':' before any row ${where(i)}`);
+      if (at >= totalDigits) return fail(`more data than ${totalBytes} bytes ${where(i)}`);
       const row = at >> 1;
       out.copyWithin(row, row - rowBytes, row);
       at += rowDigits;
       continue;
     }
-    return fail(`'${text[i]}' is not ACS graphic data ${where()}`);
+    return fail(`'${text[i]}' is not ACS graphic data ${where(i)}`);
   }
   if (repeat) return fail('the data ends in a repeat count');
   if (at !== totalDigits) return fail(`the data gives ${at / 2} of ${totalBytes} bytes`);

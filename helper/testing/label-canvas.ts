@@ -35,6 +35,7 @@ export class Canvas {
    * also clears the dots the graphic leaves white, 'or' only adds, 'xor' flips.
    */
   draw(x: number, y: number, rowBytes: number, rows: number, bytes: Uint8Array, mode: 'overwrite' | 'or' | 'xor', black: (b: number) => number): void {
+    if (x % 8 === 0) return this.drawAligned(x >> 3, y, rowBytes, rows, bytes, mode, black);
     for (let r = 0; r < rows; r++) {
       const cy = y + r;
       if (cy < 0 || cy >= this.height) continue;
@@ -49,6 +50,24 @@ export class Canvas {
           if (mode === 'overwrite') this.data[at] = on ? this.data[at]! | mask : this.data[at]! & ~mask;
           else if (on) this.data[at] = mode === 'or' ? this.data[at]! | mask : this.data[at]! ^ mask;
         }
+      }
+    }
+  }
+
+  /** draw() for a graphic starting on a whole byte (column `bx` bytes): byte by byte. */
+  private drawAligned(bx: number, y: number, rowBytes: number, rows: number, bytes: Uint8Array, mode: 'overwrite' | 'or' | 'xor', black: (b: number) => number): void {
+    const lastMask = this.width % 8 === 0 ? 0xff : (0xff << (8 - (this.width % 8))) & 0xff;
+    const columns = Math.min(rowBytes, this.stride - bx);
+    for (let r = 0; r < rows; r++) {
+      const cy = y + r;
+      if (cy < 0 || cy >= this.height) continue;
+      for (let b = 0; b < columns; b++) {
+        const at = cy * this.stride + bx + b;
+        const mask = bx + b === this.stride - 1 ? lastMask : 0xff;
+        const bits = black(bytes[r * rowBytes + b]!) & mask;
+        if (mode === 'overwrite') this.data[at] = (this.data[at]! & ~mask) | bits;
+        else if (mode === 'or') this.data[at] = this.data[at]! | bits;
+        else this.data[at] = this.data[at]! ^ bits;
       }
     }
   }
