@@ -28,6 +28,7 @@ import { findHelper } from './probe.ts';
 
 const V203 = 'Assetmark Virtual 203';
 const V300 = 'Assetmark Virtual 300';
+const NET = 'Net Zebra';
 
 let dataDir: string;
 let helper: RunningHelper;
@@ -36,8 +37,16 @@ let engine: Engine;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'helper-client-'));
-  // Port 0: a free port; no CUPS queues of this machine, only the two virtual printers.
-  helper = await startHelper({ dataDir, allowedOrigins: [], port: 0, cups: false, log: { info() {}, error() {} } });
+  // Port 0: a free port; no CUPS queues of this machine: the two virtual printers and a
+  // network printer (type 2) at a port where nothing answers.
+  helper = await startHelper({
+    dataDir,
+    allowedOrigins: [],
+    port: 0,
+    cups: false,
+    printers: [`zpl://127.0.0.1:${await closedPort()}?dpi=203&name=${encodeURIComponent(NET)}`],
+    log: { info() {}, error() {} },
+  });
   client = new HelperClient(helper.url, { version: 'dtpweb/2.3.20230621', page: undefined });
   engine = await loadLabelEngine();
 });
@@ -142,6 +151,18 @@ describe('printers', () => {
     const byName = new Map(listed.value.map((p) => [p.name, p]));
     expect(byName.get(V203)).toMatchObject({ deviceDpi: 203, local: true, isOnline: true });
     expect(byName.get(V300)).toMatchObject({ deviceDpi: 300, local: true, isOnline: true });
+  });
+
+  it('decides which printers are local by the helper version (type < 10 from 2.3.20230621, <= 1 before)', async () => {
+    const now = await client.getPrinters();
+    expect(now.ok && now.value.find((p) => p.name === NET)).toMatchObject({ type: 2, local: true, isOnline: false });
+    const old = new HelperClient(helper.url, { version: 'dtpweb/2.2.20220101', page: undefined });
+    const all = await old.getPrinters();
+    expect(all.ok && all.value.find((p) => p.name === NET)).toMatchObject({ type: 2, local: false });
+    const local = await old.getPrinters({ onlyLocal: true });
+    expect(local.ok && local.value.map((p) => p.name).sort()).toEqual([V203, V300]);
+    const online = await client.getPrinters({ onlyOnline: true });
+    expect(online.ok && online.value.map((p) => p.name).sort()).toEqual([V203, V300]);
   });
 
   it('opens a printer, says it is online and closes it; an unknown one is code 3', async () => {
