@@ -305,11 +305,18 @@ describe('the engine in the browser', () => {
             pages.push({ index, width: p.width, height: p.height, stride: p.stride, data: btoa(text) });
           },
         });
+        // A closed job cannot render any more: a caller's mistake, so it rejects.
+        w.pool.closeJob(w.job);
+        const closed = await w.pool.render(w.job, { onPage: () => undefined }).then(
+          () => 'rendered',
+          (e: Error) => e.message,
+        );
         w.pool.close();
-        return { result, pages };
+        return { result, pages, closed };
       });
       expect(again.result).toMatchObject({ ok: true, value: { first: 30, count: 3 } });
       expect(again.pages).toEqual(expected);
+      expect(again.closed).toMatch(/is not open in this pool/);
     } finally {
       await context.close();
     }

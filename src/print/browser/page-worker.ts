@@ -54,7 +54,11 @@ async function open(job: number, setup: Extract<ToWorker, { type: 'open' }>['set
 
 async function render(m: Extract<ToWorker, { type: 'render' }>): Promise<void> {
   const job = await jobs.get(m.job);
-  if (!job) return; // closed meanwhile, or it failed to open (the pool knows)
+  if (!job) {
+    // Closed, or it failed to open: every render request gets an answer all the same.
+    post({ type: 'crashed', job: m.job, run: m.run, chunk: m.chunk, message: `job ${m.job} is not open in this worker` });
+    return;
+  }
   const pages: RenderedPage[] = [];
   const transfer: Transferable[] = [];
   for (let i = m.first; i < m.first + m.count; i++) {
@@ -68,7 +72,8 @@ async function render(m: Extract<ToWorker, { type: 'render' }>): Promise<void> {
   post({ type: 'pages', job: m.job, run: m.run, chunk: m.chunk, pages }, transfer);
 }
 
-const crashed = (job: number) => (e: unknown) => post({ type: 'crashed', job, message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+const crashed = (job: number, run?: number, chunk?: number) => (e: unknown) =>
+  post({ type: 'crashed', job, run, chunk, message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
 
 scope.addEventListener('message', (e) => {
   const m = e.data;
@@ -91,7 +96,7 @@ scope.addEventListener('message', (e) => {
       break;
     }
     case 'render':
-      render(m).catch(crashed(m.job));
+      render(m).catch(crashed(m.job, m.run, m.chunk));
       break;
     case 'close':
       jobs.delete(m.job);

@@ -111,6 +111,8 @@ export class BrowserRenderPool {
   /** Set when a worker dies: the pool is then unusable. */
   private fatal: Error | null = null;
   private readonly waiters: Waiters = { open: new Map(), render: null };
+  /** Jobs opened in every worker and not closed. */
+  private readonly openJobs = new Set<number>();
 
   private constructor(private readonly slots: Slot[]) {
     for (const slot of slots) {
@@ -184,6 +186,7 @@ export class BrowserRenderPool {
           return resolve({ ok: false, error: failure! });
         }
         const { pageCount, labelPages, fonts, missingFonts } = opened;
+        this.openJobs.add(id);
         resolve({ ok: true, value: { id, pageCount, labelPages, fonts, missingFonts } });
       });
       this.post({ type: 'open', job: id, setup });
@@ -199,7 +202,8 @@ export class BrowserRenderPool {
 
   /** Forgets a job in every worker. */
   closeJob(job: OpenedJob): void {
-    if (!this.closed) this.post({ type: 'close', job: job.id });
+    if (!this.openJobs.delete(job.id) || this.closed) return;
+    this.post({ type: 'close', job: job.id });
   }
 
   /** Stops the workers; a render in progress rejects. */
@@ -224,7 +228,7 @@ export class BrowserRenderPool {
       this.waiters.open.get(m.job)?.(m, slot);
       return;
     }
-    if (m.type === 'pages' || m.type === 'failed') {
+    if (m.type === 'pages' || m.type === 'failed' || m.type === 'crashed') {
       // A chunk of a render that ended (aborted) frees its worker all the same.
       if (slot.busy && slot.busy.run === m.run && slot.busy.chunk === m.chunk) slot.busy = null;
     }
@@ -240,6 +244,7 @@ export class BrowserRenderPool {
 
   private runRender(job: OpenedJob, options: PoolRenderOptions): Promise<Result<PoolRenderSummary>> {
     this.usable();
+    if (!this.openJobs.has(job.id)) throw new Error(`job ${job.id} is not open in this pool (closed, or opened in another)`);
     const started = performance.now();
     const first = options.first ?? 0;
     const count = options.count ?? job.pageCount - first;
@@ -320,7 +325,7 @@ export class BrowserRenderPool {
 
       this.waiters.render = (m) => {
         if (done) return;
-        if (m.type === 'crashed') return finish({ error: new Error(`render worker: ${m.message}`) });
+        if (m.type === 'crashed' && (m.run === undefined || m.run === run)) return finish({ error: new Error(`render worker: ${m.message}`) });
         if ((m.type !== 'pages' && m.type !== 'failed') || m.run !== run) {
           dispatch(); // a worker freed by a stale chunk can take a new one
           return;

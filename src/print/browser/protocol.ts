@@ -23,5 +23,6 @@ export type FromWorker =
   | { type: 'pages'; job: number; run: number; chunk: number; pages: RenderedPage[] }
   /** Page `error.page` failed: `pages` are the chunk's pages before it, rendered. */
   | { type: 'failed'; job: number; run: number; chunk: number; pages: RenderedPage[]; error: PrintError }
-  /** Something other than a page failed (a bug, a font download): the pool stops. */
-  | { type: 'crashed'; job: number; message: string };
+  /** Something other than a page failed (a bug, a font download, a job not open): the
+   * opening or the render (`run`, `chunk`) it belongs to rejects. */
+  | { type: 'crashed'; job: number; run?: number; chunk?: number; message: string };
