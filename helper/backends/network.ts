@@ -258,6 +258,7 @@ class NetworkPrinter implements Printer {
       socket.once('connect', () => settle(null));
       socket.once('error', onError);
       signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) onAbort();
     });
   }
 
@@ -328,6 +329,7 @@ class NetworkPrinter implements Printer {
       socket.on('error', onError);
       socket.on('close', onClose);
       signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) return onAbort();
       if (link.closed) return finish(this.lostError(link, null));
       arm();
       const write = (i: number) => {
