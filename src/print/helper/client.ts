@@ -16,7 +16,7 @@
 import type { Page } from '../../engine/types.ts';
 import { fail, ok, parameterError, type HelperResult } from './errors.ts';
 import { JSON_PRINT_ACTION, type JsonItem, type JsonJobInfo, type JsonPrinterInfo } from './json-mode.ts';
-import { isPlainHttpPage, type FoundHelper, type PageLocation } from './probe.ts';
+import { isLoopback, isPlainHttpPage, type FoundHelper, type PageLocation } from './probe.ts';
 import {
   dpiFromPrinterName,
   isLocalPrinter,
@@ -128,8 +128,13 @@ export class HelperClient {
   constructor(baseUrl: string, options: HelperClientOptions) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.version = options.version;
-    this.plainHttp = isPlainHttpPage('page' in options ? options.page : undefined);
-    const local = /^https?:\/\/(127\.[\d.]+|localhost|\[::1\])(:|\/|$)/i.test(this.baseUrl);
+    this.plainHttp = isPlainHttpPage(options.page);
+    let local = false;
+    try {
+      local = isLoopback(new URL(this.baseUrl).hostname);
+    } catch {
+      // A malformed base URL fails at the first call as a network error; time-outs don't matter.
+    }
     this.callTimeoutMs = options.callTimeoutMs ?? (local ? TIMEOUTS.call : TIMEOUTS.remoteCall);
   }
 

@@ -40,7 +40,7 @@ export interface FoundHelper {
 export interface FindOptions {
   host?: string;
   ports?: readonly number[];
-  /** Per port, ms. */
+  /** Per port, ms; default 2000 on this machine, 5000 for another host. */
   timeoutMs?: number;
   signal?: AbortSignal;
   /**
@@ -61,9 +61,13 @@ export interface PageLocation {
  * https page gets Chrome's permission prompt instead.)
  */
 export function isPlainHttpPage(page: PageLocation | undefined = currentPage()): boolean {
-  if (!page || page.protocol !== 'http:') return false;
-  const host = page.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return !(host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host));
+  return !!page && page.protocol === 'http:' && !isLoopback(page.hostname);
+}
+
+/** Whether a host name or address is this machine (localhost, *.localhost, 127.x, ::1). */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
 }
 
 function currentPage(): PageLocation | undefined {
@@ -83,8 +87,8 @@ function currentPage(): PageLocation | undefined {
 export async function findHelper(options: FindOptions = {}): Promise<HelperResult<FoundHelper>> {
   const host = options.host ?? '127.0.0.1';
   const ports = options.ports ?? HELPER_PORTS;
-  const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
-  const plainHttp = isPlainHttpPage('page' in options ? options.page : currentPage());
+  const timeoutMs = options.timeoutMs ?? (isLoopback(host) ? PROBE_TIMEOUT_MS : REMOTE_PROBE_TIMEOUT_MS);
+  const plainHttp = isPlainHttpPage(options.page);
   let networkError = false;
 
   for (const port of ports) {
