@@ -164,6 +164,9 @@ class NetworkPrinter implements Printer {
         await this.exchange(link, [Buffer.from(this.statusQuery(), 'latin1')], stop);
         return true;
       } catch {
+        // A reply may still come late; it must not pass for the next page's.
+        this.link?.destroy();
+        this.link = null;
         return false;
       }
     });
