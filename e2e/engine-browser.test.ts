@@ -419,7 +419,16 @@ describe('the engine in the browser', () => {
       expect(previewed.fonts).toEqual(['LiberationSans-Regular.ttf']);
       expect([...new Set(latin.fonts)]).toEqual(['LiberationSans-Regular.ttf']);
       // And its pages are the Node engine's (every face registered there).
-      expect(previewed.pages).toEqual(await nodePages(latinWdfx, latinTable, [0, 1]));
+      const latinPages = await nodePages(latinWdfx, latinTable, [0, 1]);
+      expect(previewed.pages).toEqual(latinPages);
+      // A CJK label on the same page grows the registered faces (re-registered in the
+      // catalog's order); both labels still render as in Node.
+      const cjkTable = referenceTable(3);
+      const grown = await renderInBrowser(latin.page, { wdfx: cjkWdfx, table: cjkTable, timeMs: TIME_MS, preview: true });
+      expect(grown.fonts.sort()).toEqual(['LiberationSans-Regular.ttf', 'wqy-microhei.ttc']);
+      expect(grown.pages).toEqual(await nodePages(cjkWdfx, cjkTable, [0, 1, 2]));
+      const again = await renderInBrowser(latin.page, { wdfx: latinWdfx, table: latinTable, timeMs: TIME_MS, preview: true });
+      expect(again.pages).toEqual(latinPages);
     } finally {
       await latin.context.close();
     }

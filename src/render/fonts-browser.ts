@@ -4,9 +4,9 @@
  *
  * `BrowserFonts` fetches a face only when asked for it (src/print/browser/fonts.ts
  * `fontsFor` decides which a label needs): the CJK face is 5 MB, the last-resort face 4 MB,
- * and most Latin labels need neither. Bytes come through the browser's HTTP cache (normal
- * caching: a worker asking for a file the page fetched gets the cached copy) and are kept
- * here once fetched, so the faces registered can grow without fetching anything twice.
+ * and most Latin labels need neither. Bytes come through the browser's HTTP cache (the
+ * server lets it keep /fonts/ for a week: a worker asking for a file the page fetched gets
+ * the cached copy, and so does a registration that grows the set of faces).
  */
 import type { Engine } from '../engine/engine.ts';
 import { FONT_FACES, registerFonts, type FontFace } from './fonts.ts';
@@ -20,7 +20,8 @@ export function loadBundledFonts(engine: Engine, base = '/fonts/'): Promise<{ mi
 export class BrowserFonts {
   /** Files registered with the engine (the union of every `ensure`). */
   private readonly registered = new Set<string>();
-  /** Files fetched or being fetched: bytes, or null when the server has no such file. */
+  /** Files being fetched (bytes, or null when the server has no such file), so concurrent
+   * asks share one download. */
   private readonly bytes = new Map<string, Promise<Uint8Array | null>>();
   /** Files the server did not have (the page still renders without them). */
   private readonly absent = new Set<string>();
@@ -63,6 +64,9 @@ export class BrowserFonts {
     for (const [file, bytes] of files) {
       if (bytes) this.registered.add(file);
       else this.absent.add(file);
+      // The engine holds its own copy: drop ours (5 MB for the CJK face, in every worker).
+      // Should the set grow, the files come back from the HTTP cache.
+      this.bytes.delete(file);
     }
     return { missing: missing() };
   }
