@@ -46,10 +46,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the server and resolves once GET /api/health answers statusCode 0. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { /** Fills the fresh DATA_DIR before the server starts (a printers.json). */ prepare?: (dataDir: string) => Promise<void> } = {},
+): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'assetmark-e2e-'));
+  await options.prepare?.(dataDir);
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
