@@ -144,9 +144,9 @@ export async function readPrintedPbm(dataDir: string, printerFolder: string, job
 }
 
 /** A deferred promise: the test resolves it when it wants the printer to go on. */
-export function gate<T = void>(): { promise: Promise<T>; open(value: T): void } {
-  let open!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => (open = resolve));
+export function gate(): { promise: Promise<void>; open(): void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
   return { promise, open };
 }
 

@@ -19,6 +19,8 @@ APT_PACKAGES=(
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim  # OCR of rendered text in tests
   fonts-liberation2 fonts-droid-fallback fonts-wqy-microhei  # Latin and CJK faces
   postgresql                                        # server tests against PostgreSQL
+  cups cups-client                                  # CUPS printers of the print helper; its test
+                                                    # runs a private cupsd (socket backend: cups)
 )
 
 step() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }

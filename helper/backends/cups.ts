@@ -113,8 +113,13 @@ export function createCupsPrinter(options: CupsPrinterOptions): Printer {
         );
       } else {
         bytes = pageToPng(page, settings.dpi);
-        const mm = (dots: number) => Math.round((dots * 2540) / settings.dpi) / 100;
-        args.push('-o', `ppi=${settings.dpi}`, '-o', `media=Custom.${mm(page.width)}x${mm(page.height)}mm`, '-n', String(settings.copies));
+        // The label as custom media in points (1/72 inch), rounded up and one more: CUPS's
+        // imagetoraster spreads an image over several pages when the page is a fraction of
+        // a point smaller than the image at its ppi, and cupsd's media -> PageSize round
+        // trip drops up to a point (checked with CUPS 2.4 and its sample Zebra ZPL driver).
+        // The image sits at the top left; the page may be a dot or two larger, left white.
+        const pt = (dots: number) => Math.ceil((dots * 72) / settings.dpi) + 1;
+        args.push('-o', `ppi=${settings.dpi}`, '-o', 'position=top-left', '-o', `media=Custom.${pt(page.width)}x${pt(page.height)}`, '-n', String(settings.copies));
       }
       args.push('-');
       const r = await run('lp', args, env, bytes);
