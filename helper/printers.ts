@@ -220,7 +220,8 @@ export function printerFromUrl(
     try {
       parsed = parsePrinterUrl(text);
     } catch (e) {
-      throw bad((e as Error).message);
+      // Its message names the URL already.
+      throw new PrinterConfigError((e as Error).message);
     }
     const printer = createNetworkPrinter(context.name ? { ...parsed, name: context.name } : parsed);
     return { printer, type: PRINTER_TYPE.network };

@@ -18,6 +18,7 @@ import { startHelper, HelperPortsBusyError, type RunningHelper } from './server.
 import { PrinterConfigError } from './printers.ts';
 import { startAppHelper } from './in-app.ts';
 import { HELPER_VERSION } from './protocol.ts';
+import { startPrinterListener } from './testing/printer-listener.ts';
 import type { Bitmap } from './printer.ts';
 import {
   action,
@@ -725,6 +726,32 @@ describe('ports and configuration', () => {
       }
       await expect(startHelper({ dataDir: cfgDir.path, allowedOrigins: [APP], port: 0, configFile: join(cfgDir.path, 'missing.json') })).rejects.toThrow(/ENOENT/);
     } finally {
+      await cfgDir.remove();
+    }
+  });
+});
+
+describe('network printers through the helper', () => {
+  it.each(['zpl', 'tspl'] as const)('%s: the printer reads back the very page, turned, with its copies and settings', async (language) => {
+    const printer = await startPrinterListener({ language, dpi: 300 });
+    const cfgDir = await tempDir('helper-net');
+    const h = await startHelper({ dataDir: cfgDir.path, allowedOrigins: [APP], port: 0, cups: false, printers: [`${printer.url}&name=Line 1`], log: { info() {}, error() {} } });
+    try {
+      expect((await action(h.url, 'OpenPrinter', { printerName: 'Line 1' })).body.statusCode).toBe(0);
+      expect((await action(h.url, 'GetPrinterDPI')).body.resultInfo).toEqual({ dpiX: 300, dpiY: 300 });
+      expect((await action(h.url, 'SetParam', { key: 2, value: 14 })).body.statusCode).toBe(0);
+      const page = randomBitmap(236, 118, 26);
+      const r = await printImage(h.url, { printerName: 'Line 1', format: 1, imageWidth: 236, orientation: 90, copies: 3 }, b64(rows(page)));
+      expect(r.body.statusCode).toBe(0);
+      // The reply came after the printer answered its status query for this page.
+      expect(printer.labels).toHaveLength(1);
+      expect(printer.errors).toEqual([]);
+      expect(dotsOf(printer.labels[0]!)).toBe(dotsOf(rotatePage(page, 90)));
+      expect(printer.labels[0]!.copies).toBe(3);
+      expect(printer.labels[0]!.commands.join(' ')).toMatch(language === 'zpl' ? /~SD30/ : /DENSITY 15/);
+    } finally {
+      await h.close();
+      await printer.close();
       await cfgDir.remove();
     }
   });
