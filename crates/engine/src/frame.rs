@@ -125,7 +125,7 @@ pub fn mirror(s: &mut Surface) {
 
 /// Each byte's bits in reverse order (bit 7 <-> bit 0): a table, since Wasm has no
 /// bit-reverse instruction (`u8::reverse_bits` compiles to a dozen shifts and masks).
-const REVERSED: [u8; 256] = reversed_bytes();
+pub(crate) const REVERSED: [u8; 256] = reversed_bytes();
 
 const fn reversed_bytes() -> [u8; 256] {
     let mut t = [0u8; 256];

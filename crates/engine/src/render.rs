@@ -168,20 +168,21 @@ fn draw_text(t: &mut Target, frame: &ElementFrame, text: &TextCommand<'_>, arc: 
     draw_element(t, frame, b, |t, b| text_command::draw(text, arc, fonts, t, b, dpi))
 }
 
-/// The flips and quarter turns (0, 1 or 3) that give the header's FLIP_H, FLIP_V, then
-/// TURN with the least work: a half turn is both flips (so it toggles them), and both
-/// flips before a quarter turn are a half turn added to it.
+/// The flips and quarter turns that give the header's FLIP_H, FLIP_V, then TURN with the
+/// least work, using that both flips are a half turn: both flips become a half turn added
+/// to TURN, and one flip then a half turn is the other flip alone. At most one flip is
+/// left, and a half turn only without a flip (one pass, white bytes skipped, turn.rs).
 fn page_moves(page: &PageSpec) -> (bool, bool, u8) {
     let (mut h, mut v, mut q) = (page.flip_h, page.flip_v, page.turn & 3);
-    if q == 2 {
-        h = !h;
-        v = !v;
-        q = 0;
-    }
-    if h && v && q != 0 {
+    if h && v {
         h = false;
         v = false;
         q = (q + 2) & 3;
+    }
+    if q == 2 && (h || v) {
+        h = !h;
+        v = !v;
+        q = 0;
     }
     (h, v, q)
 }

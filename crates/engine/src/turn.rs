@@ -9,8 +9,9 @@
 //! transpose of Warren, Hacker's Delight 7-3), which yields eight destination bytes at
 //! once; all-white blocks are skipped. The source rows of a block are chosen so that its
 //! destination bytes are byte-aligned for both senses (for 90° the groups of eight rows
-//! are counted from the bottom), so no byte is shifted or split. Half turns work in place
-//! (rows reversed, bytes reversed and bit-mirrored). Padding bits past the width stay 0.
+//! are counted from the bottom), so no byte is shifted or split. Half turns reverse the
+//! rows' order and each byte's bits (a table), shifted by the row's padding; white bytes
+//! are skipped. Padding bits past the width stay 0.
 //!
 //! Grey quarter turns use the same blocks with a byte a dot (an 8 x 8 byte transpose on
 //! eight `u64` rows, white blocks skipped); a grey half turn is the whole buffer reversed.
@@ -20,39 +21,60 @@ use crate::target::Surface;
 use crate::EngineError;
 use assetmark_raster::{GreyPage, Page};
 
-/// `s` turned by `quarter_turns` (0-3) clockwise. Quarter turns write a new surface into
-/// `buffer`'s memory (its contents discarded, as `Surface::new_in`); 0 and 2 turn `s` in
-/// place and leave `buffer` unused. Returns the turned surface and the buffer not used
-/// (`buffer` itself, or `s`'s memory after a quarter turn) for the caller to keep.
-pub fn turn(s: Surface, quarter_turns: u8, buffer: Vec<u8>) -> Result<(Surface, Vec<u8>), EngineError> {
-    match quarter_turns & 3 {
-        0 => Ok((s, buffer)),
-        2 => {
-            let mut s = s;
-            half_turn(&mut s);
-            Ok((s, buffer))
-        }
-        q => {
-            let clockwise = q == 1;
-            let turned = match &s {
-                Surface::Bits(p) => Surface::Bits(quarter_bits(p, clockwise, buffer)?),
-                Surface::Grey(g) => Surface::Grey(quarter_grey(g, clockwise, buffer)?),
-            };
-            Ok((turned, s.into_data()))
-        }
+/// `s` turned by `quarter_turns` (0-3) clockwise. A 1-bit turn writes a new surface into
+/// `buffer`'s memory (its contents discarded, as `Surface::new_in`); 0 and a grey half
+/// turn turn `s` in place and leave `buffer` unused. Returns the turned surface and the
+/// buffer not used (`buffer` itself, or `s`'s memory after a turn into `buffer`) for the
+/// caller to keep.
+pub fn turn(mut s: Surface, quarter_turns: u8, buffer: Vec<u8>) -> Result<(Surface, Vec<u8>), EngineError> {
+    let q = quarter_turns & 3;
+    if q == 0 {
+        return Ok((s, buffer));
     }
+    if let (Surface::Grey(g), 2) = (&mut s, q) {
+        // Grey rows are exactly `width` bytes: the reversed buffer is the turned page.
+        g.data_mut().reverse();
+        return Ok((s, buffer));
+    }
+    let turned = match (&s, q) {
+        (Surface::Bits(p), 2) => Surface::Bits(half_bits(p, buffer)?),
+        (Surface::Bits(p), _) => Surface::Bits(quarter_bits(p, q == 1, buffer)?),
+        (Surface::Grey(g), _) => Surface::Grey(quarter_grey(g, q == 1, buffer)?),
+    };
+    Ok((turned, s.into_data()))
 }
 
-/// A half turn in place: left-right mirror and top-bottom flip.
-pub fn half_turn(s: &mut Surface) {
-    match s {
-        // Grey rows are exactly `width` bytes: the reversed buffer is the turned page.
-        Surface::Grey(g) => g.data_mut().reverse(),
-        Surface::Bits(_) => {
-            frame::flip_vertical(s);
-            frame::mirror(s);
+/// A 1-bit half turn: source row y is destination row h - 1 - y, its dots in reverse order.
+/// Source byte `k` (dots 8k..8k+8) reversed bit by bit (a table) lands at destination dot
+/// `8m - pad` with `m = stride - 1 - k` and `pad` the row's padding bits: its first `pad`
+/// dots end byte m - 1, the rest begin byte m. White bytes are skipped (the new page is
+/// white); the source's padding is 0, so nothing lands before dot 0 or in the padding.
+fn half_bits(src: &Page, buffer: Vec<u8>) -> Result<Page, EngineError> {
+    let (w, h) = (src.width() as usize, src.height() as usize);
+    let mut out = Page::new_in(w as i64, h as i64, buffer)?;
+    let stride = src.stride();
+    let pad = (stride * 8 - w) as u32;
+    let s = src.data();
+    let d = out.data_mut();
+    for (y, row) in s.chunks_exact(stride).enumerate() {
+        let to = &mut d[(h - 1 - y) * stride..(h - y) * stride];
+        for (k, &b) in row.iter().enumerate() {
+            if b == 0 {
+                continue;
+            }
+            let r = frame::REVERSED[b as usize];
+            let m = stride - 1 - k;
+            if pad == 0 {
+                to[m] = r;
+            } else {
+                to[m] |= r << pad;
+                if m > 0 {
+                    to[m - 1] |= r >> (8 - pad);
+                }
+            }
         }
     }
+    Ok(out)
 }
 
 /// Transposes an 8 x 8 bit matrix held one row per byte, row 0 in the most significant
