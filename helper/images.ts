@@ -49,16 +49,21 @@ const DATA_URL = /^data:[^,]*?;base64,/i;
  * blanks ignored. A text that is not base64 is a parameter error rather than garbage.
  */
 export function decodeBase64Payload(text: string): Uint8Array {
-  let b64 = text.trim();
-  const url = DATA_URL.exec(b64);
-  if (url) b64 = b64.slice(url[0].length);
-  else if (b64.startsWith('data:')) throw new HelperFailure(CODE.invalidFile, 'the data URL is not base64 (data:...;base64,...)');
-  // A '+' sent unescaped in a url-encoded body arrives as a space; base64 has no spaces.
-  b64 = b64.replace(/ /g, '+').replace(/\s+/g, '').replace(/-/g, '+').replace(/_/g, '/');
-  if (b64.length % 4 !== 0 && !b64.includes('=')) b64 += '='.repeat((4 - (b64.length % 4)) % 4);
-  if (!BASE64.test(b64) || b64.length % 4 !== 0) throw new HelperFailure(CODE.parameter, 'the image data is not valid base64');
-  const bytes = Buffer.from(b64, 'base64');
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let body = text.replace(/^[\r\n\t]+|[\r\n\t]+$/g, '');
+  const url = DATA_URL.exec(body.trimStart());
+  if (url) body = body.trimStart().slice(url[0].length);
+  else if (body.trimStart().startsWith('data:')) throw new HelperFailure(CODE.invalidFile, 'the data URL is not base64 (data:...;base64,...)');
+  // A '+' sent unescaped in a url-encoded body arrives as a space, and base64 has no spaces:
+  // read spaces as '+' when that gives base64, else as blanks.
+  for (const spaces of ['+', '']) {
+    let b64 = body.replace(/ /g, spaces).replace(/\s+/g, '').replace(/-/g, '+').replace(/_/g, '/');
+    if (b64.length % 4 !== 0 && !b64.includes('=')) b64 += '='.repeat((4 - (b64.length % 4)) % 4);
+    if (BASE64.test(b64) && b64.length % 4 === 0) {
+      const bytes = Buffer.from(b64, 'base64');
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+  }
+  throw new HelperFailure(CODE.parameter, 'the image data is not valid base64');
 }
 
 /**
