@@ -225,7 +225,7 @@ describe('assetmark errors', () => {
     [['encode', '--type', 'code128', '--data', 'x', '--format', 'gif'], 2, "assetmark: unknown --format 'gif' (formats: matrix, pbm, png, svg)"],
     [['encode', '--type', 'code128', '--data', 'x', '--colour', 'red'], 2, "assetmark: Unknown option '--colour'"],
     [['encode', '--type', 'code128', '--data', 'bad\\q', '--esc'], 2, 'assetmark: invalid escape sequence at position 4 of --data (use \\\\ for a backslash)'],
-    [['frobnicate'], 2, "assetmark: unknown command 'frobnicate' (commands: encode, render)"],
+    [['frobnicate'], 2, "assetmark: unknown command 'frobnicate' (commands: encode, render, print, helper)"],
     [['encode', '--type', 'code128', '--data', 'café'], 1, "assetmark: Code 128: invalid character 'é' at position 4"],
     [['encode', '--type', 'code128', '--data', ''], 1, 'assetmark: Code 128: no data to encode'],
     [['encode', '--type', 'code128', '--data', 'x'.repeat(81)], 1, 'assetmark: Code 128: data too long (81 characters, at most 80)'],
