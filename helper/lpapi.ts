@@ -22,13 +22,16 @@
  * - DrawImage thresholds 0 (printer default), 256 (grey) and 257 (colour) cut at 192:
  *   label printers print black and white.
  * - GetPageImage pages are 0-based, images are PNG, pages as the printer would get them.
- * - JSON mode (`Print?action=...`) prints and previews `image` items; other item types are
- *   refused with code 8 (render the label to an image first, as the web app does).
+ * - JSON mode (`Print?action=...`, json-mode.ts) prints and previews `image` items; other
+ *   item types are refused with code 8 (render the label to an image first, as the web app
+ *   does).
  */
 import { pageToPng } from '../src/engine/png.ts';
 import type { Rotation } from '../src/engine/page-types.ts';
-import { bitmapBytes, blankBitmap, drawBitmap, scaleBitmap, turnBitmap } from './bitmap.ts';
-import { bodyImageBytes, decodeBase64Payload, FORMAT_FILE, imageToBitmap, type ImageShape } from './images.ts';
+import { bitmapBytes, blankBitmap, drawBitmap, turnBitmap } from './bitmap.ts';
+import { bodyImageBytes, decodeBase64Payload, FORMAT_FILE, imageToBitmap } from './images.ts';
+import { printJsonJob } from './json-mode.ts';
+import { checkedPage, checkSize, fitToSize, imageShape, ORIENTATIONS, UNSET, unsetOr, type SettingSource } from './pages.ts';
 import type { PrinterEntry, PrinterRegistry } from './printers.ts';
 import { PrinterError, type Bitmap, type GapType, type PrintSettings } from './printer.ts';
 import {
@@ -43,11 +46,8 @@ import {
   MAX_COPIES,
   MAX_JOB_BYTES,
   MAX_JOB_PAGES,
-  MAX_PAGE_HEIGHT,
-  MAX_PAGE_WIDTH,
   Params,
   PREVIEW_JOB_NAME,
-  thresholdOf,
 } from './protocol.ts';
 
 export interface ActionRequest {
@@ -79,16 +79,8 @@ export const READ_ONLY_ACTIONS = new Set([
 /** Actions whose body is not url-encoded parameters. */
 export const BODY_ACTIONS = new Set(['PrintImageD', 'DrawImageD', 'Print']);
 
-const ORIENTATIONS = [0, 90, 180, 270] as const;
 /** GetParam / SetParam ids (our numbering of the spec's settings). */
 const PARAM = { gapType: 1, darkness: 2, speed: 3, dpiX: 4, dpiY: 5 } as const;
-/** "Unset" in every setting's range (spec section 9). */
-const UNSET = 255;
-/** Print action bits of JSON mode (printing-protocol.md). */
-const ACTION_PRINT = 0x1000;
-const ACTION_PREVIEW_BASE64 = 2;
-const ACTION_HEX = 1;
-const ACTION_PREVIEW_URL = 4;
 
 interface StoredSettings {
   gapType?: GapType;
@@ -178,7 +170,12 @@ export class Lpapi {
       const page = pages[index]!;
       return `data:image/png;base64,${Buffer.from(pageToPng(page)).toString('base64')}`;
     },
-    Print: (req) => this.printJson(req),
+    Print: (req) =>
+      printJsonJob(req, {
+        registry: this.registry,
+        opened: this.opened,
+        printSettings: (entry, source, scaleUnit, copies, jobName) => this.printSettings(entry, source, scaleUnit, copies, jobName),
+      }),
   };
 
   // ---- printers ---------------------------------------------------------------------
@@ -417,166 +414,4 @@ export class Lpapi {
     }
     return this.preview;
   }
-
-  // ---- JSON mode ----------------------------------------------------------------------
-
-  private async printJson(req: ActionRequest) {
-    let json: unknown;
-    try {
-      json = JSON.parse(Buffer.from(req.body).toString('utf8'));
-    } catch {
-      throw new HelperFailure(CODE.parameter, 'Print needs a JSON body {jobInfo, jobPages, printerInfo}');
-    }
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new HelperFailure(CODE.parameter, 'Print needs a JSON object {jobInfo, jobPages, printerInfo}');
-    const body = json as Record<string, unknown>;
-    const action = req.params.number('action', { integer: true, min: 0 }) ?? new JsonFields(body, 'the body').number(['action'], { integer: true, min: 0 }) ?? ACTION_PRINT;
-    if (action & (ACTION_HEX | ACTION_PREVIEW_URL) || (action & ~(ACTION_HEX | ACTION_PREVIEW_URL | ACTION_PREVIEW_BASE64 | ACTION_PRINT)) !== 0 || action === 0) {
-      throw new HelperFailure(CODE.unsupported, `Print action ${action} is not supported: use 4096 (print), 2 (preview as base64 PNG) or both (4098)`);
-    }
-    const info = new JsonFields(objectField(body, 'jobInfo'), 'jobInfo');
-    const printerInfo = body.printerInfo === undefined ? {} : objectField(body, 'printerInfo');
-    const printerName = typeof printerInfo.printerName === 'string' && printerInfo.printerName.trim() !== '' ? printerInfo.printerName.trim() : undefined;
-    const printing = (action & ACTION_PRINT) !== 0;
-    let entry: PrinterEntry | undefined;
-    if (printerName !== undefined) {
-      entry = await this.registry.find(printerName);
-      if (!entry) throw new HelperFailure(CODE.noPrinter, `no printer named '${clip(printerName)}' (GetPrinters lists them)`);
-    } else entry = this.opened;
-    if (!entry && printing) throw new HelperFailure(CODE.noPrinter, 'name the printer (printerInfo.printerName) or OpenPrinter first');
-    const dpi = entry?.printer.description.dpi ?? (printerInfo.printerDPI === 300 ? 300 : 203);
-    const scaleUnit = info.number(['scaleUnit'], { integer: true, min: 0 }) ?? 0;
-    const jobWidth = info.number(['jobWidth', 'width'], { min: 0 });
-    const jobHeight = info.number(['jobHeight', 'height'], { min: 0 });
-    if (!jobWidth || !jobHeight) throw new HelperFailure(CODE.noPageSize, 'jobInfo needs jobWidth and jobHeight');
-    const width = lengthToDots(jobWidth, scaleUnit, dpi);
-    const height = lengthToDots(jobHeight, scaleUnit, dpi);
-    checkSize(width, height);
-    const orientation = info.choice(['orientation'], ORIENTATIONS) ?? 0;
-    const copies = info.number(['copies'], { integer: true, min: 1, max: MAX_COPIES }) ?? 1;
-    const threshold = thresholdOf(info.number(['grayThreshold', 'threshold'], {}));
-    if (!Array.isArray(body.jobPages) || body.jobPages.length === 0) throw new HelperFailure(CODE.noData, 'jobPages holds no pages');
-    if (body.jobPages.length > MAX_JOB_PAGES) throw new HelperFailure(CODE.parameter, `a job holds at most ${MAX_JOB_PAGES} pages`);
-    if (body.jobPages.length * height * Math.ceil(width / 8) > MAX_JOB_BYTES) throw new HelperFailure(CODE.parameter, `the job's pages exceed ${MAX_JOB_BYTES >> 20} MiB: send fewer pages a request`);
-
-    const pages: Bitmap[] = [];
-    body.jobPages.forEach((items: unknown, pageIndex: number) => {
-      if (!Array.isArray(items)) throw new HelperFailure(CODE.parameter, `jobPages[${pageIndex}] must be a list of items`);
-      const page = blankBitmap(width, height);
-      items.forEach((item: unknown, i: number) => {
-        const where = `jobPages[${pageIndex}][${i}]`;
-        if (typeof item !== 'object' || item === null) throw new HelperFailure(CODE.parameter, `${where} must be an object`);
-        const o = item as Record<string, unknown>;
-        if (o.type !== 'image') {
-          throw new HelperFailure(CODE.unsupported, `${where}: item type '${clip(String(o.type))}' is not supported by this helper; send the page as an image item`);
-        }
-        const fields = new JsonFields(o, where);
-        const file = [o.imageFile, o.image, o.data].find((v) => typeof v === 'string' && v !== '') as string | undefined;
-        if (file === undefined) throw new HelperFailure(CODE.noData, `${where}: an image item needs imageFile (base64 or a data URL)`);
-        const image = imageToBitmap(decodeBase64Payload(file), { format: FORMAT_FILE, threshold: thresholdOf(fields.number(['threshold'], {}) ?? threshold) });
-        const len = (names: string[]) => {
-          const v = fields.number(names, { min: 0 });
-          return v === undefined || v === 0 ? undefined : lengthToDots(v, scaleUnit, dpi);
-        };
-        const sized = fitToSize(image, len(['width']), len(['height']));
-        checkSize(sized.width, sized.height);
-        const pos = (names: string[]) => lengthToDots(fields.number(names, {}) ?? 0, scaleUnit, dpi);
-        drawBitmap(page, sized, pos(['x']), pos(['y']));
-      });
-      pages.push(checkedPage(turnBitmap(page, orientation)));
-    });
-
-    const result: Record<string, unknown> = { pages: pages.length, width: pages[0]!.width, height: pages[0]!.height };
-    if (action & ACTION_PREVIEW_BASE64) result.previews = pages.map((p) => `data:image/png;base64,${Buffer.from(pageToPng(p)).toString('base64')}`);
-    if (printing) {
-      const jobName = typeof info.raw.jobName === 'string' && info.raw.jobName !== '' ? info.raw.jobName : 'dtpweb';
-      const settings = this.printSettings(entry!, info, scaleUnit, copies, jobName);
-      await this.registry.print(entry!, pages.map((page) => ({ page, settings })));
-      result.printerName = entry!.printer.description.name;
-    }
-    return result;
-  }
 }
-
-/** Where print settings are read from: url-encoded parameters or JSON mode's jobInfo. */
-interface SettingSource {
-  has(...names: string[]): boolean;
-  number(names: string[], range: { min?: number; max?: number; integer?: boolean }): number | undefined;
-  choice<T extends number>(names: string[], allowed: readonly T[]): T | undefined;
-}
-
-/** 255 (unset) becomes undefined; other values must lie within 0..max. */
-function unsetOr(value: number | undefined, name: string, max?: number): number | undefined {
-  if (value === undefined || value === UNSET) return undefined;
-  if (max !== undefined && value > max) throw new HelperFailure(CODE.parameter, `${name} must be 0 to ${max}, or 255 (the printer's own), got ${value}`);
-  return value;
-}
-
-function imageShape(p: Params, format: number): ImageShape {
-  return {
-    format,
-    imageWidth: p.number(['imageWidth', 'bitmapWidth'], { integer: true, min: 1 }),
-    imageHeight: p.number(['imageHeight', 'bitmapHeight'], { integer: true, min: 1 }),
-    lineSize: p.number(['lineSize', 'lineBytes'], { integer: true, min: 1 }),
-    threshold: thresholdOf(p.number('threshold', {})),
-  };
-}
-
-/**
- * The image at the page size the call asked for (dots; undefined = not asked). Within 1 dot
- * of it, the image is taken dot for dot (client and helper may round a mm length apart);
- * otherwise it is scaled to fit. One side given: the other keeps the image's proportions.
- */
-function fitToSize(image: Bitmap, width: number | undefined, height: number | undefined): Bitmap {
-  if (width === undefined && height === undefined) return image;
-  const w = width ?? Math.max(1, Math.round((image.width * height!) / image.height));
-  const h = height ?? Math.max(1, Math.round((image.height * width!) / image.width));
-  checkSize(w, h);
-  if (Math.abs(w - image.width) <= 1 && Math.abs(h - image.height) <= 1) return image;
-  return scaleBitmap(image, w, h);
-}
-
-function checkSize(width: number, height: number): void {
-  if (width < 1 || height < 1) throw new HelperFailure(CODE.noPageSize, `the page has no size (${width} x ${height} dots)`);
-  if (width > MAX_PAGE_WIDTH || height > MAX_PAGE_HEIGHT) {
-    throw new HelperFailure(CODE.parameter, `page ${width} x ${height} dots is larger than this helper prints (${MAX_PAGE_WIDTH} x ${MAX_PAGE_HEIGHT} dots)`);
-  }
-}
-
-/** A finished page within the size limits (checked after turning). */
-function checkedPage(page: Bitmap): Bitmap {
-  checkSize(page.width, page.height);
-  return page;
-}
-
-function objectField(o: Record<string, unknown>, name: string): Record<string, unknown> {
-  const v = o[name];
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new HelperFailure(CODE.parameter, `${name} must be an object`);
-  return v as Record<string, unknown>;
-}
-
-/** Params' number reading over a JSON object (numbers, or texts holding numbers). */
-class JsonFields {
-  private readonly params: Params;
-  constructor(
-    readonly raw: Record<string, unknown>,
-    where: string,
-  ) {
-    const values = new Map<string, string>();
-    for (const [k, v] of Object.entries(raw)) {
-      if (typeof v === 'number' || typeof v === 'string') values.set(k, String(v));
-      else if (typeof v === 'boolean') values.set(k, v ? '1' : '0');
-      else if (v !== null && v !== undefined && typeof v !== 'object') throw new HelperFailure(CODE.parameter, `${where}.${k} has a wrong type`);
-    }
-    this.params = new Params(values);
-  }
-  has(...names: string[]): boolean {
-    return this.params.has(...names);
-  }
-  number(names: string[], range: { min?: number; max?: number; integer?: boolean }): number | undefined {
-    return this.params.number(names, range);
-  }
-  choice<T extends number>(names: string[], allowed: readonly T[]): T | undefined {
-    return this.params.choice(names, allowed);
-  }
-}
-
