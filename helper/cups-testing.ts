@@ -90,7 +90,11 @@ export async function startTestCups(): Promise<TestCups> {
     });
   });
 
+  // Should the test process end without stop() (a crash), cupsd must not outlive it.
+  const killOnExit = () => cupsd.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const stop = async () => {
+    process.off('exit', killOnExit);
     if (exited === undefined) {
       cupsd.kill('SIGTERM');
       await exit;
