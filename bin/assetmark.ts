@@ -10,6 +10,7 @@ import { CliError, EXIT_FAILURE, EXIT_USAGE, write, type Command, type Io } from
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ command: Command }> }> = {
   encode: { summary: 'encode one symbol as modules (0/1) or a PBM image', load: () => import('./commands/encode.ts') },
   render: { summary: 'render a label file (and a spreadsheet) to one PBM or PNG a page', load: () => import('./commands/render.ts') },
+  print: { summary: 'print a label file (and a spreadsheet) on a ZPL, TSPL, CUPS or virtual printer', load: () => import('./commands/print.ts') },
   helper: { summary: 'run the print helper (virtual, network and CUPS printers) on 127.0.0.1', load: () => import('./commands/helper.ts') },
 };
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabelInput } from '../src/label/label.ts';
-import { localeFromEnv } from './commands/render.ts';
+import { localeFromEnv } from './label-inputs.ts';
 import { ROOT, run, writeLabelFile, type Run } from './render-testing.ts';
 
 let scratch: string;
