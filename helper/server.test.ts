@@ -242,6 +242,12 @@ describe('security', () => {
     });
     expect(declared.status).toBe(413);
     expect(declared.body.resultInfo).toContain('16 MiB');
+    // The app's own page can read why.
+    const fromApp = await call(helper.url, `/lpapi/PrintImageD?printerName=${encodeURIComponent(V203)}&format=1&imageWidth=8&jobName=big`, {
+      headers: { 'Content-Type': BASE64, Origin: APP },
+      body: big,
+    });
+    expect([fromApp.status, fromApp.headers.get('access-control-allow-origin')]).toEqual([413, APP]);
     // Chunked, without a Content-Length: refused once the count passes the limit.
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {

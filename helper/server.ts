@@ -211,13 +211,12 @@ function reply(res: ServerResponse, status: number, body: unknown, headers: Reco
 }
 
 /**
- * A refusal before anything is done: no CORS headers (a foreign page learns nothing), the
- * reason as code 1 for tools that read it, and the connection closed when a body is still
- * coming (it is not read).
+ * A refusal before anything is done, with the reason as code 1, and the connection closed
+ * when a body is still coming (it is not read). Host and Origin refusals come before any
+ * CORS header is set, so a foreign page learns nothing; an allowed page can read why
+ * (a body too large, a GET where POST is needed).
  */
 function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.removeHeader('Access-Control-Allow-Origin');
-  res.removeHeader('Vary');
   const unread = !req.readableEnded;
   if (unread) res.setHeader('Connection', 'close');
   reply(res, status, { statusCode: CODE.parameter, resultInfo: message }, headers);
