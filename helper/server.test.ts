@@ -780,6 +780,19 @@ describe('the web app client (src/print/helper) against this helper', () => {
     expect(files).toEqual(['000001.pbm', '000002.pbm']);
     for (const f of files) expect(dotsOf(await readPrintedPbm(dir.path, F203, 'client', f))).toBe(dotsOf(rotatePage(page, 90)));
     expect((await client.closePrinter(V203)).ok).toBe(true);
+
+    // JSON mode as the client builds it: one whole-page image item a page.
+    const { pageImageItem } = await import('../src/print/helper/json-mode.ts');
+    const pages = [randomBitmap(400, 240, 27), randomBitmap(400, 240, 28)];
+    const json = await client.print(
+      { jobWidth: (400 * 25.4) / 203, jobHeight: (240 * 25.4) / 203, copies: 1, orientation: 0 },
+      pages.map((p) => [pageImageItem(p, 203)]),
+      { printerName: V203 },
+    );
+    expect(json.ok).toBe(true);
+    const jsonFiles = (await printedFiles(dir.path, F203, 'dtpweb')).filter((f) => f.endsWith('.pbm'));
+    const last = jsonFiles.slice(-2);
+    for (let i = 0; i < 2; i++) expect(dotsOf(await readPrintedPbm(dir.path, F203, 'dtpweb', last[i]!))).toBe(dotsOf(pages[i]!));
   });
 });
 
