@@ -539,7 +539,7 @@ describe('job calls', () => {
     expect((await action(helper.url, 'DrawImage', { imageFile: `data:image/png;base64,${b64(pngOf(b))}`, x: 1000, y: 0 })).body.statusCode).toBe(0);
     paint(expected1, b, 80, 0);
     expect((await action(helper.url, 'EndPage')).body.statusCode).toBe(0);
-    // Page 2: b as bare base64 PNG at (0, 5 mm) = (0, 40), partly off the page's right? no: fully on it.
+    // Page 2: b as bare base64 PNG at (0, 5 mm) = (0, 40).
     expect((await action(helper.url, 'StartPage')).body.statusCode).toBe(0);
     expect((await action(helper.url, 'DrawImage', { imageFile: b64(pngOf(b)), x: 0, y: 500 })).body.statusCode).toBe(0);
     paint(expected2, b, 0, 40);
