@@ -14,6 +14,7 @@ import {
   Field,
   Input,
   makeStyles,
+  mergeClasses,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -38,7 +39,7 @@ import { settings } from '../../state/settings';
 import { PagePreview } from './PagePreview';
 import { PrintProgress } from './PrintProgress';
 import { DARKNESS_CHOICES, GAP_CHOICES, SPEED_CHOICES, checkSettings, settingsFromLabel, type PrintSettingsForm } from './printSettings';
-import { createBrowserRun, type BrowserPrintRun } from './printRunner';
+import { createBrowserRun, ScanTally, type BrowserPrintRun } from './printRunner';
 import { useLabelSource } from './useLabelSource';
 import { usePrintHelper } from './usePrintHelper';
 import { usePreviewJob, useRenderPool } from './usePrintEngine';
@@ -50,7 +51,10 @@ const useStyles = makeStyles({
   heading: { margin: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalM },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: tokens.spacingHorizontalM },
+  /** Fluent's Dropdown keeps a 250 px minimum; in the settings grid a field is a column wide. */
+  control: { minWidth: 0, width: '100%', boxSizing: 'border-box' },
+  preview: { position: 'sticky', top: tokens.spacingVerticalL },
   hidden: { display: 'none' },
   fileName: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
 });
@@ -80,7 +84,7 @@ export default function PrintPage() {
   useEffect(() => setCurrent(0), [preview.job]);
 
   const pool = useRenderPool();
-  const [run, setRun] = useState<{ run: BrowserPrintRun; plan: PrintPlan } | null>(null);
+  const [run, setRun] = useState<{ run: BrowserPrintRun; plan: PrintPlan; scan: ScanTally | null } | null>(null);
   const [runState, setRunState] = useState<Readonly<RunState<unknown, unknown>> | null>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
@@ -116,14 +120,15 @@ export default function PrintPage() {
         setStartError(helperMessage(params.error, locale));
         return;
       }
-      const opened = await pool.openJob(doc, data, helper.dpi);
+      const opened = await pool.openJob(doc, data, helper.dpi, { scanCheck: form.scanCheck });
       if (!opened.ok) {
         setStartError(formatPrintError(opened.error, locale));
         return;
       }
-      const next = createBrowserRun(plan, opened.pool, opened.job, client, { printerName, dpi: helper.dpi, threshold: form.threshold });
+      const scan = opened.job.scanCheck ? new ScanTally(opened.job.pageCount) : null;
+      const next = createBrowserRun(plan, opened.pool, opened.job, client, { printerName, dpi: helper.dpi, threshold: form.threshold }, scan ?? undefined);
       setRunState(next.snapshot);
-      setRun({ run: next, plan });
+      setRun({ run: next, plan, scan });
       void next.start();
     } catch (e) {
       setStartError(e instanceof Error ? e.message : String(e));
@@ -314,6 +319,7 @@ export default function PrintPage() {
           <div className={styles.grid}>
             <Field label={t('labelPrint.copies')} validationMessage={checked.problem === 'copies' ? '1 - 9999' : undefined}>
               <SpinButton
+                className={styles.control}
                 value={form.copies}
                 min={1}
                 max={9999}
@@ -330,10 +336,11 @@ export default function PrintPage() {
               hint={checked.problem === 'pageRange' ? undefined : t('labelPrint.pageRangeHint', { count: pageCount })}
               validationMessage={checked.problem === 'pageRange' ? t('labelPrint.pageRangeInvalid', { count: pageCount }) : undefined}
             >
-              <Input value={form.pageRange} onChange={(_, d) => set('pageRange', d.value)} disabled={runActive} data-testid="page-range" />
+              <Input className={styles.control} value={form.pageRange} onChange={(_, d) => set('pageRange', d.value)} disabled={runActive} data-testid="page-range" />
             </Field>
             <Field label={t('labelPrint.darkness')}>
               <Dropdown
+                className={styles.control}
                 value={form.darkness === null ? t('labelPrint.printerDefault') : String(form.darkness)}
                 selectedOptions={[form.darkness === null ? '' : String(form.darkness)]}
                 onOptionSelect={(_, d) => set('darkness', d.optionValue ? Number(d.optionValue) : null)}
@@ -349,6 +356,7 @@ export default function PrintPage() {
             </Field>
             <Field label={t('labelPrint.speed')}>
               <Dropdown
+                className={styles.control}
                 value={form.speed === null ? t('labelPrint.printerDefault') : t('labelPrint.speedValue', { value: form.speed })}
                 selectedOptions={[form.speed === null ? '' : String(form.speed)]}
                 onOptionSelect={(_, d) => set('speed', d.optionValue ? Number(d.optionValue) : null)}
@@ -364,6 +372,7 @@ export default function PrintPage() {
             </Field>
             <Field label={t('labelPrint.gapType')}>
               <Dropdown
+                className={styles.control}
                 value={form.gapType === null ? t('labelPrint.printerDefault') : gapName(form.gapType, t)}
                 selectedOptions={[form.gapType === null ? '' : String(form.gapType)]}
                 onOptionSelect={(_, d) => set('gapType', d.optionValue ? (Number(d.optionValue) as 0 | 1 | 2 | 3) : null)}
@@ -379,6 +388,7 @@ export default function PrintPage() {
             </Field>
             <Field label={t('labelPrint.threshold')} hint={t('labelPrint.thresholdHint')}>
               <SpinButton
+                className={styles.control}
                 value={form.threshold}
                 min={1}
                 max={255}
@@ -391,7 +401,7 @@ export default function PrintPage() {
             </Field>
           </div>
           <Switch checked={form.autoPaging} onChange={(_, d) => set('autoPaging', d.checked)} label={t('labelPrint.autoPaging')} disabled={runActive} />
-          <Checkbox checked={form.scanCheck} onChange={(_, d) => set('scanCheck', !!d.checked)} label={t('labelPrint.scanCheck')} disabled={runActive} />
+          <Checkbox checked={form.scanCheck} onChange={(_, d) => set('scanCheck', !!d.checked)} label={t('labelPrint.scanCheck')} disabled={runActive} data-testid="scan-check" />
           {startError && (
             <MessageBar intent="error" data-testid="print-start-error">
               <MessageBarBody>{startError}</MessageBarBody>
@@ -421,10 +431,11 @@ export default function PrintPage() {
               }}
             />
           )}
+          {run?.scan && runState && <ScanCheckSummary tally={run.scan} total={run.plan.sendsPerPass} />}
         </Card>
       </div>
 
-      <Card className={styles.card}>
+      <Card className={mergeClasses(styles.card, styles.preview)}>
         <Text weight="semibold">{t('labelPrint.preview')}</Text>
         {!doc ? (
           <Text className={styles.muted}>{t('labelPrint.nothingToPrint')}</Text>
@@ -442,6 +453,20 @@ export default function PrintPage() {
         )}
       </Card>
     </div>
+  );
+}
+
+/** What the scan check has read back so far (re-rendered with the run's state). */
+function ScanCheckSummary({ tally, total }: { tally: ScanTally; total: number }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const skipped = [...tally.skipped].map(([name, n]) => `${name} × ${n}`).join(', ');
+  const ms = tally.pages === 0 ? 0 : Math.round((tally.ms / tally.pages) * 10) / 10;
+  return (
+    <Text size={200} className={styles.muted} data-testid="scan-summary" data-pages={tally.pages} data-codes={tally.codes} data-skipped={skipped}>
+      {t('labelPrint.scanSummary', { pages: tally.pages, total, codes: tally.codes, ms })}
+      {skipped && ` ${t('labelPrint.scanSkipped', { names: skipped })}`}
+    </Text>
   );
 }
 
