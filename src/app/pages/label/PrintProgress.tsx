@@ -29,8 +29,9 @@ export interface PrintProgressProps {
 }
 
 export function PrintProgress({ plan, state, failureMessage, onPause, onResume, onCancel, onSkip, onClose }: PrintProgressProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
+  const comma = i18n.language === 'en' ? ', ' : '，';
   const labelsDone = state.labelsConfirmed;
   const nextLabel = plan.labelsBefore(state.next) + 1;
   const nextSend = state.next < plan.sends ? plan.at(state.next) : null;
@@ -50,7 +51,7 @@ export function PrintProgress({ plan, state, failureMessage, onPause, onResume, 
               done: labelsDone,
               next: nextLabel,
               page: (nextSend?.labelPage ?? 0) + 1,
-              side: nextSend?.side === 'mirrored' ? `, ${t('labelPrint.mirroredSide')}` : '',
+              side: nextSend?.side === 'mirrored' ? `${comma}${t('labelPrint.mirroredSide')}` : '',
             }),
           }
         : { intent: 'error', text: t('labelPrint.failedRender', { message: failureMessage ?? '', next: nextLabel }) };
