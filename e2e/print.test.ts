@@ -138,7 +138,7 @@ describe('printing labels from a spreadsheet', () => {
     await expect.poll(() => byTestId('label-info').textContent()).toContain('50 × 30');
     await page.getByRole('radio', { name: '表格文件' }).check();
     await byTestId('data-file').setInputFiles({ name: 'assets.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheetBytes() });
-    await expect.poll(() => byTestId('data-rows').textContent()).toContain(`${ROWS} 行`);
+    await expect.poll(() => byTestId('data-rows').textContent()).toContain(`数据 ${ROWS} 行`);
     await byTestId('helper-found').waitFor();
     await choosePrinter(VIRTUAL_PRINTER);
 

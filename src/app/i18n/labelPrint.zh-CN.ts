@@ -15,7 +15,7 @@ export const labelPrintZh = {
   openData: '选择表格',
   dataAccept: '.xlsx、.xls 或 .csv',
   sheet: '工作表',
-  rows: '{{count}} 行 → {{count}} 张标签',
+  rows: '数据 {{count}} 行，每行一张标签',
   printerStep: '打印机',
   helperSearching: '正在查找打印助手…',
   helperFound: '打印助手 {{version}}，端口 {{port}}',
