@@ -17,6 +17,9 @@ const table: PageRoute[] = [
   { path: '/error/401', titleKey: 'route.unauthorized', hidden: true, page },
 ];
 
+/** Printing needs no permission (label-editor.md section 6): every user has it. */
+const LABELS = '/label[/label/print]';
+
 const paths = (nodes: ReturnType<typeof buildMenu>) =>
   nodes.map((n) => (n.kind === 'page' ? n.route.path : `${n.group.path}[${n.pages.map((p) => p.path).join(',')}]`));
 
@@ -34,8 +37,8 @@ describe('menu from the route table', () => {
     expect(groupLanding(table, asset, editor)).toBe('/asset/list');
   });
 
-  it('gives a user without permissions the dashboard and the asset list only, with the error pages hidden', () => {
-    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser()))).toEqual(['/dashboard', '/asset[/asset/list]']);
+  it('gives a user without permissions the dashboard, the asset list and label printing only, with the error pages hidden', () => {
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser()))).toEqual(['/dashboard', '/asset[/asset/list]', LABELS]);
     expect(pageRoutes.filter((r) => r.affix).map((r) => r.path)).toEqual(['/dashboard']);
   });
 
@@ -48,13 +51,15 @@ describe('menu from the route table', () => {
       allAssets,
       organization,
       '/permission[/permission/role-list]',
+      LABELS,
     ]);
-    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true })))).toEqual(['/dashboard', allAssets, organization]);
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true })))).toEqual(['/dashboard', allAssets, organization, LABELS]);
     const organizer = makeUser({ IsVip: true, permissions: [Permission.systemOrganization, Permission.assetAdd] });
     expect(paths(buildMenu(pageRoutes, menuGroups, organizer))).toEqual([
       '/dashboard',
       assets('/asset/list,/asset/info,/asset/import'),
       organization,
+      LABELS,
     ]);
     const [, orgGroup, permissionGroup] = menuGroups;
     expect(groupLanding(pageRoutes, orgGroup, organizer)).toBe('/organization/dept-list');
@@ -65,10 +70,10 @@ describe('menu from the route table', () => {
   it('lists the asset pages by permission: registration with add, reachable but unlisted with edit only (spec section 6)', () => {
     const assetGroup = menuGroups.find((g) => g.id === 'asset')!;
     const editor = makeUser({ permissions: [Permission.assetEdit] });
-    expect(paths(buildMenu(pageRoutes, menuGroups, editor))).toEqual(['/dashboard', '/asset[/asset/list]']);
+    expect(paths(buildMenu(pageRoutes, menuGroups, editor))).toEqual(['/dashboard', '/asset[/asset/list]', LABELS]);
     expect(canOpen(pageRoutes.find((r) => r.path === '/asset/info')!, editor)).toBe(true);
     const classifier = makeUser({ permissions: [Permission.systemClassification] });
-    expect(paths(buildMenu(pageRoutes, menuGroups, classifier))).toEqual(['/dashboard', '/asset[/asset/list,/asset/classify]']);
+    expect(paths(buildMenu(pageRoutes, menuGroups, classifier))).toEqual(['/dashboard', '/asset[/asset/list,/asset/classify]', LABELS]);
     expect(groupLanding(pageRoutes, assetGroup, classifier)).toBe('/asset/list');
     expect(canOpen(pageRoutes.find((r) => r.path === '/asset/classify')!, makeUser({ permissions: [Permission.assetAdd] }))).toBe(false);
   });
