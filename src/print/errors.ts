@@ -78,7 +78,23 @@ export const ENGINE_MESSAGES_EN = {
 export type EngineMessageKey = keyof typeof ENGINE_MESSAGES_EN;
 /** The engine codes a PrintError carries (message keys without their variants). */
 export type EngineErrorCode = Exclude<EngineMessageKey, `${string}.${string}.${string}`>;
-export type PrintErrorCode = LabelErrorCode | EngineErrorCode;
+export type PrintErrorCode = LabelErrorCode | EngineErrorCode | ScanErrorCode;
+
+/**
+ * The scan check's codes (src/print/scan.ts): a page whose codes, decoded before the page
+ * is sent, do not read back as the data they carry. Params: `symbology` (its name),
+ * `expected` (the text a scanner must read), `read` (what was read instead; mismatch only).
+ */
+export const SCAN_MESSAGES_EN = {
+  'scan.unreadable': 'Scan check: the {{symbology}} code could not be read back (it should read "{{expected}}"); the page was not sent.',
+  'scan.mismatch': 'Scan check: the {{symbology}} code reads "{{read}}", but it should read "{{expected}}"; the page was not sent.',
+} as const;
+export type ScanErrorCode = keyof typeof SCAN_MESSAGES_EN;
+
+export const SCAN_MESSAGES_ZH: Record<ScanErrorCode, string> = {
+  'scan.unreadable': '扫描校验：{{symbology}} 码无法识读（应读出“{{expected}}”），此页未发送。',
+  'scan.mismatch': '扫描校验：{{symbology}} 码读出“{{read}}”，应为“{{expected}}”，此页未发送。',
+};
 
 export const ENGINE_MESSAGES_ZH: Record<EngineMessageKey, string> = {
   'engine.parameter': '标签引擎无法绘制此页：{{detail}}',
@@ -225,6 +241,10 @@ function fill(template: string, params: PrintError['params']): string {
 /** The message of an error without where it happened. */
 export function printErrorMessage(e: PrintError, locale: Locale): string {
   if (Object.hasOwn(LABEL_MESSAGES_EN, e.code)) return formatLabelMessage(e.code as LabelErrorCode, e.params, locale);
+  if (Object.hasOwn(SCAN_MESSAGES_EN, e.code)) {
+    const code = e.code as ScanErrorCode;
+    return fill(locale === 'en' ? SCAN_MESSAGES_EN[code] : SCAN_MESSAGES_ZH[code], { expected: '', read: '', symbology: '', ...e.params });
+  }
   const key = messageKey(e);
   const params: PrintError['params'] = { status: '?', detail: '', ...e.params };
   if (locale === 'en') return fill(ENGINE_MESSAGES_EN[key], params);

@@ -64,6 +64,16 @@ export interface PrintJob {
   readonly doc: LabelDocument;
   /** Job page `i` (0-based). Never throws for user-caused failures. */
   page(i: number): Result<RenderedPage>;
+  /** Job page `i` as the display list `page(i)` draws (before the engine): what is on it,
+   * e.g. the codes a scan check must read back (src/print/scan.ts), and where an error
+   * about it is reported (page, row, side). */
+  spec(i: number): Result<PageSpecAt>;
+}
+
+/** A job page's display list and where errors on it are reported. */
+export interface PageSpecAt {
+  spec: LabelPage;
+  place: PrintErrorPlace;
 }
 
 /** A rendered page and what labelPage skipped on it, for the user (a picture it could not
@@ -180,17 +190,10 @@ class LabelJob implements PrintJob {
     this.turn = options.turn === 'label' ? doc.orientation : (options.turn ?? 0);
   }
 
-  page(i: number): Result<RenderedPage> {
-    if (!Number.isInteger(i) || i < 0) return { ok: false, error: { code: 'page.invalid', params: { page: String(i) } } };
-    const index = this.bothSides ? i >> 1 : i;
-    if (this.data && index >= this.labelPages) {
-      return { ok: false, error: { code: 'page.outOfRange', params: { page: i + 1, count: this.pageCount } } };
-    }
-    const side = this.bothSides && (i & 1) === 1 ? 'mirrored' : 'front';
-    const place: PrintErrorPlace = { page: i };
-    // Data row `index` sits on spreadsheet row index + 2 (the header is row 1).
-    if (this.data) place.row = index + 2;
-    if (this.bothSides) place.side = side;
+  spec(i: number): Result<PageSpecAt> {
+    const at = this.place(i);
+    if (!at.ok) return at;
+    const { index, side, place } = at.value;
     let resolved;
     try {
       resolved = resolvePage(this.doc, this.data, index, this.options.timeMs);
@@ -201,6 +204,13 @@ class LabelJob implements PrintJob {
     const o = this.options;
     const spec = labelPage(resolved, { dpi: o.dpi, grey: o.grey, preview: o.preview, side, halftone: o.halftone, decodeImage: o.decodeImage });
     turnPage(spec, this.turn);
+    return { ok: true, value: { spec, place } };
+  }
+
+  page(i: number): Result<RenderedPage> {
+    const made = this.spec(i);
+    if (!made.ok) return made;
+    const { spec, place } = made.value;
     let page: RenderedPage;
     try {
       page = this.engine.renderPage(spec);
@@ -213,6 +223,21 @@ class LabelJob implements PrintJob {
     }
     if (spec.warnings.length > 0) page.warnings = spec.warnings;
     return { ok: true, value: page };
+  }
+
+  /** Job page `i`'s label page, side and where its errors happened. */
+  private place(i: number): Result<{ index: number; side: 'front' | 'mirrored'; place: PrintErrorPlace }> {
+    if (!Number.isInteger(i) || i < 0) return { ok: false, error: { code: 'page.invalid', params: { page: String(i) } } };
+    const index = this.bothSides ? i >> 1 : i;
+    if (this.data && index >= this.labelPages) {
+      return { ok: false, error: { code: 'page.outOfRange', params: { page: i + 1, count: this.pageCount } } };
+    }
+    const side = this.bothSides && (i & 1) === 1 ? 'mirrored' : 'front';
+    const place: PrintErrorPlace = { page: i };
+    // Data row `index` sits on spreadsheet row index + 2 (the header is row 1).
+    if (this.data) place.row = index + 2;
+    if (this.bothSides) place.side = side;
+    return { ok: true, value: { index, side, place } };
   }
 }
 

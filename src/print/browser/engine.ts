@@ -83,7 +83,7 @@ export class BrowserEngine {
     const fonts = this.fonts.files;
     return {
       ok: true,
-      value: { pageCount: job.pageCount, labelPages: job.labelPages, doc: job.doc, page: (i) => job.page(i), fonts, missingFonts: missing },
+      value: { pageCount: job.pageCount, labelPages: job.labelPages, doc: job.doc, page: (i) => job.page(i), spec: (i) => job.spec(i), fonts, missingFonts: missing },
     };
   }
 

@@ -3,7 +3,9 @@
  * engine module the page posts (compiled once on the page), opens jobs from their
  * structured-cloneable setup (src/print/job.ts `openJobFromSetup`) with the fonts each
  * label needs (fetched on demand, through the HTTP cache) and its pictures decoded by the
- * browser, then renders chunks of pages on request, transferring each page's bitmap.
+ * browser, then renders chunks of pages on request, transferring each page's bitmap. A job
+ * opened with the scan check has each page's codes decoded (rxing-wasm, loaded on the first
+ * such job) before the page goes back; one that does not read back fails the page.
  */
 import type { Engine } from '../../engine/engine.ts';
 import { engineFromModule } from '../../engine/load-browser.ts';
@@ -11,6 +13,7 @@ import { BrowserFonts } from '../../render/fonts-browser.ts';
 import { openJobFromSetup, type PrintJob, type RenderedPage } from '../job.ts';
 import { fontsFor } from './fonts.ts';
 import { jobPictures } from './pictures.ts';
+import { scanJobPage, type Rxing, type ScannedPage } from '../scan.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
 // The worker's global scope, typed as far as it is used here (the DOM lib types `self` as
@@ -25,6 +28,8 @@ let engine: Engine | undefined;
 let fonts: BrowserFonts | undefined;
 /** Open jobs; a job opening is a promise, so renders sent right after `open` wait for it. */
 const jobs = new Map<number, Promise<PrintJob | null>>();
+/** The decoder of jobs opened with the scan check. */
+const scanners = new Map<number, Rxing>();
 
 /**
  * The page's bitmap made transferable: the engine copies each page out into an array of
@@ -39,7 +44,9 @@ function transferable(page: RenderedPage, transfer: Transferable[]): RenderedPag
   return page;
 }
 
-async function open(job: number, setup: Extract<ToWorker, { type: 'open' }>['setup']): Promise<PrintJob | null> {
+async function open({ job, setup, scanCheck }: Extract<ToWorker, { type: 'open' }>): Promise<PrintJob | null> {
+  // rxing-wasm only for a checked job: its module is loaded (once) on the first.
+  if (scanCheck) scanners.set(job, await (await import('./rxing.ts')).loadRxing());
   const decodeImage = await jobPictures(setup.label, setup.options.timeMs);
   const opened = openJobFromSetup(engine!, setup, { decodeImage });
   if (!opened.ok) {
@@ -59,13 +66,22 @@ async function render(m: Extract<ToWorker, { type: 'render' }>): Promise<void> {
     post({ type: 'crashed', job: m.job, run: m.run, chunk: m.chunk, message: `job ${m.job} is not open in this worker` });
     return;
   }
-  const pages: RenderedPage[] = [];
+  const pages: ScannedPage[] = [];
+  const rxing = scanners.get(m.job);
   const transfer: Transferable[] = [];
   for (let i = m.first; i < m.first + m.count; i++) {
     const page = job.page(i);
     if (!page.ok) {
       post({ type: 'failed', job: m.job, run: m.run, chunk: m.chunk, pages, error: page.error }, transfer);
       return;
+    }
+    if (rxing) {
+      const checked = scanJobPage(rxing, job, i, page.value);
+      if (!checked.ok) {
+        post({ type: 'failed', job: m.job, run: m.run, chunk: m.chunk, pages, error: checked.error }, transfer);
+        return;
+      }
+      (page.value as ScannedPage).scan = checked.value;
     }
     pages.push(transferable(page.value, transfer));
   }
@@ -88,7 +104,7 @@ scope.addEventListener('message', (e) => {
       }
       break;
     case 'open': {
-      const opening = open(m.job, m.setup).catch((err: unknown) => {
+      const opening = open(m).catch((err: unknown) => {
         crashed(m.job)(err);
         return null;
       });
@@ -100,6 +116,7 @@ scope.addEventListener('message', (e) => {
       break;
     case 'close':
       jobs.delete(m.job);
+      scanners.delete(m.job);
       break;
   }
 });

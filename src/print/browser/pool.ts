@@ -24,7 +24,8 @@
  * - Page bitmaps are transferred from the workers (no copy on the way).
  */
 import { loadEngineModule } from '../../engine/load-browser.ts';
-import type { JobSetup, RenderedPage } from '../job.ts';
+import type { JobSetup } from '../job.ts';
+import type { ScannedPage } from '../scan.ts';
 import type { PrintError, Result } from '../errors.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
@@ -45,6 +46,18 @@ export interface OpenedJob {
   /** The font files the workers registered for it, and those the server did not have. */
   readonly fonts: string[];
   readonly missingFonts: string[];
+  /** Every page's codes are decoded before it is delivered (see `open`). */
+  readonly scanCheck: boolean;
+}
+
+export interface PoolOpenOptions {
+  /**
+   * The scan check (src/print/scan.ts): each worker decodes every page's codes after
+   * rendering it (rxing-wasm, loaded by the workers on the first such job); a page whose
+   * codes do not read back fails the render with its 'scan.*' PrintError, as a page that
+   * cannot be rendered does. Delivered pages carry their `scan` summary.
+   */
+  scanCheck?: boolean;
 }
 
 export interface PoolRenderOptions {
@@ -53,7 +66,7 @@ export interface PoolRenderOptions {
   /** Pages to render; default from `first` to the job's page count. */
   count?: number;
   /** Receives every page in page order; a returned promise holds the next page back. */
-  onPage: (page: RenderedPage, index: number) => Promise<void> | void;
+  onPage: (page: ScannedPage, index: number) => Promise<void> | void;
   /**
    * Progress, for the print page: pages rendered (back from the workers), delivered
    * (`onPage` done with them) and being rendered now; called as chunks arrive and as each
@@ -164,7 +177,7 @@ export class BrowserRenderPool {
    * its pictures and fetches the fonts it needs. A setup that cannot be opened (a page
    * count the data cannot give) resolves with its PrintError.
    */
-  open(setup: JobSetup): Promise<Result<OpenedJob>> {
+  open(setup: JobSetup, options: PoolOpenOptions = {}): Promise<Result<OpenedJob>> {
     this.usable();
     const id = ++this.jobIds;
     return new Promise<Result<OpenedJob>>((resolve, reject) => {
@@ -187,9 +200,9 @@ export class BrowserRenderPool {
         }
         const { pageCount, labelPages, fonts, missingFonts } = opened;
         this.openJobs.add(id);
-        resolve({ ok: true, value: { id, pageCount, labelPages, fonts, missingFonts } });
+        resolve({ ok: true, value: { id, pageCount, labelPages, fonts, missingFonts, scanCheck: !!options.scanCheck } });
       });
-      this.post({ type: 'open', job: id, setup });
+      this.post({ type: 'open', job: id, setup, scanCheck: !!options.scanCheck });
     });
   }
 
@@ -267,7 +280,7 @@ export class BrowserRenderPool {
       let nextChunk = 0;
       let nextDeliver = 0;
       /** Chunks that arrived ahead of their turn; a failed chunk carries its error. */
-      const ready = new Map<number, { pages: RenderedPage[]; error?: PrintError }>();
+      const ready = new Map<number, { pages: ScannedPage[]; error?: PrintError }>();
       let delivering = false;
       let done = false;
       const progress: PoolProgress = { rendered: 0, delivered: 0, rendering: 0 };

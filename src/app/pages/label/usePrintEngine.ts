@@ -71,7 +71,8 @@ export function useRenderPool() {
     [],
   );
 
-  const openJob = useCallback(async (doc: LabelDocument, data: DataSource | null, dpi: number): Promise<OpenedRun> => {
+  /** `scanCheck`: the workers decode every page's codes before it is sent (src/print/scan.ts). */
+  const openJob = useCallback(async (doc: LabelDocument, data: DataSource | null, dpi: number, options: { scanCheck?: boolean } = {}): Promise<OpenedRun> => {
     pool.current ??= BrowserRenderPool.open().catch((e: unknown) => {
       pool.current = null;
       throw e;
@@ -80,7 +81,7 @@ export function useRenderPool() {
     if (last.current) workers.closeJob(last.current.job);
     const setup = jobSetup(doc, data, printOptions(dpi, Date.now()));
     if (!setup.ok) return setup;
-    const opened = await workers.open(setup.value);
+    const opened = await workers.open(setup.value, { scanCheck: !!options.scanCheck });
     if (!opened.ok) return opened;
     last.current = { pool: workers, job: opened.value };
     return { ok: true, pool: workers, job: opened.value };
