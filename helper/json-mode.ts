@@ -104,7 +104,7 @@ export async function printJsonJob(req: ActionRequest, session: JsonSession): Pr
   if (printing) {
     const jobName = typeof info.raw.jobName === 'string' && info.raw.jobName !== '' ? info.raw.jobName : 'dtpweb';
     const settings = session.printSettings(entry!, info, scaleUnit, copies, jobName);
-    await session.registry.print(entry!, pages.map((page) => ({ page, settings })));
+    await session.registry.print(entry!, pages.map((page) => ({ page, settings })), req.signal);
     result.printerName = entry!.printer.description.name;
   }
   return result;

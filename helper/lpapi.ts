@@ -56,6 +56,8 @@ export interface ActionRequest {
   /** The raw body (an image for PrintImageD and DrawImageD, JSON for Print). */
   body: Uint8Array;
   contentType?: string;
+  /** Aborted when the client goes away before the reply: prints not yet done are dropped. */
+  signal?: AbortSignal;
 }
 
 export interface ActionReply {
@@ -155,7 +157,7 @@ export class Lpapi {
       return this.drawImage(req.params, decodeBase64Payload(file), FORMAT_FILE);
     },
     EndPage: () => this.endPage(),
-    CommitJob: (req) => this.commitJob(req.params),
+    CommitJob: (req) => this.commitJob(req.params, req.signal),
     AbortJob: () => {
       this.job = undefined;
       return true;
@@ -309,7 +311,7 @@ export class Lpapi {
       height === undefined || height === 0 ? undefined : lengthToDots(height, scaleUnit, dpi),
     );
     const page = checkedPage(turnBitmap(sized, orientation));
-    await this.registry.print(entry, [{ page, settings }]);
+    await this.registry.print(entry, [{ page, settings }], req.signal);
     return { printerName: entry.printer.description.name, width: page.width, height: page.height, copies };
   }
 
@@ -387,7 +389,7 @@ export class Lpapi {
     return { pages: job.pages.length };
   }
 
-  private async commitJob(p: Params) {
+  private async commitJob(p: Params, signal?: AbortSignal) {
     const job = this.currentJob();
     if (job.page) this.endPage();
     if (job.pages.length === 0) throw new HelperFailure(CODE.noData, 'the job has no pages (StartPage, draw, EndPage)');
@@ -404,7 +406,7 @@ export class Lpapi {
     if (settings.gapLengthMm === undefined && job.gapLengthMm !== undefined) settings.gapLengthMm = job.gapLengthMm;
     // The job is done with, printed or not: a failed job is started again.
     this.job = undefined;
-    await this.registry.print(entry, pages.map((page) => ({ page, settings })));
+    await this.registry.print(entry, pages.map((page) => ({ page, settings })), signal);
     return { printerName: entry.printer.description.name, pages: pages.length, copies };
   }
 

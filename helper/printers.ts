@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { createCupsPrinter, listCupsQueues, type CupsLanguage } from './backends/cups.ts';
 import { createNetworkPrinter, parsePrinterUrl } from './backends/network.ts';
 import { createVirtualPrinter } from './backends/virtual.ts';
-import type { Bitmap, Printer, PrintSettings } from './printer.ts';
+import { PrinterError, type Bitmap, type Printer, type PrintSettings } from './printer.ts';
 
 /** GetPrinters `type`: all below 10, i.e. local (printed through this helper). */
 export const PRINTER_TYPE = { virtual: 0, cups: 1, network: 2 } as const;
@@ -135,11 +135,16 @@ export class PrinterRegistry {
   /**
    * Prints `pages` in order on the entry's printer once every print before them has
    * finished; resolves when the printer confirmed the last one, rejects with the first
-   * failure (the pages after it are not sent).
+   * failure (the pages after it are not sent). Aborting `signal` (the client went away)
+   * stops the page under way where the printer allows it and sends none after it
+   * (PrinterError 93): a client that gave up sends them again, so they must not print now.
    */
-  print(entry: PrinterEntry, pages: readonly { page: Bitmap; settings: PrintSettings }[]): Promise<void> {
+  print(entry: PrinterEntry, pages: readonly { page: Bitmap; settings: PrintSettings }[], signal?: AbortSignal): Promise<void> {
     const run = entry.tail.then(async () => {
-      for (const { page, settings } of pages) await entry.printer.print(page, settings);
+      for (const { page, settings } of pages) {
+        if (signal?.aborted) throw new PrinterError(93, 'the client went away before this page was printed');
+        await entry.printer.print(page, settings, signal ? { signal } : undefined);
+      }
     });
     // The queue goes on after a failure; the failure is the caller's.
     entry.tail = run.catch(() => {});

@@ -159,6 +159,8 @@ export interface RecordingPrinter extends Printer {
   holdNext(): { started: Promise<void>; release(): void };
   /** The next print call fails with this code. */
   failNext(code: PrinterErrorCode | 'crash', message: string): void;
+  /** Resolves when the signal of a print call under way is next aborted (event "abort N"). */
+  nextAbort(): Promise<void>;
 }
 
 /** A printer that keeps what it is given (a real Printer; nothing of the helper is mocked). */
@@ -168,6 +170,7 @@ export function recordingPrinter(name: string, dpi = 203): RecordingPrinter {
   const holds: { started: ReturnType<typeof gate>; release: ReturnType<typeof gate> }[] = [];
   const failures: { code: PrinterErrorCode | 'crash'; message: string }[] = [];
   let calls = 0;
+  let abortSeen = gate();
   return {
     description: { name, kind: 'virtual', dpi, widthMm: 0, ip: '', port: 0 },
     printed,
@@ -180,9 +183,18 @@ export function recordingPrinter(name: string, dpi = 203): RecordingPrinter {
     failNext(code, message) {
       failures.push({ code, message });
     },
-    async print(page, settings) {
+    nextAbort() {
+      return abortSeen.promise;
+    },
+    async print(page, settings, options) {
       const n = ++calls;
       events.push(`start ${n}`);
+      options?.signal?.addEventListener('abort', () => {
+        events.push(`abort ${n}`);
+        const seen = abortSeen;
+        abortSeen = gate();
+        seen.open();
+      });
       const hold = holds.shift();
       if (hold) {
         hold.started.open();

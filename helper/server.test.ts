@@ -449,6 +449,33 @@ describe('PrintImageD to the virtual printer', () => {
     expect(failed.body).toEqual({ statusCode: 91, resultInfo: 'the printer did not answer within 10000 ms' });
   });
 
+  it('a client that goes away stops its job: the page under way is told to stop, later pages are not sent', async () => {
+    const name = recorder.description.name;
+    const pages = [randomBitmap(40, 16, 29), randomBitmap(40, 16, 30)];
+    const item = (p: Bitmap) => ({ type: 'image', x: 0, y: 0, imageFile: b64(pngOf(p)) });
+    const start = recorder.events.length;
+    const hold = recorder.holdNext();
+    const client = new AbortController();
+    const reply = fetch(`${helper.url}/lpapi/Print?action=4096`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jobInfo: { jobWidth: 40 * 25.4 / 300, jobHeight: 16 * 25.4 / 300 }, jobPages: pages.map((p) => [item(p)]), printerInfo: { printerName: name } }),
+      signal: client.signal,
+    }).then(() => 'replied', () => 'aborted');
+    await hold.started;
+    const aborted = recorder.nextAbort();
+    client.abort();
+    expect(await reply).toBe('aborted');
+    await aborted;
+    hold.release();
+    // The printer goes on with the next job; the second page of the abandoned one never came.
+    const after = randomBitmap(8, 8, 31);
+    expect((await printImage(helper.url, { printerName: name, format: 1, imageWidth: 8 }, b64(rows(after)))).body.statusCode).toBe(0);
+    const n = Number(recorder.events[start]!.split(' ')[1]);
+    expect(recorder.events.slice(start)).toEqual([`start ${n}`, `abort ${n}`, `end ${n}`, `start ${n + 1}`, `end ${n + 1}`]);
+    expect(dotsOf(recorder.printed.at(-1)!.page)).toBe(dotsOf(after));
+  });
+
   it('prints to one printer one job at a time, in the order they came', async () => {
     const entry = (await helper.registry.find(recorder.description.name))!;
     const first = recorder.holdNext();

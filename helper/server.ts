@@ -141,7 +141,13 @@ export async function startHelper(options: HelperOptions): Promise<RunningHelper
     const contentType = req.headers['content-type'];
     const sources = [url.searchParams];
     if (!BODY_ACTIONS.has(action) && body.length > 0) sources.push(new URLSearchParams(Buffer.from(body).toString('utf8')));
-    const result = await lpapi.handle({ action, params: Params.from(...sources), body, contentType });
+    // A client that gives up (closes the connection) before the reply will send its pages
+    // again: the prints it was waiting for stop rather than print twice.
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    const result = await lpapi.handle({ action, params: Params.from(...sources), body, contentType, signal: gone.signal });
     if (result.statusCode !== CODE.ok) log.info(`${action}: code ${result.statusCode}: ${String(result.resultInfo)}`);
     reply(res, 200, result);
   }

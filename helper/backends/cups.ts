@@ -22,7 +22,7 @@ import { execFile, spawn } from 'node:child_process';
 import { pageToPng } from '../../src/engine/png.ts';
 import { encodeTspl } from '../languages/tspl.ts';
 import { encodeZpl } from '../languages/zpl.ts';
-import { PrinterError, type Bitmap, type Printer, type PrinterDescription, type PrintSettings } from '../printer.ts';
+import { PrinterError, type Bitmap, type Printer, type PrinterDescription, type PrintOptions, type PrintSettings } from '../printer.ts';
 
 export type CupsLanguage = 'zpl' | 'tspl';
 
@@ -99,7 +99,9 @@ export function createCupsPrinter(options: CupsPrinterOptions): Printer {
 
   return {
     description,
-    async print(page: Bitmap, settings: PrintSettings): Promise<void> {
+    async print(page: Bitmap, settings: PrintSettings, call?: PrintOptions): Promise<void> {
+      // lp takes a job in one step: an abort can only stop a page before it is handed over.
+      if (call?.signal?.aborted) throw new PrinterError(93, 'the page was cancelled before it went to CUPS');
       const args = ['-d', options.queue, '-t', settings.jobName || 'label'];
       let bytes: Uint8Array;
       if (options.lang) {

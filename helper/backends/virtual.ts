@@ -16,7 +16,7 @@ import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pageToPbm } from '../../src/engine/pbm.ts';
 import { pageToPng } from '../../src/engine/png.ts';
-import { PrinterError, type Bitmap, type Printer, type PrinterDescription, type PrintSettings } from '../printer.ts';
+import { PrinterError, type Bitmap, type Printer, type PrinterDescription, type PrintOptions, type PrintSettings } from '../printer.ts';
 
 export interface VirtualPrinterOptions {
   name: string;
@@ -81,7 +81,9 @@ export function createVirtualPrinter(options: VirtualPrinterOptions): VirtualPri
     description,
     folder,
     jobFolder,
-    async print(page: Bitmap, settings: PrintSettings): Promise<void> {
+    async print(page: Bitmap, settings: PrintSettings, options?: PrintOptions): Promise<void> {
+      // Files are written in one go: an abort can only stop a page before it starts.
+      if (options?.signal?.aborted) throw new PrinterError(93, 'the page was cancelled before it was printed');
       const dir = jobFolder(settings.jobName);
       const copies = Math.max(1, Math.floor(settings.copies));
       try {
