@@ -41,6 +41,8 @@ export interface PrinterEntry {
   readonly type: number;
   /** Found by discovery (dropped when the queue goes away), not configured. */
   readonly discovered: boolean;
+  /** The CUPS queue it prints to (CUPS printers only). */
+  readonly cupsQueue?: string;
   /** The end of this printer's print queue. */
   tail: Promise<void>;
 }
@@ -89,17 +91,17 @@ export class PrinterRegistry {
     }
     const specs: { url: string; name?: string }[] = [...config.printers, ...(options.printers ?? []).map((url) => ({ url }))];
     for (const spec of specs) {
-      const { printer, type } = printerFromUrl(spec.url, { dataDir: options.dataDir, name: spec.name, cupsEnv: registry.cupsEnv });
-      registry.add(printer, type, false);
+      const { printer, type, cupsQueue } = printerFromUrl(spec.url, { dataDir: options.dataDir, name: spec.name, cupsEnv: registry.cupsEnv });
+      registry.add(printer, type, false, cupsQueue);
     }
     for (const printer of options.extraPrinters ?? []) registry.add(printer, PRINTER_TYPE.virtual, false);
     return registry;
   }
 
-  private add(printer: Printer, type: number, discovered: boolean): void {
+  private add(printer: Printer, type: number, discovered: boolean, cupsQueue?: string): void {
     const name = printer.description.name;
     if (this.entries.has(name)) throw new PrinterConfigError(`two printers are named '${name}': give one another name (?name=...)`);
-    this.entries.set(name, { printer, type, discovered, tail: Promise.resolve() });
+    this.entries.set(name, { printer, type, discovered, cupsQueue, tail: Promise.resolve() });
   }
 
   /** Every printer, CUPS queues looked up again (they come and go). */
@@ -159,23 +161,16 @@ export class PrinterRegistry {
     if (!this.cupsEnabled) return;
     const queues = await listCupsQueues(this.cupsEnv);
     const configured = new Set<string>();
-    for (const e of this.entries.values()) {
-      const queue = (e.printer as { cupsQueue?: string }).cupsQueue;
-      if (e.type === PRINTER_TYPE.cups && !e.discovered && queue) configured.add(queue);
-    }
+    for (const e of this.entries.values()) if (!e.discovered && e.cupsQueue !== undefined) configured.add(e.cupsQueue);
     const present = new Set<string>();
     for (const q of queues ?? []) {
       if (configured.has(q.queue)) continue;
-      const printer = withQueue(createCupsPrinter({ queue: q.queue, raw: q.raw, deviceUri: q.deviceUri, env: this.cupsEnv }), q.queue);
+      const printer = createCupsPrinter({ queue: q.queue, raw: q.raw, deviceUri: q.deviceUri, env: this.cupsEnv });
       present.add(printer.description.name);
-      if (!this.entries.has(printer.description.name)) this.add(printer, PRINTER_TYPE.cups, true);
+      if (!this.entries.has(printer.description.name)) this.add(printer, PRINTER_TYPE.cups, true, q.queue);
     }
     for (const [name, e] of this.entries) if (e.discovered && !present.has(name)) this.entries.delete(name);
   }
-}
-
-function withQueue(printer: Printer, queue: string): Printer & { cupsQueue: string } {
-  return Object.assign(printer, { cupsQueue: queue });
 }
 
 async function readConfig(path: string, required: boolean): Promise<ConfigFile> {
@@ -216,7 +211,7 @@ async function readConfig(path: string, required: boolean): Promise<ConfigFile> 
 export function printerFromUrl(
   url: string,
   context: { dataDir: string; name?: string; cupsEnv?: NodeJS.ProcessEnv },
-): { printer: Printer; type: number } {
+): { printer: Printer; type: number; cupsQueue?: string } {
   const text = url.trim();
   const bad = (why: string) => new PrinterConfigError(`printer '${url}': ${why}`);
   const scheme = /^([a-z]+):/i.exec(text)?.[1]?.toLowerCase();
@@ -245,7 +240,7 @@ export function printerFromUrl(
       name: context.name ?? query.get('name') ?? undefined,
       env: context.cupsEnv,
     });
-    return { printer: withQueue(printer, queue), type: PRINTER_TYPE.cups };
+    return { printer, type: PRINTER_TYPE.cups, cupsQueue: queue };
   }
   if (scheme === 'virtual' || /^virtual(\?|$)/i.test(text)) {
     const query = new URLSearchParams(text.split('?')[1] ?? '');

@@ -152,7 +152,13 @@ export async function startHelper(options: HelperOptions): Promise<RunningHelper
     reply(res, 200, result);
   }
 
-  const port = await listen(server, options.port !== undefined ? [options.port] : (options.ports ?? DEFAULT_PORTS));
+  let port: number;
+  try {
+    port = await listen(server, options.port !== undefined ? [options.port] : (options.ports ?? DEFAULT_PORTS));
+  } catch (e) {
+    await registry.close();
+    throw e;
+  }
   const url = `http://127.0.0.1:${port}`;
   return {
     port,
