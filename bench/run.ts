@@ -9,6 +9,8 @@
  *   assets      100,000 assets on PGlite: list, import, export (bench/assets.ts)
  *   render      label pages: reference label per label and 10,000 .xlsx rows on 2 workers,
  *               engine vs bwip-js + @napi-rs/canvas (bench/render.ts; the canvas is installed on first use, bench/peer-canvas.ts)
+ *   print-scan  in Chromium: the print scan check's cost, pages/s in the Web Worker pool with and without it
+ *               (bench/print-scan-browser.ts; --scan-pages=N --scan-runs=N; needs a built dist/)
  *   print       in Chromium: 10,000 rows to pages in the app's Web Worker pool vs bwip-js + OffscreenCanvas,
  *               peak JS heap for 100,000 pages (bench/print-browser.ts; needs a built dist/)
  *
@@ -40,6 +42,11 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     summary: 'label pages: per label at 203/300 dpi, 10,000 xlsx rows on 2 workers, vs bwip-js + canvas',
     json: true,
     run: async (json) => (await import('./render.ts')).run({ json }),
+  },
+  'print-scan': {
+    summary: "in Chromium: the print scan check's cost, pages/s in the worker pool with and without it",
+    json: true,
+    run: async (json) => (await import('./print-scan-browser.ts')).run({ json }),
   },
   print: {
     summary: 'in Chromium: 10,000 rows in the browser worker pool vs bwip-js + OffscreenCanvas, heap for 100,000',
