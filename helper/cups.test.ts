@@ -7,7 +7,7 @@
  * with lpstat; a disabled or unknown queue. When cupsd cannot run here, these tests are
  * skipped and their names say why.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { startPrinterListener } from './testing/printer-listener.ts';
@@ -39,13 +39,10 @@ function printImage(helper: RunningHelper, printerName: string, page: Bitmap, ex
 async function withHelper<T>(printers: string[], body: (helper: RunningHelper) => Promise<T>): Promise<T> {
   if (!cups.ok) throw new Error('no cupsd');
   const dir = await tempDir('cups-helper');
+  onTestFinished(() => dir.remove());
   const helper = await startHelper({ dataDir: dir.path, allowedOrigins: [], port: 0, printers, cupsEnv: cups.env, log: { info() {}, error() {} } });
-  try {
-    return await body(helper);
-  } finally {
-    await helper.close();
-    await dir.remove();
-  }
+  onTestFinished(() => helper.close());
+  return body(helper);
 }
 
 describe('CUPS queues', () => {
@@ -159,12 +156,9 @@ describe('CUPS queues', () => {
 
 it('without the CUPS tools the helper lists no CUPS queues and starts all the same', async () => {
   const dir = await tempDir('nocups');
+  onTestFinished(() => dir.remove());
   const helper = await startHelper({ dataDir: dir.path, allowedOrigins: [], port: 0, cupsEnv: { PATH: '/nonexistent' }, log: { info() {}, error() {} } });
-  try {
-    const printers = (await action(helper.url, 'GetPrinters')).body.resultInfo.printers as { name: string }[];
-    expect(printers.map((p) => p.name)).toEqual(['Assetmark Virtual 203', 'Assetmark Virtual 300']);
-  } finally {
-    await helper.close();
-    await dir.remove();
-  }
+  onTestFinished(() => helper.close());
+  const printers = (await action(helper.url, 'GetPrinters')).body.resultInfo.printers as { name: string }[];
+  expect(printers.map((p) => p.name)).toEqual(['Assetmark Virtual 203', 'Assetmark Virtual 300']);
 });

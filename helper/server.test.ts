@@ -7,7 +7,7 @@
  * engine's reference turn (src/engine/rotate-reference.ts), PNG inputs are made with
  * fast-png, JPEG with jpeg-js and BMP by hand from the file format.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -713,30 +713,27 @@ describe('ports and configuration', () => {
 
   it('reads printers.json: network printers listed (offline when nothing answers), onlyOnline leaves them out', async () => {
     const cfgDir = await tempDir('helper-config');
+    onTestFinished(() => cfgDir.remove());
     const closed = await holdPort();
     await release(closed.server); // nothing listens there now: connection refused
     await writeFile(join(cfgDir.path, 'printers.json'), JSON.stringify({ printers: [`zpl://127.0.0.1:${closed.port}?dpi=300`, { url: `tspl://127.0.0.1:${closed.port}`, name: 'Shipping TSC' }], cups: false }));
     const h = await startHelper({ dataDir: cfgDir.path, allowedOrigins: [APP], port: 0, printers: ['virtual?dpi=300&name=Spare'], log: { info() {}, error() {} } });
-    try {
-      const all = (await action(h.url, 'GetPrinters')).body.resultInfo.printers as { name: string; type: number; deviceDPI: number; isOnline: boolean; ip: string }[];
-      expect(all.map((p) => [p.name, p.deviceDPI, p.isOnline])).toEqual([
-        [V203, 203, true],
-        [V300, 300, true],
-        [`ZPL 127.0.0.1:${closed.port}`, 300, false],
-        ['Shipping TSC', 203, false],
-        ['Spare', 300, true],
-      ]);
-      expect(all.every((p) => p.type < 10)).toBe(true);
-      const online = (await action(h.url, 'GetPrinters', { onlyOnline: 1 })).body.resultInfo.printers as { name: string }[];
-      expect(online.map((p) => p.name)).toEqual([V203, V300, 'Spare']);
-      // A page to a printer that does not answer: the network code, nothing confirmed.
-      const page = randomBitmap(16, 8, 24);
-      const r = await printImage(h.url, { printerName: 'Shipping TSC', format: 1, imageWidth: 16 }, b64(rows(page)));
-      expect(r.body.statusCode).toBe(90);
-    } finally {
-      await h.close();
-      await cfgDir.remove();
-    }
+    onTestFinished(() => h.close());
+    const all = (await action(h.url, 'GetPrinters')).body.resultInfo.printers as { name: string; type: number; deviceDPI: number; isOnline: boolean; ip: string }[];
+    expect(all.map((p) => [p.name, p.deviceDPI, p.isOnline])).toEqual([
+      [V203, 203, true],
+      [V300, 300, true],
+      [`ZPL 127.0.0.1:${closed.port}`, 300, false],
+      ['Shipping TSC', 203, false],
+      ['Spare', 300, true],
+    ]);
+    expect(all.every((p) => p.type < 10)).toBe(true);
+    const online = (await action(h.url, 'GetPrinters', { onlyOnline: 1 })).body.resultInfo.printers as { name: string }[];
+    expect(online.map((p) => p.name)).toEqual([V203, V300, 'Spare']);
+    // A page to a printer that does not answer: the network code, nothing confirmed.
+    const page = randomBitmap(16, 8, 24);
+    const r = await printImage(h.url, { printerName: 'Shipping TSC', format: 1, imageWidth: 16 }, b64(rows(page)));
+    expect(r.body.statusCode).toBe(90);
   });
 
   it('refuses a config that cannot work, naming the fault', async () => {
@@ -767,26 +764,23 @@ describe('ports and configuration', () => {
 describe('network printers through the helper', () => {
   it.each(['zpl', 'tspl'] as const)('%s: the printer reads back the very page, turned, with its copies and settings', async (language) => {
     const printer = await startPrinterListener({ language, dpi: 300 });
+    onTestFinished(() => printer.close());
     const cfgDir = await tempDir('helper-net');
+    onTestFinished(() => cfgDir.remove());
     const h = await startHelper({ dataDir: cfgDir.path, allowedOrigins: [APP], port: 0, cups: false, printers: [`${printer.url}&name=Line 1`], log: { info() {}, error() {} } });
-    try {
-      expect((await action(h.url, 'OpenPrinter', { printerName: 'Line 1' })).body.statusCode).toBe(0);
-      expect((await action(h.url, 'GetPrinterDPI')).body.resultInfo).toEqual({ dpiX: 300, dpiY: 300 });
-      expect((await action(h.url, 'SetParam', { key: 2, value: 14 })).body.statusCode).toBe(0);
-      const page = randomBitmap(236, 118, 26);
-      const r = await printImage(h.url, { printerName: 'Line 1', format: 1, imageWidth: 236, orientation: 90, copies: 3 }, b64(rows(page)));
-      expect(r.body.statusCode).toBe(0);
-      // The reply came after the printer answered its status query for this page.
-      expect(printer.labels).toHaveLength(1);
-      expect(printer.errors).toEqual([]);
-      expect(dotsOf(printer.labels[0]!)).toBe(dotsOf(rotatePage(page, 90)));
-      expect(printer.labels[0]!.copies).toBe(3);
-      expect(printer.labels[0]!.commands.join(' ')).toMatch(language === 'zpl' ? /~SD30/ : /DENSITY 15/);
-    } finally {
-      await h.close();
-      await printer.close();
-      await cfgDir.remove();
-    }
+    onTestFinished(() => h.close());
+    expect((await action(h.url, 'OpenPrinter', { printerName: 'Line 1' })).body.statusCode).toBe(0);
+    expect((await action(h.url, 'GetPrinterDPI')).body.resultInfo).toEqual({ dpiX: 300, dpiY: 300 });
+    expect((await action(h.url, 'SetParam', { key: 2, value: 14 })).body.statusCode).toBe(0);
+    const page = randomBitmap(236, 118, 26);
+    const r = await printImage(h.url, { printerName: 'Line 1', format: 1, imageWidth: 236, orientation: 90, copies: 3 }, b64(rows(page)));
+    expect(r.body.statusCode).toBe(0);
+    // The reply came after the printer answered its status query for this page.
+    expect(printer.labels).toHaveLength(1);
+    expect(printer.errors).toEqual([]);
+    expect(dotsOf(printer.labels[0]!)).toBe(dotsOf(rotatePage(page, 90)));
+    expect(printer.labels[0]!.copies).toBe(3);
+    expect(printer.labels[0]!.commands.join(' ')).toMatch(language === 'zpl' ? /~SD30/ : /DENSITY 15/);
   });
 });
 
