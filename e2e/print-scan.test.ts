@@ -4,7 +4,8 @@
  * the render workers decode every page's codes (rxing-wasm, loaded in the workers for the
  * checked job only) before the page is sent.
  *
- *   - 20 rows print and every page was read back (the page's scan summary counts them);
+ *   - 20 rows print without the check, and no worker fetches rxing-wasm; then with it, and
+ *     every page was read back (the page's scan summary counts them);
  *   - a spreadsheet whose row 7 holds a code too long for the label (its Code 128 runs off
  *     both edges) stops at label 7 with the scan check's message, the 6 labels before it
  *     printed; skipping it prints the other 13, and every printed file reads (zbarimg) as
@@ -54,6 +55,8 @@ const badRows = goodRows.map((r, i) => (i === 6 ? { ...r, code: LONG_CODE } : r)
 let server: RunningServer;
 let browser: BrowserSession;
 let page: Page;
+/** Requests for rxing-wasm's module (from the render workers). */
+const rxingRequests: string[] = [];
 
 const byTestId = (id: string, on: Page | Locator = page) => on.locator(`[data-testid="${id}"]`);
 const progress = () => byTestId('print-progress');
@@ -91,6 +94,9 @@ beforeAll(async () => {
   browser = await openBrowser(server.baseUrl, { width: 1440, height: 900 });
   page = browser.page;
   page.setDefaultTimeout(20_000);
+  browser.context.on('request', (r) => {
+    if (r.url().includes('rxing_wasm_bg')) rxingRequests.push(r.url());
+  });
 });
 
 afterAll(async () => {
@@ -99,7 +105,7 @@ afterAll(async () => {
 });
 
 describe('the scan check', () => {
-  it('prints 20 labels with every page read back before it was sent', async () => {
+  it('prints 20 labels without the check (no decoder loaded), then with every page read back before it was sent', async () => {
     await page.goto('/login');
     await byTestId('use-demo').click();
     await byTestId('login-submit').click();
@@ -114,17 +120,30 @@ describe('the scan check', () => {
     await page.getByRole('option', { name: new RegExp(`^${VIRTUAL_PRINTER}`) }).click();
     await expect.poll(() => byTestId('print').isEnabled(), { timeout: 15_000 }).toBe(true);
 
+    // Ordinary printing first: the workers never fetch the decoder.
+    await byTestId('print').click();
+    await waitForStatus('done');
+    expect(await byTestId('scan-summary').count()).toBe(0);
+    expect(rxingRequests).toEqual([]);
+    await byTestId('print-close').click();
+    await progress().waitFor({ state: 'detached' });
+    const before = (await printedFiles()).length;
+    expect(before).toBe(ROWS);
+
     await byTestId('scan-check').check();
     await byTestId('print').click();
     await waitForStatus('done');
     expect(await byTestId('print-labels').textContent()).toBe(`已打印 ${ROWS} / ${ROWS} 张标签`);
+    // Now each worker fetched rxing-wasm's module (one request a worker at most: the HTTP
+    // cache may answer some).
+    expect(rxingRequests.length).toBeGreaterThan(0);
     // Every page was decoded: 20 pages, a Code 128 and a QR code each.
     const summary = byTestId('scan-summary');
     expect(await summary.getAttribute('data-pages')).toBe(String(ROWS));
     expect(await summary.getAttribute('data-codes')).toBe(String(2 * ROWS));
     expect(await summary.getAttribute('data-skipped')).toBe('');
     expect(await summary.textContent()).toContain(`${ROWS} 页中已有 ${ROWS} 页识读无误`);
-    const files = await printedFiles();
+    const files = (await printedFiles()).slice(before);
     expect(files.length).toBe(ROWS);
     expect(await qrCodes(files.map((f) => join(printerDir(), f)))).toEqual(goodRows.map((r) => r.code));
     await byTestId('print-close').click();
