@@ -77,8 +77,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 const mib = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? null : round(bytes / 2 ** 20));
 
-/** The benchmark's page code, bundled for the browser (bwip-js's browser build inside). */
-async function bundlePageCode(): Promise<string> {
+/** A benchmark's page code (default this benchmark's, with bwip-js's browser build inside),
+ * bundled for the browser; bench/print-e2e.ts bundles its own with it. */
+export async function bundlePageCode(file = './print-browser-page.ts'): Promise<string> {
   const { build } = await import('vite');
   const out = await build({
     configFile: false,
@@ -89,7 +90,7 @@ async function bundlePageCode(): Promise<string> {
       write: false,
       minify: false,
       emptyOutDir: false,
-      lib: { entry: fileURLToPath(new URL('./print-browser-page.ts', import.meta.url)), formats: ['es'], fileName: 'print-bench' },
+      lib: { entry: fileURLToPath(new URL(file, import.meta.url)), formats: ['es'], fileName: 'print-bench' },
     },
   });
   const outputs = (Array.isArray(out) ? out : [out]) as { output: { type: string; code?: string }[] }[];
@@ -98,7 +99,8 @@ async function bundlePageCode(): Promise<string> {
   return chunk.code;
 }
 
-async function engineEntry(): Promise<string> {
+/** The URL of the built app's engine entry (src/print/browser/index.ts in dist/). */
+export async function engineEntry(): Promise<string> {
   let manifest: Record<string, { file: string }>;
   try {
     manifest = JSON.parse(await readFile(join(ROOT, 'dist', '.vite', 'manifest.json'), 'utf8'));

@@ -12,7 +12,9 @@
  *   print-scan  in Chromium: the print scan check's cost, pages/s in the Web Worker pool with and without it
  *               (bench/print-scan-browser.ts; --scan-pages=N --scan-runs=N; needs a built dist/)
  *   print       in Chromium: 10,000 rows to pages in the app's Web Worker pool vs bwip-js + OffscreenCanvas,
- *               peak JS heap for 100,000 pages (bench/print-browser.ts; needs a built dist/)
+ *               peak JS heap for 100,000 pages (bench/print-browser.ts; needs a built dist/), then print-e2e
+ *   print-e2e   in Chromium through our helper to the ZPL listener and the virtual printer: pages/s,
+ *               lag, memory for 100,000 (bench/print-e2e.ts; --e2e-pages=N --e2e-runs=N --e2e-memory-pages=N)
  *
  * `--json` prints one JSON object on stdout and nothing else: a benchmark's result, or with
  * several benchmarks one object of their results by name (those that support it; symbology,
@@ -49,9 +51,14 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     run: async (json) => (await import('./print-scan-browser.ts')).run({ json }),
   },
   print: {
-    summary: 'in Chromium: 10,000 rows in the browser worker pool vs bwip-js + OffscreenCanvas, heap for 100,000',
+    summary: 'in Chromium: 10,000 rows in the browser worker pool vs bwip-js + OffscreenCanvas, heap for 100,000; then print-e2e',
     json: true,
-    run: async (json) => (await import('./print-browser.ts')).run({ json }),
+    run: async (json) => ({ ...(await (await import('./print-browser.ts')).run({ json })), e2e: await (await import('./print-e2e.ts')).run({ json }) }),
+  },
+  'print-e2e': {
+    summary: 'in Chromium, end to end through our helper to a ZPL listener and the virtual printer: pages/s, lag, memory',
+    json: true,
+    run: async (json) => (await import('./print-e2e.ts')).run({ json }),
   },
 };
 
@@ -64,7 +71,7 @@ if (unknown.length > 0 || args.includes('--help')) {
   console.error(`${unknown.length ? `unknown benchmark '${unknown[0]}'\n` : ''}usage: npm run bench [-- NAME] [--json]\n\n${list}`);
   process.exit(unknown.length ? 2 : 0);
 }
-const selected = names.length ? names : Object.keys(BENCHES);
+const selected = names.length ? names : Object.keys(BENCHES).filter((n) => n !== 'print-e2e'); // `print` runs it
 if (!json) {
   for (const name of selected) await BENCHES[name]!.run(false);
 } else {
