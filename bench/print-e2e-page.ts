@@ -62,6 +62,10 @@ export interface E2eRunResult {
   /** Pages rendered ahead of the printer when a page is confirmed (rendered - confirmed). */
   aheadMax: number;
   aheadMean: number;
+  /** Per page, PrintImageD sent -> the helper's reply (the printer took the page), ms: the
+   * road's pace with one page in flight. */
+  sendMedianMs: number;
+  sendP95Ms: number;
   /** Per page, its rendering delivered -> its confirmation, ms. */
   lagMedianMs: number;
   lagP95Ms: number;
@@ -152,7 +156,19 @@ async function run(engine: EngineEntry, a: E2eRunArgs): Promise<E2eRunResult> {
         return onPage(page, index);
       }, signal),
   };
-  const printRun = new PrintRun(plan, measured, helperSender(client, { printerName: a.printerName, dpi: a.dpi, threshold: 192 }));
+  // The sender is wrapped only to time each send.
+  const sendMs = new Float64Array(plan.sends);
+  let sends = 0;
+  const sender = helperSender(client, { printerName: a.printerName, dpi: a.dpi, threshold: 192 });
+  const timedSender: typeof sender = {
+    async send(page, send, signal) {
+      const s0 = performance.now();
+      const outcome = await sender.send(page, send, signal);
+      if (sends < sendMs.length) sendMs[sends++] = performance.now() - s0;
+      return outcome;
+    },
+  };
+  const printRun = new PrintRun(plan, measured, timedSender);
 
   // Per page: when its rendering reached the run, then when the printer confirmed it. The
   // run renders and confirms in page order, so the counters index the pages.
@@ -204,6 +220,7 @@ async function run(engine: EngineEntry, a: E2eRunArgs): Promise<E2eRunResult> {
   const used = heapUsed();
   if (used !== null && used > heapPeak) heapPeak = used;
   const sorted = lag.sort();
+  const sendSorted = sendMs.subarray(0, sends).sort();
   return {
     pages: end.confirmed,
     status: end.status,
@@ -214,6 +231,8 @@ async function run(engine: EngineEntry, a: E2eRunArgs): Promise<E2eRunResult> {
     firstConfirmedMs,
     aheadMax,
     aheadMean: aheadSum / Math.max(1, confirmed),
+    sendMedianMs: quantile(sendSorted, 0.5),
+    sendP95Ms: quantile(sendSorted, 0.95),
     lagMedianMs: quantile(sorted, 0.5),
     lagP95Ms: quantile(sorted, 0.95),
     lagMaxMs: sorted.length ? sorted[sorted.length - 1]! : 0,

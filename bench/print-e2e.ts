@@ -19,6 +19,7 @@
  * | x printer | pages/s / 11: how many thermal printers (about 11 labels/s, 40 mm labels at 6 ips) the road could feed; below 1 the road would be the bottleneck |
  * | first | start() to the first page confirmed, ms: how long the printer waits for its first label |
  * | ahead | pages rendered but not yet confirmed, when a page is confirmed: max and mean (the bounded queue, 16, plus pages in the pool's hands) |
+ * | send | per page, PrintImageD sent -> the helper's reply (after the printer took the page), ms: median and 95th percentile; with one page in flight, the road's pace |
  * | lag | per page, its rendering reaching the run -> the printer's confirmation, ms: median, 95th percentile, max |
  * | heap | the page's JS heap (performance.memory with --enable-precise-memory-info; a full collection before and after, --js-flags=--expose-gc): before, peak seen (garbage included), live every 10,000 pages of the long run |
  * | rss | this process's resident set (process.memoryUsage().rss every 100 ms), which holds the helper and the ZPL listener (and the Playwright client): before and peak |
@@ -78,6 +79,8 @@ export interface PrintE2eRun {
   firstConfirmedMs: number;
   aheadMax: number;
   aheadMean: number;
+  sendMedianMs: number;
+  sendP95Ms: number;
   lagMedianMs: number;
   lagP95Ms: number;
   lagMaxMs: number;
@@ -235,6 +238,8 @@ export async function run(options: { json: boolean }): Promise<PrintE2eBenchResu
         firstConfirmedMs: round(r.firstConfirmedMs),
         aheadMax: r.aheadMax,
         aheadMean: round(r.aheadMean),
+        sendMedianMs: round(r.sendMedianMs, 2),
+        sendP95Ms: round(r.sendP95Ms, 2),
         lagMedianMs: round(r.lagMedianMs),
         lagP95Ms: round(r.lagP95Ms),
         lagMaxMs: round(r.lagMaxMs),
@@ -279,6 +284,8 @@ export async function run(options: { json: boolean }): Promise<PrintE2eBenchResu
           firstConfirmedMs: med((x) => x.firstConfirmedMs),
           aheadMax: med((x) => x.aheadMax),
           aheadMean: med((x) => x.aheadMean),
+          sendMedianMs: med((x) => x.sendMedianMs),
+          sendP95Ms: med((x) => x.sendP95Ms),
           lagMedianMs: med((x) => x.lagMedianMs),
           lagP95Ms: med((x) => x.lagP95Ms),
           lagMaxMs: med((x) => x.lagMaxMs),
@@ -335,17 +342,17 @@ function print(r: PrintE2eBenchResult): void {
     `\nprint end to end: rows of the reference label (${r.label.widthDots} x ${r.label.heightDots} dots at ${r.label.dpi} dpi), ${r.browser}, ` +
       `${r.workers} render worker(s) -> PrintRun -> PrintImageD over HTTP -> our helper -> printer; medians of ${r.targets[0]?.runs ?? 0} runs`,
   );
-  console.log(line(['printer', 'pages', 'run ms', 'pages/s', 'best', 'x printer', 'setup ms', 'first ms', 'ahead max', 'ahead avg', 'lag p50', 'lag p95', 'lag max', 'heap peak', 'rss peak']));
+  console.log(line(['printer', 'pages', 'run ms', 'pages/s', 'best', 'x printer', 'setup ms', 'first ms', 'ahead max', 'ahead avg', 'send p50', 'send p95', 'lag p50', 'lag p95', 'lag max', 'heap peak', 'rss peak']));
   for (const t of r.targets) {
     const m = t.median;
     console.log(
-      line([t.kind, t.pages, m.runMs, m.pagesPerSecond, t.bestPagesPerSecond, `${m.printerRatio}x`, m.setupMs, m.firstConfirmedMs, m.aheadMax, m.aheadMean, m.lagMedianMs, m.lagP95Ms, m.lagMaxMs, m.heapPeakMiB, m.rssPeakMiB]),
+      line([t.kind, t.pages, m.runMs, m.pagesPerSecond, t.bestPagesPerSecond, `${m.printerRatio}x`, m.setupMs, m.firstConfirmedMs, m.aheadMax, m.aheadMean, m.sendMedianMs, m.sendP95Ms, m.lagMedianMs, m.lagP95Ms, m.lagMaxMs, m.heapPeakMiB, m.rssPeakMiB]),
     );
   }
   if (r.memory) {
     const m = r.memory;
     console.log(
-      line(['zpl-listener (long)', m.pages, m.runMs, m.pagesPerSecond, '', `${m.printerRatio}x`, m.setupMs, m.firstConfirmedMs, m.aheadMax, m.aheadMean, m.lagMedianMs, m.lagP95Ms, m.lagMaxMs, m.heapPeakMiB, m.rssPeakMiB]),
+      line(['zpl-listener (long)', m.pages, m.runMs, m.pagesPerSecond, '', `${m.printerRatio}x`, m.setupMs, m.firstConfirmedMs, m.aheadMax, m.aheadMean, m.sendMedianMs, m.sendP95Ms, m.lagMedianMs, m.lagP95Ms, m.lagMaxMs, m.heapPeakMiB, m.rssPeakMiB]),
     );
     console.log(
       `${m.pages} pages: page JS heap ${m.heapBeforeMiB} MiB before (the ${m.pages}-row table included), peak ${m.heapPeakMiB} MiB with garbage, ` +
@@ -355,7 +362,7 @@ function print(r: PrintE2eBenchResult): void {
   }
   console.log(
     `x printer = pages/s / ${r.printerLabelsPerSecond} (a thermal printer's labels a second; above 1x the road is not the bottleneck). ` +
-      `ahead = pages rendered not yet confirmed; lag = a page's rendering -> its confirmation, ms; heap = the page's JS heap, MiB; rss = this process, MiB. ` +
+      `ahead = pages rendered not yet confirmed (16 = the queue full: rendering keeps ahead of the printer); send = PrintImageD round trip, ms; lag = a page's rendering -> its confirmation, ms; heap = the page's JS heap, MiB; rss = this process, MiB. ` +
       `Pool start ${r.poolStartMs} ms (once).`,
   );
   if (r.machine.load1 > r.machine.cpus) console.log(`note: load average ${r.machine.load1} on ${r.machine.cpus} CPUs: the cores were shared, all times are inflated`);
