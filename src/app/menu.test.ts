@@ -17,8 +17,9 @@ const table: PageRoute[] = [
   { path: '/error/401', titleKey: 'route.unauthorized', hidden: true, page },
 ];
 
-/** Printing needs no permission (label-editor.md section 6): every user has it. */
-const LABELS = '/label[/label/print]';
+/** Printing and designing labels need no permission (label-editor.md section 6): every
+ * user has both. */
+const LABELS = '/label[/label/print,/label/editor]';
 
 const paths = (nodes: ReturnType<typeof buildMenu>) =>
   nodes.map((n) => (n.kind === 'page' ? n.route.path : `${n.group.path}[${n.pages.map((p) => p.path).join(',')}]`));

@@ -19,6 +19,7 @@ import {
   ArrowImportRegular,
   BoardRegular,
   BoxRegular,
+  EditRegular,
   OrganizationRegular,
   PrintRegular,
   ShieldKeyholeRegular,
@@ -136,6 +137,15 @@ export const pageRoutes: PageRoute[] = [
     group: 'label',
     icon: PrintRegular,
     page: () => import('./pages/label/PrintPage'),
+  },
+  {
+    // Designing labels needs no permission either: files are opened from and saved to the
+    // user's own disk. `?file=new` starts an empty 40 x 30 mm label, as a plain visit does.
+    path: '/label/editor',
+    titleKey: 'route.labelEditor',
+    group: 'label',
+    icon: EditRegular,
+    page: () => import('./pages/label/EditorPage'),
   },
   { path: UNAUTHORIZED_PATH, titleKey: 'route.unauthorized', hidden: true, page: () => import('./pages/error/UnauthorizedPage') },
   { path: '/error/404', titleKey: 'route.notFound', hidden: true, page: () => import('./pages/error/NotFoundPage') },

@@ -1,6 +1,7 @@
 /** English UI texts; same keys as zh-CN.ts (checked by the type and by the i18n test). */
 import type { Messages } from './types';
 import { labelPrintEn } from './labelPrint.en';
+import { labelEditorEn } from './labelEditor.en';
 
 export const en: Messages = {
   app: {
@@ -23,6 +24,7 @@ export const en: Messages = {
     assetClassify: 'Asset classification',
     assetImport: 'Bulk import',
     labelPrint: 'Print labels',
+    labelEditor: 'Design labels',
   },
   auth: {
     heroTitle: 'Every asset accounted for',
@@ -187,6 +189,7 @@ export const en: Messages = {
     noAssets: 'No assets yet.',
   },
   labelPrint: labelPrintEn,
+  labelEditor: labelEditorEn,
   menu: {
     asset: 'Assets',
     organization: 'Organization',

@@ -3,6 +3,7 @@
  * i18n unit test checks that. Texts the spec quotes are copied verbatim (section 5, 8).
  */
 import { labelPrintZh } from './labelPrint.zh-CN';
+import { labelEditorZh } from './labelEditor.zh-CN';
 
 export const zhCN = {
   app: {
@@ -25,6 +26,7 @@ export const zhCN = {
     assetClassify: '资产分类',
     assetImport: '批量导入',
     labelPrint: '打印标签',
+    labelEditor: '设计标签',
   },
   auth: {
     heroTitle: '让每一件资产都有据可查',
@@ -189,6 +191,7 @@ export const zhCN = {
     noAssets: '还没有资产。',
   },
   labelPrint: labelPrintZh,
+  labelEditor: labelEditorZh,
   menu: {
     asset: '资产管理',
     organization: '组织管理',

@@ -1,0 +1,214 @@
+/**
+ * The editor's state outside React: the label document kept in the history's record store
+ * (src/label/history.ts: undo/redo of change groups, 100 steps, 100 ms grouping, drags
+ * merged by mergeKey, the dirty flag) and the selection, which is not part of the
+ * document and never an undo step. React reads it through `subscribe` / `version`.
+ */
+import { createLabel, type LabelDocument } from '../label/label.ts';
+import { HistoryManager, Store, type HistoryOptions } from '../label/history.ts';
+import type { ElementKind, LabelElement } from '../label/elements/index.ts';
+import { updateElement } from '../label/elements/index.ts';
+import { contextOf, updateLabel, type LabelFields } from '../label/label.ts';
+import { arrowDelta, deleteSelected, duplicateSelected, insertControl, moveSelected } from './edit.ts';
+
+/** The one record: the whole document (each step's diff is the document before and after;
+ * unchanged controls are shared between versions, so a step costs little). */
+interface DocRecord {
+  id: 'doc';
+  doc: LabelDocument;
+}
+
+/** Whether two documents have the same field values and the same control objects. */
+function sameFields(a: LabelDocument, b: LabelDocument): boolean {
+  const ra = a as unknown as Record<string, unknown>;
+  const rb = b as unknown as Record<string, unknown>;
+  const keys = Object.keys(ra);
+  if (keys.length !== Object.keys(rb).length) return false;
+  for (const k of keys) {
+    if (k === 'children') continue;
+    if (ra[k] !== rb[k]) return false;
+  }
+  return a.children.length === b.children.length && a.children.every((c, i) => c === b.children[i]);
+}
+
+export class EditorModel {
+  private readonly store: Store<DocRecord>;
+  readonly history: HistoryManager<DocRecord>;
+  private selected: number[] = [];
+  private listeners = new Set<() => void>();
+  private serial = 0;
+  private dragSerial = 0;
+  /** Changes since the last notification (React renders at most once per change). */
+  version = 0;
+
+  constructor(
+    doc: LabelDocument = createLabel(),
+    readonly locale = 'zh-CN',
+    history: HistoryOptions = {},
+  ) {
+    this.store = new Store<DocRecord>([{ id: 'doc', doc }]);
+    this.history = new HistoryManager(this.store, history);
+    this.store.listen(() => this.changed());
+  }
+
+  get doc(): LabelDocument {
+    return this.store.get('doc')!.doc;
+  }
+
+  /** Selected control indexes; the last is the primary one (its anchors are shown). */
+  get selection(): readonly number[] {
+    return this.selected;
+  }
+
+  get primary(): number | null {
+    return this.selected.length ? this.selected[this.selected.length - 1]! : null;
+  }
+
+  get isDirty(): boolean {
+    return this.history.isDirty;
+  }
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getVersion = (): number => this.version;
+
+  private changed(): void {
+    this.version = ++this.serial;
+    const n = this.doc.children.length;
+    if (this.selected.some((i) => i >= n)) this.selected = this.selected.filter((i) => i < n);
+    for (const fn of this.listeners) fn();
+  }
+
+  dispose(): void {
+    this.history.dispose();
+    this.listeners.clear();
+  }
+
+  /** A document opened from a file (or a new one): no history, not dirty. */
+  load(doc: LabelDocument): void {
+    this.selected = [];
+    this.history.ignore(() => this.store.put([{ id: 'doc', doc }]));
+    this.history.clear();
+    this.changed();
+  }
+
+  /** One undo step named `name`; with `mergeKey`, repeated calls with the same key (one
+   * drag) stay one step. */
+  edit(name: string, fn: (doc: LabelDocument) => LabelDocument, mergeKey?: string): void {
+    const next = fn(this.doc);
+    // An edit that changes nothing (a locked control, a refused value) is no undo step.
+    if (next === this.doc || sameFields(next, this.doc)) return;
+    this.history.batch(() => this.store.put([{ id: 'doc', doc: next }]), name, mergeKey);
+  }
+
+  /** A key that makes every change of one drag a single undo step. */
+  newDragKey(): string {
+    return `drag-${++this.dragSerial}`;
+  }
+
+  markSaved(): void {
+    this.history.markSaved();
+    this.changed();
+  }
+
+  undo(): boolean {
+    return this.history.undo();
+  }
+
+  redo(): boolean {
+    return this.history.redo();
+  }
+
+  // ---- selection (not undoable)
+
+  setSelection(indexes: readonly number[]): void {
+    const n = this.doc.children.length;
+    this.selected = [...new Set(indexes)].filter((i) => Number.isInteger(i) && i >= 0 && i < n);
+    this.changed();
+  }
+
+  /** Click: select `index` alone; shift-click: add it (or take it out) of the selection. */
+  select(index: number, additive: boolean): void {
+    if (index < 0) return this.setSelection(additive ? this.selected : []);
+    if (!additive) return this.setSelection([index]);
+    this.setSelection(this.selected.includes(index) ? this.selected.filter((i) => i !== index) : [...this.selected, index]);
+  }
+
+  selectAll(): void {
+    this.setSelection(this.doc.children.map((_, i) => i));
+  }
+
+  // ---- edits
+
+  insert(kind: ElementKind): boolean {
+    let index = -1;
+    this.edit(`insert ${kind}`, (doc) => {
+      const r = insertControl(doc, kind, this.locale);
+      if (!r) return doc;
+      index = r.index;
+      return r.doc;
+    });
+    if (index >= 0) this.setSelection([index]);
+    return index >= 0;
+  }
+
+  /** Arrow key: moves the selected unlocked controls; false for other keys or no selection. */
+  arrow(key: string, shift: boolean): boolean {
+    const d = arrowDelta(key, shift);
+    if (!d || this.selected.length === 0) return false;
+    this.edit('move', (doc) => moveSelected(doc, this.selected, d[0], d[1], this.locale));
+    return true;
+  }
+
+  deleteSelection(): void {
+    if (this.selected.length === 0) return;
+    const drop = this.selected;
+    this.selected = [];
+    this.edit('delete', (doc) => deleteSelected(doc, drop));
+  }
+
+  duplicateSelection(): void {
+    if (this.selected.length === 0) return;
+    let added: number[] = [];
+    this.edit('duplicate', (doc) => {
+      const r = duplicateSelected(doc, this.selected, this.locale);
+      added = r.indexes;
+      return r.doc;
+    });
+    if (added.length) this.setSelection(added);
+  }
+
+  /** Replaces control `index` with `fn` of it (one step, or part of a drag with `mergeKey`). */
+  updateControl(index: number, name: string, fn: (el: LabelElement) => LabelElement, mergeKey?: string): void {
+    this.edit(
+      name,
+      (doc) => {
+        const el = doc.children[index];
+        if (!el) return doc;
+        const next = fn(el);
+        if (next === el) return doc;
+        const children = [...doc.children];
+        children[index] = next;
+        return { ...doc, children };
+      },
+      mergeKey,
+    );
+  }
+
+  /** A property change of control `index`: valid fields apply (updateElement). */
+  patchControl(index: number, patch: Readonly<Record<string, unknown>>): void {
+    this.updateControl(index, 'edit', (el) => updateElement(el, patch, contextOf(this.doc, this.locale)));
+  }
+
+  /** `doc` with control `index` moved by (dx, dy) mm (unless locked). */
+  moved(doc: LabelDocument, index: number, dxMm: number, dyMm: number): LabelDocument {
+    return moveSelected(doc, [index], dxMm, dyMm, this.locale);
+  }
+
+  patchLabel(patch: Readonly<Partial<Record<keyof LabelFields, unknown>>>): void {
+    this.edit('label', (doc) => updateLabel(doc, patch, { locale: this.locale }));
+  }
+}
