@@ -461,7 +461,7 @@ export const EXPIRY_BANDS = ['expired', 'within7', 'within30', 'within90', 'late
 export type ExpiryBand = (typeof EXPIRY_BANDS)[number];
 
 export interface AssetExpiry {
-  /** The effective expiry date: expireDate, else buyDate + lossCycle x 30 days; null without either. */
+  /** The effective expiry date: expireDate, else buyDate + lossCycle calendar months; null without either. */
   date: string | null;
   band: ExpiryBand;
   /** Days left (0 on the day itself) or, when expired, days since; null for 'none'. */
@@ -480,9 +480,9 @@ export interface AssetInfo {
   buyDate: string | null;
   /** Yuan. */
   buyPrice: number | null;
-  /** Yuan, as entered (residual value the user records; not used by the depreciation rule). */
+  /** Yuan: the residual value, where the depreciation ends (README "Asset value and expiry"). */
   surplusValue: number | null;
-  /** Months. 0 or null: not depreciated. */
+  /** Months. null: not depreciated; 0: written down to the residual value on the buy date. */
   lossCycle: number | null;
   /** As entered; see expiry.date for the effective one. */
   expireDate: string | null;
@@ -505,8 +505,9 @@ export interface AssetInfo {
   /** The effective status: useStatus, else 4 (in use) with a staff assignee, else 2 (unused). */
   status: AssetUseStatusValue;
   /**
-   * Remaining value in yuan (spec section 9): buyPrice reduced linearly over lossCycle x 30
-   * days from buyDate, 0 once exceeded; buyPrice itself without a buy date or a cycle.
+   * Remaining value in yuan (README "Asset value and expiry"): straight-line, day by day, from
+   * buyPrice on buyDate down to surplusValue (never below min(buyPrice, surplusValue)) at the
+   * end of lossCycle calendar months; buyPrice itself without a buy date or a life.
    */
   currentValue: number | null;
   expiry: AssetExpiry;

@@ -1,18 +1,20 @@
 /**
- * Depreciation and expiry (spec section 9), as SQL over the assets row (alias a) so the list
- * can filter and sort by them and the dashboard can sum them, with "today" a parameter taken
- * from the server's clock (tests move it).
+ * Depreciation and expiry, as SQL over the assets row (alias a) so the list can filter and
+ * sort by them and the dashboard can sum them, with "today" a parameter taken from the
+ * server's clock (tests move it).
  *
- * Remaining value: the buy price reduced linearly over lossCycle x 30 days from the buy date,
- * 0 once that is exceeded, rounded to the fen:
- *   value = buyPrice x (lossCycle x 30 - days) / (lossCycle x 30),   days = today - buyDate
- * It is the buy price itself before the buy date, without a buy date, or with a cycle of 0 or
- * none (not depreciated), and none without a buy price. The spec's rule ends at 0, so the
- * residual value a user records (surplusValue) is shown as entered and takes no part in it.
+ * The rules themselves are the SQL functions of migration 005 (asset_life_end, asset_value),
+ * the one place they are written; README "Asset value and expiry" states them. In short:
+ * - the life ends lossCycle calendar months after the buy date (same day of the month, or
+ *   the month's last day), replacing the spec's lossCycle x 30 days on purpose;
+ * - the remaining value runs straight-line, day by day, from the buy price on the buy date
+ *   to the residual value (surplusValue) at the life's end, rounded to the fen, and stays
+ *   between min(price, residual) and the price; a life of 0 months is written down to the
+ *   residual on the buy date; without a buy date or a life it is the price.
  *
- * Expiry: the effective date is the one entered, else the day the value reaches 0 (the stored
- * column expiry_date, migration 003). Bands are disjoint: expired (before today), within7 (0
- * to 7 days left), within30 (8 to 30), within90 (31 to 90), later, none (no date).
+ * The life's end is the stored column life_end, the effective expiry date the stored column
+ * expiry_date: the one entered, else the life's end (both migration 005). Bands are disjoint: expired (before today), within7 (0 to 7
+ * days left), within30 (8 to 30), within90 (31 to 90), later, none (no date).
  */
 import type { AssetExpiry, ExpiryBand } from '../../../src/api/contract.ts';
 import type { Lang } from '../../errors.ts';
@@ -25,12 +27,7 @@ export function todayIn(now: Date, timeZone: string): string {
 
 /** The remaining value (numeric, yuan) of the row aliased a; `today` is a date placeholder. */
 export function currentValueSql(today: string): string {
-  return `CASE
-    WHEN a.buy_price IS NULL THEN NULL
-    WHEN a.buy_date IS NULL OR COALESCE(a.loss_cycle, 0) = 0 OR ${today}::date <= a.buy_date THEN a.buy_price
-    WHEN ${today}::date - a.buy_date >= a.loss_cycle * 30 THEN 0::numeric(14, 2)
-    ELSE round(a.buy_price * (a.loss_cycle * 30 - (${today}::date - a.buy_date)) / (a.loss_cycle * 30), 2)
-  END`;
+  return `asset_value(a.buy_price, a.surplus_value, a.buy_date, a.life_end, ${today}::date)`;
 }
 
 /** Days from today to the effective expiry date (negative once passed), NULL without one. */

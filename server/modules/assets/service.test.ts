@@ -100,13 +100,13 @@ describe('asset records', () => {
       useStatus: null,
       status: 4,
       currentValue: 12999.5,
-      // 36 x 30 = 1080 days after the buy date.
-      expiry: { date: '2032-12-30', band: 'later', days: 1080, text: 'will expire on 2032-12-30, 1080 days left' },
+      // 36 calendar months after the buy date: 1096 days (2032 is a leap year).
+      expiry: { date: '2033-01-15', band: 'later', days: 1096, text: 'will expire on 2033-01-15, 1096 days left' },
       createdAt: START.toISOString(),
       updatedAt: START.toISOString(),
     });
     expect(await details(created.id)).toEqual(created);
-    expect((await details(created.id, 'zh-CN')).expiry.text).toBe('将于 2032-12-30 到期，剩余 1080 天');
+    expect((await details(created.id, 'zh-CN')).expiry.text).toBe('将于 2033-01-15 到期，剩余 1096 天');
     const unused = payload(await save({ assetName: 'Spare mouse', affiliatedDept: dept.ops.id }));
     expect(unused).toMatchObject({ status: 2, affiliatedStaff: null, currentValue: null, expiry: { band: 'none', days: null, text: '' } });
   });
@@ -200,28 +200,32 @@ describe('depreciation and expiry (today from the clock, Asia/Shanghai)', () => 
     return details(id, lang);
   };
 
-  it('reduces the price linearly over lossCycle x 30 days to 0, and moves through the bands', async () => {
+  it('reduces the price linearly over lossCycle calendar months to 0 (no residual), and moves through the bands', async () => {
+    // 2030-01-15 + 10 months = 2030-11-15: a life of 304 days.
     const { id } = payload(await save({ assetName: 'Depreciating', buyPrice: 3600, lossCycle: 10, buyDate: '2030-01-15' }));
-    expect(await at(id, 0)).toMatchObject({ currentValue: 3600, expiry: { date: '2030-11-11', band: 'later', days: 300 } });
-    expect(await at(id, 100)).toMatchObject({ currentValue: 2400, expiry: { band: 'later', days: 200 } });
-    expect(await at(id, 210)).toMatchObject({ currentValue: 1080, expiry: { band: 'within90', days: 90 } });
-    expect(await at(id, 269)).toMatchObject({ expiry: { band: 'within90', days: 31 } });
-    expect(await at(id, 270)).toMatchObject({ currentValue: 360, expiry: { band: 'within30', days: 30 } });
-    expect(await at(id, 292)).toMatchObject({ expiry: { band: 'within30', days: 8 } });
-    expect(await at(id, 293)).toMatchObject({ expiry: { band: 'within7', days: 7, text: 'will expire on 2030-11-11, 7 days left' } });
-    expect(await at(id, 299)).toMatchObject({ currentValue: 12, expiry: { band: 'within7', days: 1 } });
-    expect(await at(id, 300)).toMatchObject({ currentValue: 0, expiry: { band: 'within7', days: 0, text: 'will expire on 2030-11-11, 0 days left' } });
-    expect(await at(id, 301)).toMatchObject({ currentValue: 0, expiry: { band: 'expired', days: 1, text: 'expired 1 days' } });
-    expect(await at(id, 310, 'zh-CN')).toMatchObject({ currentValue: 0, expiry: { band: 'expired', days: 10, text: '已过期 10 天' } });
+    expect(await at(id, 0)).toMatchObject({ currentValue: 3600, expiry: { date: '2030-11-15', band: 'later', days: 304 } });
+    // 3600 x 204 / 304 = 2415.789...
+    expect(await at(id, 100)).toMatchObject({ currentValue: 2415.79, expiry: { band: 'later', days: 204 } });
+    expect(await at(id, 214)).toMatchObject({ currentValue: 1065.79, expiry: { band: 'within90', days: 90 } });
+    expect(await at(id, 273)).toMatchObject({ expiry: { band: 'within90', days: 31 } });
+    expect(await at(id, 274)).toMatchObject({ currentValue: 355.26, expiry: { band: 'within30', days: 30 } });
+    expect(await at(id, 296)).toMatchObject({ expiry: { band: 'within30', days: 8 } });
+    expect(await at(id, 297)).toMatchObject({ expiry: { band: 'within7', days: 7, text: 'will expire on 2030-11-15, 7 days left' } });
+    expect(await at(id, 303)).toMatchObject({ currentValue: 11.84, expiry: { band: 'within7', days: 1 } });
+    expect(await at(id, 304)).toMatchObject({ currentValue: 0, expiry: { band: 'within7', days: 0, text: 'will expire on 2030-11-15, 0 days left' } });
+    expect(await at(id, 305)).toMatchObject({ currentValue: 0, expiry: { band: 'expired', days: 1, text: 'expired 1 days' } });
+    expect(await at(id, 314, 'zh-CN')).toMatchObject({ currentValue: 0, expiry: { band: 'expired', days: 10, text: '已过期 10 天' } });
     await setClock(START);
   });
 
   it('rounds to the fen; keeps the price without a date or a cycle, or before the buy date', async () => {
+    // 2030-01-14 + 1 month = 2030-02-14, 31 days: 100 x 30 / 31 = 96.774...
     const rounding = payload(await save({ assetName: 'Round', buyPrice: 100, lossCycle: 1, buyDate: '2030-01-14' }));
-    expect(rounding.currentValue).toBe(96.67);
+    expect(rounding.currentValue).toBe(96.77);
     const noDate = payload(await save({ assetName: 'No date', buyPrice: 50, lossCycle: 12 }));
     expect(noDate).toMatchObject({ currentValue: 50, expiry: { band: 'none' } });
-    const noCycle = payload(await save({ assetName: 'No cycle', buyPrice: 50, lossCycle: 0, buyDate: '2000-01-01' }));
+    // No life entered (a life of 0 is written down at once: depreciation.test.ts).
+    const noCycle = payload(await save({ assetName: 'No cycle', buyPrice: 50, lossCycle: null, buyDate: '2000-01-01' }));
     expect(noCycle).toMatchObject({ currentValue: 50, expiry: { band: 'none' } });
     const future = payload(await save({ assetName: 'Future', buyPrice: 50, lossCycle: 1, buyDate: '2030-03-01' }));
     expect(future.currentValue).toBe(50);
@@ -231,7 +235,8 @@ describe('depreciation and expiry (today from the clock, Asia/Shanghai)', () => 
     // 17:00 UTC is already the next day in Shanghai.
     await setClock(new Date('2030-01-15T17:00:00.000Z'));
     expect((await details(dated.id)).expiry.days).toBe(6);
-    expect((await details(rounding.id)).currentValue).toBe(93.33);
+    // 100 x 29 / 31 = 93.548...
+    expect((await details(rounding.id)).currentValue).toBe(93.55);
     await setClock(START);
   });
 });
@@ -301,7 +306,7 @@ describe('asset list', () => {
     expect(codes(await list('sortKey=affiliatedStaff'))).toEqual(['L-01', 'D-01', 'L-02', 'D-02', 'X-01']);
     expect(codes(await list('sortKey=classify'))).toEqual(['D-01', 'D-02', 'L-01', 'L-02', 'X-01']);
     expect(codes(await list('sortKey=status&isASC=false'))).toEqual(['D-01', 'L-01', 'X-01', 'D-02', 'L-02']);
-    // Current values: L-01 8000 x (1080-379)/1080, L-02 0 (expired), D-01 1500, D-02 900 (no cycle), X-01 3000.
+    // Current values: L-01 8000 x (1095-379)/1095, L-02 0 (expired), D-01 1500, D-02 900 (no cycle), X-01 3000.
     expect(codes(await list('sortKey=currentValue&isASC=false'))).toEqual(['L-01', 'X-01', 'D-01', 'D-02', 'L-02']);
     for (const key of ['id', 'specifications', 'unit', 'supplier', 'surplusValue', 'lossCycle', 'depositSite', 'epc', 'tid', 'createdAt', 'updatedAt']) {
       for (const dir of ['true', 'false']) expect((await list(`sortKey=${key}&isASC=${dir}`)).filterAssetCount, key).toBe(5);
@@ -393,10 +398,10 @@ describe('asset list', () => {
   it('answers the dashboard figures over the same assets', async () => {
     const figures = payload(await call<DashboardInfo>('GET', '/api/asset/count'));
     expect(payload(await call<DashboardInfo>('GET', '/api/Dashboard'))).toEqual(figures);
-    // L-01 bought 2029-01-01: 379 days of 1080 → 8000 x 701 / 1080 = 5192.59.
+    // L-01 bought 2029-01-01, 36 months to 2032-01-01: 379 days of 1095 → 8000 x 716 / 1095 = 5231.05.
     expect(figures).toEqual({
       totalAssets: 5,
-      totalValue: 5192.59 + 0 + 1500 + 900 + 3000,
+      totalValue: 5231.05 + 0 + 1500 + 900 + 3000,
       totalBuyPrice: 8000 + 6000 + 1500 + 900 + 3000,
       expiredAssets: 1,
       pendingInventoryOrders: 0,
@@ -408,12 +413,12 @@ describe('asset list', () => {
         { status: 32, count: 0 },
       ],
       valueByClassify: [
-        { id: laptop.id, name: 'Laptop', count: 2, value: 5192.59, buyPrice: 14000 },
+        { id: laptop.id, name: 'Laptop', count: 2, value: 5231.05, buyPrice: 14000 },
         { id: null, name: null, count: 1, value: 3000, buyPrice: 3000 },
         { id: desk.id, name: 'Desk', count: 2, value: 2400, buyPrice: 2400 },
       ],
       valueByDept: [
-        { id: dept.east.id, name: 'East', count: 1, value: 5192.59, buyPrice: 8000 },
+        { id: dept.east.id, name: 'East', count: 1, value: 5231.05, buyPrice: 8000 },
         { id: null, name: null, count: 1, value: 3000, buyPrice: 3000 },
         { id: dept.ops.id, name: 'Ops', count: 2, value: 2400, buyPrice: 2400 },
         { id: dept.sales.id, name: 'Sales', count: 1, value: 0, buyPrice: 6000 },

@@ -32,6 +32,7 @@ import { findClassify, type ClassifyRow } from '../classifications/service.ts';
 import type { OrgDeps } from '../departments/service.ts';
 import { assertFileOf, fileUrl } from '../files/service.ts';
 import { findStaff } from '../staff/service.ts';
+import { reserveCodes } from './codes.ts';
 import { currentValueSql, daysLeftSql, expiryBandsSql, expiryOf, todayIn } from './depreciation.ts';
 import {
   checkAttributeValues,
@@ -372,16 +373,6 @@ function pictureId(value: number | string | null): number | null {
   return Number(match[1]);
 }
 
-/** A new code: 'ZC' and the asset's id, eight digits at least; the id is reserved for the insert. */
-async function newCode(q: Queryable, companyId: number): Promise<{ id: number; code: string }> {
-  for (;;) {
-    const { rows } = await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('assets', 'id')) AS id`);
-    const code = `ZC${String(rows[0].id).padStart(8, '0')}`;
-    const taken = await q.query('SELECT 1 FROM assets WHERE company_id = $1 AND asset_coding = $2', [companyId, code]);
-    if (taken.rowCount === 0) return { id: rows[0].id, code };
-  }
-}
-
 /** Creates (no id; 101) or updates (id; 102) an asset; returns it. */
 export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInput, lang: Lang): Promise<AssetInfo> {
   assertPermission(actor, input.id === undefined ? Permission.assetAdd : Permission.assetEdit);
@@ -464,17 +455,15 @@ export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInp
         );
         return current.id;
       }
-      let newId: number | null = null;
-      if (code === '') ({ id: newId, code } = await newCode(tx, actor.companyId));
+      // No code given: the company's next one (codes.ts), taken in this transaction.
+      if (code === '') [code] = await reserveCodes(tx, actor.companyId, 1);
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO assets (company_id, id, asset_coding, asset_name, specifications, unit, supplier, buy_date,
+        `INSERT INTO assets (company_id, asset_coding, asset_name, specifications, unit, supplier, buy_date,
                              buy_price, surplus_value, loss_cycle, expire_date, dept_id, staff_id, deposit_site,
                              classify_id, picture_id, epc, tid, attribute_values, created_at, updated_at)
-         OVERRIDING SYSTEM VALUE
-         VALUES ($1, COALESCE($2::bigint, nextval(pg_get_serial_sequence('assets', 'id'))), $3, $4, $5, $6, $7, $8,
-                 $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)
          RETURNING id`,
-        [actor.companyId, newId, code, assetName, ...row],
+        [actor.companyId, code, assetName, ...row],
       );
       return rows[0].id;
     });

@@ -40,6 +40,7 @@ import { SqlParams } from '../../db/sql.ts';
 import { AppError, errorMessage, type ErrorKind, type ErrorParams, type Lang } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { deptCondition, type Actor } from '../access/service.ts';
+import { reserveCodes } from '../assets/codes.ts';
 import { currentAttributeValues } from '../assets/fields.ts';
 import { assetWhere, orderBy, today, todayPlaceholder, type AssetDeps, type AssetFilter, type AssetOrder } from '../assets/service.ts';
 import { attributesVersion, classifiesOf, findClassify, type ClassifyRow } from '../classifications/service.ts';
@@ -358,29 +359,12 @@ async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promise<Look
   };
 }
 
-/** Codes for new rows without one: 'ZC' and a reserved asset id, skipping codes in use. */
+/** Codes for new rows without one: the company's next codes (assets/codes.ts), none the file uses. */
 async function assignCodes(tx: Queryable, companyId: number, writes: RowValues[]): Promise<void> {
-  let missing = writes.filter((w) => w.code === '');
-  while (missing.length > 0) {
-    const { rows } = await tx.query<{ id: number }>(
-      `SELECT nextval(pg_get_serial_sequence('assets', 'id')) AS id FROM generate_series(1, $1::int)`,
-      [missing.length],
-    );
-    const codes = rows.map((r) => `ZC${String(r.id).padStart(8, '0')}`);
-    const taken = await tx.query<{ asset_coding: string }>(
-      'SELECT asset_coding FROM assets WHERE company_id = $1 AND asset_coding = ANY($2::text[])',
-      [companyId, codes],
-    );
-    const inUse = new Set(taken.rows.map((r) => r.asset_coding));
-    const fileCodes = new Set(writes.map((w) => w.code));
-    missing.forEach((w, i) => {
-      if (!inUse.has(codes[i]) && !fileCodes.has(codes[i])) {
-        w.id = rows[i].id;
-        w.code = codes[i];
-      }
-    });
-    missing = missing.filter((w) => w.code === '');
-  }
+  const missing = writes.filter((w) => w.code === '');
+  if (missing.length === 0) return;
+  const codes = await reserveCodes(tx, companyId, missing.length, new Set(writes.map((w) => w.code)));
+  missing.forEach((w, i) => (w.code = codes[i]));
 }
 
 /** One multi-row upsert; returns the rows written (inserted, or the checked asset updated). */

@@ -483,7 +483,7 @@ export const zhCN = {
     noStaff: '无使用人',
     choosePlaceholder: '请选择',
     expireDateHint: '留空时按购买日期加折旧周期计算',
-    depreciationHint: '按 {{months}} 个月直线折旧，当前剩余价值 ¥{{value}}',
+    depreciationHint: '按 {{months}} 个月直线折旧至残值，当前剩余价值 ¥{{value}}',
     attributesNeedClassify: '选择分类后可填写其自定义参数。',
     attributesEmpty: '该分类没有自定义参数。',
     uploadPicture: '上传图片',
