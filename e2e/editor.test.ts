@@ -1,7 +1,8 @@
 /**
  * The label editor in Chromium, end to end, as the demo user: a new label, a text and a QR
  * code from the toolbox, a text typed in the property panel, a mouse drag and arrow-key
- * moves, undo and redo from the keyboard, a save (a download) that reads back (readLabel)
+ * moves, undo and redo from the keyboard, an anchor resize, select all, duplicate and
+ * delete, a save (a download) that reads back (readLabel)
  * with the same controls at the same positions, and the editor's raster at "printer
  * dots" (one screen pixel a dot at the label's 203 dpi) equal, dot for dot, to the page the
  * Node engine renders for the saved file as a print job.
@@ -119,6 +120,32 @@ describe('the label editor', () => {
     await stage.press('Control+y');
     await expect.poll(position).toEqual([2, 6]);
     await byTestId('editor-dirty').waitFor();
+
+    // Resize by the bottom-right anchor: 4 mm wider and taller in one drag, one undo step.
+    const corner = await at(12, 16);
+    const past = await at(16, 20);
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(corner.x + ((past.x - corner.x) * i) / 6, corner.y + ((past.y - corner.y) * i) / 6);
+    await page.mouse.up();
+    await expect.poll(() => byTestId('prop-width').inputValue()).toBe('14');
+    expect(await byTestId('prop-height').inputValue()).toBe('14');
+    expect(await position()).toEqual([2, 6]);
+    await stage.press('Control+z');
+    await expect.poll(() => byTestId('prop-width').inputValue()).toBe('10');
+
+    // Select all, deselect, duplicate beside the original and delete the copy.
+    await stage.press('Control+a');
+    await expect.poll(() => byTestId('prop-many').textContent()).toContain('2');
+    await stage.press('Escape');
+    await byTestId('prop-panel').waitFor({ state: 'detached' });
+    await clickAt(7, 11);
+    await stage.press('Control+d');
+    await expect.poll(position).toEqual([3, 7]);
+    await stage.press('Delete');
+    await byTestId('prop-panel').waitFor({ state: 'detached' });
+    await stage.press('Control+a');
+    await expect.poll(() => byTestId('prop-many').textContent()).toContain('2');
 
     // Save: a .wdfx download that reads back with the same controls and positions.
     const download = page.waitForEvent('download');

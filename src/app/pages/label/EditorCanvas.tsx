@@ -5,7 +5,7 @@
  * the 8 anchors. The overlay is never part of the label. The pointer and the keyboard edit
  * through the EditorModel (src/editor/model.ts): one drag is one undo step.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { LabelDocument } from '../../../label/label';
@@ -86,7 +86,7 @@ function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en
   return { page: state.page, error: state.error, current: state.doc === doc };
 }
 
-export function EditorCanvas({ model, doc, mode, onContainerSize }: { model: EditorModel; doc: LabelDocument; mode: RasterMode; onContainerSize: (w: number, h: number) => void }) {
+export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef }: { model: EditorModel; doc: LabelDocument; mode: RasterMode; onContainerSize: (w: number, h: number) => void; stageRef?: RefObject<HTMLDivElement | null> }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
@@ -203,6 +203,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize }: { model: Edi
   return (
     <div ref={scroller} className={styles.scroller}>
       <div
+        ref={stageRef}
         className={styles.stage}
         style={{ width: stageWidth, height: stageHeight }}
         tabIndex={0}

@@ -76,7 +76,8 @@ export default function EditorPage() {
   const styles = useStyles();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
   const [model] = useState(() => new EditorModel(createLabel({}, { locale: language }), language));
-  useEffect(() => () => model.dispose(), [model]);
+  // No dispose on unmount: under StrictMode the effect's cleanup runs once before the page
+  // is really gone, and a disposed history would stop recording; the model goes with the page.
   useSyncExternalStore(model.subscribe, model.getVersion);
   const doc = model.doc;
   const dirty = model.isDirty;
@@ -86,6 +87,7 @@ export default function EditorPage() {
   const [zoomSetting, setZoomSetting] = useState<ZoomSetting>('fit');
   const [container, setContainer] = useState({ width: 600, height: 420 });
   const fileInput = useRef<HTMLInputElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const onContainerSize = useCallback((width: number, height: number) => setContainer((c) => (c.width === width && c.height === height ? c : { width, height })), []);
 
   const zoom = zoomSetting === 'dots' ? doc.sourceDpi / 25.4 : shownZoom(zoomSetting === 'fit' ? fitted(doc.labelWidth, doc.labelHeight, container) : zoomSetting);
@@ -150,6 +152,8 @@ export default function EditorPage() {
 
   const insert = (kind: ElementKind) => {
     if (!model.insert(kind)) setMessage({ intent: 'warning', text: t('labelEditor.noRoom') });
+    // The keyboard works on the canvas: the new control can be moved with the arrows at once.
+    stage.current?.focus();
   };
 
   return (
@@ -226,7 +230,7 @@ export default function EditorPage() {
             </Button>
           ))}
         </div>
-        <EditorCanvas model={model} doc={doc} mode={{ zoom, dots: zoomSetting === 'dots' }} onContainerSize={onContainerSize} />
+        <EditorCanvas stageRef={stage} model={model} doc={doc} mode={{ zoom, dots: zoomSetting === 'dots' }} onContainerSize={onContainerSize} />
         <Card className={styles.side}>
           <Text weight="semibold">{t('labelEditor.labelSettings')}</Text>
           <LabelProperties model={model} doc={doc} />
