@@ -147,6 +147,16 @@ describe('the label editor', () => {
     await stage.press('Control+a');
     await expect.poll(() => byTestId('prop-many').textContent()).toContain('2');
 
+    // Leaving with unsaved changes asks first; declining stays in the editor.
+    const asked = page.waitForEvent('dialog').then(async (dialog) => {
+      const text = dialog.message();
+      await dialog.dismiss();
+      return text;
+    });
+    await byTestId('nav-/label/print').click();
+    expect(await asked).toContain('未保存');
+    expect(new URL(page.url()).pathname).toBe('/label/editor');
+
     // Save: a .wdfx download that reads back with the same controls and positions.
     const download = page.waitForEvent('download');
     await byTestId('editor-save').click();
@@ -165,6 +175,18 @@ describe('the label editor', () => {
     expect(saved.children[0]).toMatchObject({ content: '资产 A-0042' });
     expect(saved.children[1]).toMatchObject({ width: 10, height: 10, type: 'qrcode' });
     await byTestId('editor-dirty').waitFor({ state: 'detached' });
+
+    // A new label, then the saved file opened from disk: its two controls, not dirty.
+    await byTestId('editor-new').click();
+    await byTestId('editor-stage').press('Control+a');
+    await byTestId('prop-panel').waitFor({ state: 'detached' });
+    await byTestId('prop-many').waitFor({ state: 'detached' });
+    await byTestId('editor-file').setInputFiles({ name: 'label.wdfx', mimeType: 'application/xml', buffer: Buffer.from(savedText) });
+    await expect.poll(() => byTestId('editor-file-name').textContent()).toBe('label.wdfx');
+    await byTestId('editor-stage').press('Control+a');
+    await expect.poll(() => byTestId('prop-many').textContent()).toContain('2');
+    expect(await byTestId('editor-dirty').count()).toBe(0);
+    await rasterReady();
     expect(browser.errors).toEqual([]);
   });
 
