@@ -64,8 +64,9 @@ pub struct Pdf417Options {
     /// Data columns, clamped to 1-30; `None`: from `aspect`. Raised when the data would
     /// need more than 90 rows or 928 codewords at this width.
     pub columns: Option<u8>,
-    /// Rows, clamped to 3-90; with `columns` fixed too, raised when the data needs more.
-    /// `None`: as many as the data needs (at least 3).
+    /// Rows, clamped to 3-90, a minimum: raised when the data needs more at the derived
+    /// (or fixed) width; an error when no width of 1-30 columns holds the data in this many
+    /// rows or more within 928 codewords. `None`: as many as the data needs (at least 3).
     pub rows: Option<u8>,
     /// Width / height of the drawn symbol (without quiet zone) that the automatic column
     /// count aims at, at least 1 (spec: `aspectratio`, default 3).
@@ -130,9 +131,16 @@ impl Pdf417 {
 /// * [`SymbologyError::NoData`]: `data` is empty or blank (spaces, tabs, line breaks only;
 ///   spec section 5: no barcode for blank text).
 /// * [`SymbologyError::CapacityExceeded`]: more than 925 data codewords (about 1850 text
-///   characters, 2710 digits or 1108 bytes).
+///   characters, 2710 digits or 1108 bytes), or more than a fixed row count can hold
+///   within 30 columns and 928 codewords (e.g. 90 rows: 10 columns hold 900, 11 would be
+///   990).
 pub fn encode(data: &[u8], options: &Pdf417Options) -> Result<Pdf417, SymbologyError> {
-    let s = encode_codewords(data, options)?;
+    symbol(&data_codewords(data, options)?, options)
+}
+
+/// The symbol for data already compacted (`options`' size fields; the level is in `d`).
+fn symbol(d: &DataCodewords, options: &Pdf417Options) -> Result<Pdf417, SymbologyError> {
+    let s = layout(d, options)?;
     let modules = draw(&s.codewords, s.rows, s.columns, s.level);
     Ok(Pdf417 { rows: s.rows, columns: s.columns, ecc_level: s.level, data_codewords: s.data_count, modules })
 }
@@ -147,9 +155,13 @@ struct Layout {
     codewords: Vec<u16>,
 }
 
+#[cfg(test)]
 fn encode_codewords(data: &[u8], options: &Pdf417Options) -> Result<Layout, SymbologyError> {
-    let d = data_codewords(data, options)?;
-    let (rows, columns) = dimensions(d.total, options);
+    layout(&data_codewords(data, options)?, options)
+}
+
+fn layout(d: &DataCodewords, options: &Pdf417Options) -> Result<Layout, SymbologyError> {
+    let (rows, columns) = dimensions(d.total, options)?;
     let mut all: Vec<u16> = Vec::with_capacity(rows * columns);
     // Length descriptor: itself, data and pads (not error correction).
     let with_pads = rows * columns - d.ecc_count();
@@ -232,7 +244,12 @@ fn ecc_level(count: usize, requested: Option<u8>) -> u8 {
 /*---- Size ----*/
 
 /// Rows and columns for `total` codewords (length descriptor, data, error correction).
-fn dimensions(total: usize, options: &Pdf417Options) -> (usize, usize) {
+///
+/// Without fixed rows some width always fits (29 x 32 holds 928). Fixed rows are a minimum
+/// (the rows of a symbol are never fewer than asked), so near capacity no width may fit:
+/// at 90 rows, 10 columns hold 900 codewords and 11 would need 990, over 928. Then the data
+/// is too long for that row count: [`SymbologyError::CapacityExceeded`].
+fn dimensions(total: usize, options: &Pdf417Options) -> Result<(usize, usize), SymbologyError> {
     let rows_for = |c: usize| ((total + c - 1) / c).max(3);
     let fits = |r: usize, c: usize| (3..=90).contains(&r) && r * c >= total && r * c <= 928;
     let fixed_rows = options.rows.map(|r| (r as usize).clamp(3, 90));
@@ -249,20 +266,18 @@ fn dimensions(total: usize, options: &Pdf417Options) -> (usize, usize) {
     };
     if let Some(r) = fixed_rows {
         if fits(r, wanted) {
-            return (r, wanted);
+            return Ok((r, wanted));
         }
     }
     // The wanted width if it holds the data in 90 rows and 928 codewords, else the nearest
-    // width that does (29 x 32 always does).
+    // width that does (without fixed rows 29 x 32 always does).
     let mut candidates: Vec<usize> = (1..=30).collect();
     candidates.sort_by_key(|&c| ((c as isize - wanted as isize).abs(), c));
-    for c in candidates {
-        let r = rows_for(c).max(fixed_rows.unwrap_or(3));
-        if fits(r, c) {
-            return (r, c);
-        }
-    }
-    unreachable!("29 columns by 32 rows hold 928 codewords")
+    candidates
+        .into_iter()
+        .map(|c| (rows_for(c).max(fixed_rows.unwrap_or(3)), c))
+        .find(|&(r, c)| fits(r, c))
+        .ok_or(SymbologyError::CapacityExceeded { symbology: NAME })
 }
 
 /*---- Modules ----*/
