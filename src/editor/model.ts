@@ -4,11 +4,9 @@
  * merged by mergeKey, the dirty flag) and the selection, which is not part of the
  * document and never an undo step. React reads it through `subscribe` / `version`.
  */
-import { createLabel, type LabelDocument } from '../label/label.ts';
+import { contextOf, createLabel, updateLabel, type LabelDocument, type LabelFields } from '../label/label.ts';
 import { HistoryManager, Store, type HistoryOptions } from '../label/history.ts';
-import type { ElementKind, LabelElement } from '../label/elements/index.ts';
-import { updateElement } from '../label/elements/index.ts';
-import { contextOf, updateLabel, type LabelFields } from '../label/label.ts';
+import { updateElement, type ElementKind, type LabelElement } from '../label/elements/index.ts';
 import { arrowDelta, deleteSelected, duplicateSelected, insertControl, moveSelected } from './edit.ts';
 
 /** The one record: the whole document (each step's diff is the document before and after;

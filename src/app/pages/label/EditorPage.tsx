@@ -28,7 +28,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { formatLabelMessage, LabelError } from '../../../label/errors';
-import { createLabel } from '../../../label/label';
+import { createLabel, LABEL_VERSION } from '../../../label/label';
 import type { ElementKind } from '../../../label/elements/index';
 import { readLabel, writeLabel } from '../../../label/wdfx';
 import { fitZoom, MAX_ZOOM, MIN_ZOOM, shownZoom } from '../../../editor/geometry';
@@ -137,7 +137,9 @@ export default function EditorPage() {
 
   const save = () => {
     const name = fileName ?? `${model.doc.labelName.trim() || 'label'}.wdfx`;
-    const url = URL.createObjectURL(new Blob([writeLabel(model.doc)], { type: 'application/xml' }));
+    // Our writer gives the 1.3 layout whatever version a file was opened with, so the file
+    // says 1.3 (spec section 3: version, default 1.3).
+    const url = URL.createObjectURL(new Blob([writeLabel({ ...model.doc, version: LABEL_VERSION })], { type: 'application/xml' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = name;

@@ -13,9 +13,10 @@ import { BARCODE_TYPES } from '../../../label/elements/barcode';
 import { QR_ECC_LEVELS } from '../../../label/elements/qrcode';
 import { FontStyle } from '../../../label/elements/common';
 import { labelFields, type LabelDocument } from '../../../label/label';
-import { FONT_SIZES, formatNumber, mmToPt, parseNumber, ptToMm, round3, snapFontSize } from '../../../label/units';
+import { FONT_SIZES, formatNumber, mmToPt, ptToMm, snapFontSize } from '../../../label/units';
 import { SYMBOLOGIES } from '../../../engine/symbologies';
 import { minSizeOf } from '../../../editor/edit';
+import { checkNumber } from '../../../editor/fields';
 import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 
@@ -37,13 +38,13 @@ export function NumberField({ label, value, min, max, onCommit, testId, disabled
     setError(null);
   }, [value]);
   const commit = () => {
-    const n = parseNumber(text);
-    if (n === undefined || n < min || n > max) {
+    const checked = checkNumber(text, min, max);
+    if (!checked.ok) {
       setError(t('labelEditor.rangeError', { min: formatNumber(min), max: formatNumber(max) }));
       return;
     }
     setError(null);
-    const v = round3(n);
+    const v = checked.value;
     if (v !== value) onCommit(v);
     else setText(formatNumber(value));
   };
