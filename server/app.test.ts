@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Db } from './db/db.ts';
+import { loadMigrations } from './db/migrate.ts';
 import type { Logger } from './log.ts';
 import { countRows, registerAndLogin, startTestServer, wirePassword, type TestServer } from './testing/harness.ts';
 
@@ -24,7 +25,9 @@ const validRegistration = {
 describe('API envelope', () => {
   it('reports health once migrated', async () => {
     const result = await server.call('GET', '/api/health');
-    expect(result).toEqual({ status: 200, body: { statusCode: 0, resultInfo: { schemaVersion: 4 } } });
+    // The newest migration's number, so that adding one does not touch this test.
+    const latest = loadMigrations().at(-1)!.version;
+    expect(result).toEqual({ status: 200, body: { statusCode: 0, resultInfo: { schemaVersion: latest } } });
   });
 
   it('answers an unknown /api path with HTTP 404 and code 4', async () => {

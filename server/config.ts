@@ -5,10 +5,12 @@
  *   address from X-Forwarded-For, only behind a reverse proxy that sets it),
  *   SMTP_HOST, SMTP_PORT (587), SMTP_USER, SMTP_PASS, SMTP_FROM, SMTP_SECURE (1: TLS from
  *   the first byte, usually port 465), TIME_ZONE (Asia/Shanghai: the zone whose calendar
- *   day is "today" for depreciation and expiry; an IANA name).
+ *   day is "today" for depreciation and expiry; an IANA name), CODE_REQUESTS_PER_HOUR (30:
+ *   verification-code requests one client address may make an hour).
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CODE_REQUESTS_PER_HOUR } from './modules/login-limit/code-requests.ts';
 
 export interface SmtpConfig {
   host: string;
@@ -36,6 +38,8 @@ export interface Config {
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** Verification-code requests one client address may make an hour, whatever the targets. */
+  codeRequestsPerHour: number;
   /** IANA time zone whose date is "today" for depreciation and expiry bands. */
   timeZone: string;
   /** Pause of a background import between two slices of checked rows (0: none). Browser tests only. */
@@ -78,6 +82,7 @@ const EnvSchema = z.object({
       }
     }, 'not a known time zone')
     .default(DEFAULT_TIME_ZONE),
+  CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_CODE_REQUESTS_PER_HOUR),
   IMPORT_CHECK_PAUSE_MS: z.coerce.number().int().min(0).max(1000).default(0),
 });
 
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     session: { idleHours: e.SESSION_TTL_HOURS, absoluteHours: SESSION_ABSOLUTE_HOURS },
     bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    codeRequestsPerHour: e.CODE_REQUESTS_PER_HOUR,
     timeZone: e.TIME_ZONE,
     importCheckPauseMs: e.IMPORT_CHECK_PAUSE_MS,
   };

@@ -52,10 +52,16 @@ export const ERRORS = {
     zh: '用户名或密码错误',
     en: 'Incorrect username or password',
   },
+  // {minutes} is minutesParam(n): the number in Chinese, "1 minute" / "n minutes" in English.
   tooManyAttempts: {
     code: StatusCode.tooManyAttempts,
     zh: '登录失败次数过多，请 {minutes} 分钟后再试。',
-    en: 'Too many failed logins. Please try again in {minutes} minutes.',
+    en: 'Too many failed logins. Please try again in {minutes}.',
+  },
+  tooManyPasswordChecks: {
+    code: StatusCode.tooManyAttempts,
+    zh: '密码错误次数过多，请 {minutes} 分钟后再试。',
+    en: 'Too many wrong passwords. Please try again in {minutes}.',
   },
   demoForbidden: {
     code: StatusCode.demoForbidden,
@@ -77,6 +83,11 @@ export const ERRORS = {
     code: StatusCode.codeTooFrequent,
     zh: '获取验证码过于频繁，请 {seconds} 秒后再试。',
     en: 'Verification codes were requested too often. Please try again in {seconds} seconds.',
+  },
+  codeRequestsFromAddress: {
+    code: StatusCode.codeTooFrequent,
+    zh: '此网络地址获取验证码过于频繁，请 {minutes} 分钟后再试。',
+    en: 'Too many verification codes were requested from this network address. Please try again in {minutes}.',
   },
   invalidPhone: { code: StatusCode.invalidPhone, zh: '手机号格式不正确', en: 'Invalid phone number format' },
   invalidEmail: { code: StatusCode.invalidEmail, zh: '邮箱格式不正确', en: 'Invalid email format' },
@@ -393,6 +404,11 @@ export class AppError extends Error {
   localized(lang: Lang): string {
     return errorMessage(this.kind, lang, this.params);
   }
+}
+
+/** A wait in whole minutes as a message parameter: "5" before 分钟, "1 minute" or "5 minutes" in English. */
+export function minutesParam(minutes: number): ErrorParam {
+  return { zh: String(minutes), en: minutes === 1 ? '1 minute' : `${minutes} minutes` };
 }
 
 export function errorMessage(kind: ErrorKind, lang: Lang, params: ErrorParams = {}): string {

@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireSession } from '../http/auth.ts';
 import { readBody, readQuery } from '../http/body.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { ok } from '../http/envelope.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ACCOUNT_FIELD_MAX } from '../modules/accounts/identity.ts';
@@ -40,7 +41,9 @@ export function userRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   routes.get('/User', async (c) => {
     const query = readQuery(c, CodeQuery);
-    return ok(c, await requestCode(deps, { ...query, lang: c.get('lang') }));
+    const ip = clientIp(c, deps.config.trustProxy);
+    const perHour = deps.config.codeRequestsPerHour;
+    return ok(c, await requestCode(deps, { ...query, lang: c.get('lang'), ip, codeRequestsPerHour: perHour }));
   });
 
   routes.post('/User/Register', async (c) => {
@@ -57,7 +60,8 @@ export function userRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   routes.post('/User/Update', auth, async (c) => {
     const body = await readBody(c, UpdateBody);
-    return ok(c, await updateSelf(deps, c.get('session'), c.get('token'), body));
+    const ip = clientIp(c, deps.config.trustProxy);
+    return ok(c, await updateSelf(deps, c.get('session'), c.get('token'), { ...body, ip }));
   });
 
   return routes;

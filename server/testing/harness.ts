@@ -71,7 +71,14 @@ export async function startTestServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'assetmark-test-'));
   const db = await openTestDb();
   const clock = testClock();
-  const config: Config = { ...loadConfig({ DATA_DIR: dataDir }), distDir: undefined, ...options.config };
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir }),
+    distDir: undefined,
+    // Every in-process request comes from one address ('local', no socket), so the per-address
+    // code limit would soon stop a test that opens many accounts; its own tests set it back.
+    codeRequestsPerHour: 1_000_000,
+    ...options.config,
+  };
   const outbox = outboxMailer(dataDir, silentLogger, clock.now);
   const mailer = options.mailer ? options.mailer(outbox) : outbox;
   const app = createApp({ db, config, mailer, clock: clock.now, log: options.log ?? silentLogger });

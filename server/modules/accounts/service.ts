@@ -9,7 +9,8 @@ import { AppError, type ErrorKind, type Lang } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { createRootDepartment } from '../departments/service.ts';
-import { assertLoginAllowed, recordLoginAttempt } from '../login-limit/service.ts';
+import { admitCodeRequest } from '../login-limit/code-requests.ts';
+import { admitPasswordCheck, markCheckSucceeded } from '../login-limit/service.ts';
 import {
   createSession,
   endSession,
@@ -34,6 +35,18 @@ function findByAccount(q: Queryable, account: Account) {
   return findUserByAccount(q, columnOf(account), account.value);
 }
 
+/**
+ * What the password limits count by: the user, so that his phone number and email share one
+ * count, and a password change counts with his logins; an unknown login name by itself.
+ */
+function limitKey(user: { id: number } | undefined, account: Account): string {
+  return user ? userLimitKey(user.id) : `${account.kind}:${account.value}`;
+}
+
+function userLimitKey(userId: number): string {
+  return `user:${userId}`;
+}
+
 /** Runs fn in a transaction that commits also when fn returns an error kind, then throws it. */
 async function commitThenFail(db: Db, fn: (tx: Queryable) => Promise<ErrorKind | null>): Promise<void> {
   let failure: ErrorKind | null;
@@ -51,9 +64,17 @@ async function commitThenFail(db: Db, fn: (tx: Queryable) => Promise<ErrorKind |
 
 export async function requestCode(
   deps: AccountsDeps,
-  input: AccountFields & { purpose: CodePurpose; lang: Lang },
+  input: AccountFields & {
+    purpose: CodePurpose;
+    lang: Lang;
+    /** The client address, and the requests it may make an hour (config codeRequestsPerHour). */
+    ip: string;
+    codeRequestsPerHour: number;
+  },
 ): Promise<{ resendAfterSeconds: number }> {
   const account = resolveAccount(input);
+  // Before the existence checks, so that refused requests count too.
+  await admitCodeRequest(deps.db, input.ip, input.codeRequestsPerHour, deps.clock());
   const exists = (await findByAccount(deps.db, account)) !== undefined;
   if (input.purpose === 'register' && exists) throw new AppError('alreadyRegistered');
   if (input.purpose === 'reset' && !exists) throw new AppError('accountNotFound');
@@ -126,13 +147,12 @@ export async function login(
   input: AccountFields & { password: string; ip: string },
 ): Promise<LoginResult> {
   const account = resolveAccount(input);
-  const limitKey = `${account.kind}:${account.value}`;
   const now = deps.clock();
-  await assertLoginAllowed(deps.db, limitKey, input.ip, now);
-
   const user = await findByAccount(deps.db, account);
+  // Recorded as failed before the check, so concurrent tries cannot all pass the limits.
+  const attemptId = await admitPasswordCheck(deps.db, { account: limitKey(user, account), ip: input.ip }, now);
   const ok = user ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDecoy(input.password);
-  await recordLoginAttempt(deps.db, { account: limitKey, ip: input.ip, succeeded: ok }, now);
+  if (ok) await markCheckSucceeded(deps.db, attemptId);
   if (!user || !ok) throw new AppError('wrongCredentials');
   // Only someone who knows the password learns that the account is disabled.
   if (!user.enabled) throw new AppError('accountDisabled');
@@ -164,12 +184,14 @@ export interface UpdateInput {
   companyName?: string;
   password?: string;
   oldPwd?: string;
+  /** The client address, for the limit on old-password checks (the login limits, shared). */
+  ip: string;
 }
 
 /**
  * Renames the company (admins and the demo account) and/or changes the password (not the
- * demo account; needs the old one; ends the user's other sessions). Every check runs before
- * anything is written.
+ * demo account; needs the old one, checked under the login limits; ends the user's other
+ * sessions). Every check runs before anything is written.
  */
 export async function updateSelf(
   deps: AccountsDeps,
@@ -193,9 +215,15 @@ export async function updateSelf(
   let passwordHash: string | undefined;
   if (input.password !== undefined) {
     if (user.is_demo) throw new AppError('demoForbidden');
-    if (!input.oldPwd || !(await verifyPassword(input.oldPwd, user.password_hash))) {
-      throw new AppError('wrongOldPassword');
-    }
+    if (!input.oldPwd) throw new AppError('wrongOldPassword');
+    const attemptId = await admitPasswordCheck(
+      deps.db,
+      { account: userLimitKey(user.id), ip: input.ip },
+      deps.clock(),
+      'tooManyPasswordChecks',
+    );
+    if (!(await verifyPassword(input.oldPwd, user.password_hash))) throw new AppError('wrongOldPassword');
+    await markCheckSucceeded(deps.db, attemptId);
     passwordHash = await hashPassword(input.password);
   }
 
