@@ -32,10 +32,40 @@ export interface Command {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/**
+ * Joins each string option given as `--name value` (or `-n value`) into `--name=value`, so
+ * that a value starting with a dash (`--data -ABC`, `--data --x`) is taken as the value, as
+ * getopt_long does: Node's parseArgs refuses such a value as "ambiguous". Booleans, unknown
+ * options, `--name=value` and everything after `--` pass unchanged; a string option last
+ * on the line stays alone, so parseArgs still reports its missing value.
+ */
+export function joinOptionValues(args: string[], options: Options): string[] {
+  const longName = (arg: string): string | undefined => {
+    if (arg.startsWith('--')) return arg.slice(2);
+    if (arg.length !== 2 || arg[0] !== '-') return undefined;
+    return Object.keys(options).find((name) => options[name]!.short === arg[1]);
+  };
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    const name = longName(arg);
+    if (name !== undefined && Object.hasOwn(options, name) && options[name]!.type === 'string' && i + 1 < args.length) {
+      out.push(`--${name}=${args[++i]!}`);
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
 /** Parses `args` strictly (unknown options and stray arguments are usage errors). */
 export function parseOptions<T extends Options>(args: string[], options: T) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+    return parseArgs({ args: joinOptionValues(args, options), options, strict: true, allowPositionals: false }).values;
   } catch (e) {
     // Node's messages span lines (problem, then a hint); keep them on one.
     throw new CliError((e as Error).message.replace(/\s*\n\s*/g, ' '), EXIT_USAGE);
@@ -46,7 +76,7 @@ export function parseOptions<T extends Options>(args: string[], options: T) {
 export function parseCommandLine<T extends Options>(args: string[], options: T, maxPositionals: number) {
   let parsed;
   try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: joinOptionValues(args, options), options, strict: true, allowPositionals: true });
   } catch (e) {
     throw new CliError((e as Error).message.replace(/\s*\n\s*/g, ' '), EXIT_USAGE);
   }
