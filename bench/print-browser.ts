@@ -118,7 +118,7 @@ export async function run(options: { json: boolean }): Promise<PrintBrowserBench
   const wdfx = await readFile(FIXTURE_URL, 'utf8');
   log('print: bundling the benchmark page, starting the server and Chromium ...');
   const code = await bundlePageCode();
-  const server = await startServer();
+  const server = await startServer({ ASSETMARK_HELPER: 'off' }); // renders only: no print helper to clash with a running one
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
   try {
     const context = await browser.newContext({ baseURL: server.baseUrl });

@@ -100,7 +100,7 @@ export async function run(options: { json: boolean }): Promise<PrintScanBenchRes
   const entry = await engineEntry();
   const wdfx = await readFile(FIXTURE_URL, 'utf8');
   log('print-scan: starting the server and Chromium ...');
-  const server = await startServer();
+  const server = await startServer({ ASSETMARK_HELPER: 'off' }); // renders only: no print helper to clash with a running one
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ baseURL: server.baseUrl });
