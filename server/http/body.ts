@@ -2,11 +2,13 @@
  * Request input: the JSON body and the query string, each checked with a zod schema. Unknown
  * keys are dropped (z.object strips them), so clients may send systemFlag and loginID along.
  * Any failure is code 2 naming the fields, raised before a service runs, so nothing is written.
+ * Strings with NUL or lone surrogates are refused here for every route (http/text.ts).
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from './env.ts';
+import { badTextPath } from './text.ts';
 
 /** The body parsed as JSON (memoised); an empty body counts as `{}`. */
 export async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
@@ -24,6 +26,9 @@ export async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
 }
 
 function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  // Before the schema, so no field of any route (query, body, object keys) lets it through.
+  const bad = badTextPath(input);
+  if (bad !== null) throw new AppError('parameter', { fields: bad });
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.map(String).join('.') || 'body'))];

@@ -18,7 +18,7 @@ import { holding, requireActor } from '../modules/access/guards.ts';
 import { assetDetails, deleteAssets, listAssets, setAsset, type AssetDeps } from '../modules/assets/service.ts';
 import { dashboard } from '../modules/dashboard/service.ts';
 import type { RouteDeps } from './deps.ts';
-import { id, IdInput, optionalText } from './fields.ts';
+import { calendarDate, id, IdInput, optionalText } from './fields.ts';
 
 const SORT_KEYS = [
   'id',
@@ -45,7 +45,6 @@ const SORT_KEYS = [
 ] as const;
 
 const STATUS_CODES = new Set<number>(Object.values(AssetUseStatus).filter((s) => s !== AssetUseStatus.none));
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** "a,b,c" → the values, each checked. */
 function list<T>(check: (item: string) => T | undefined) {
@@ -70,8 +69,8 @@ export const AssetQuery = z.object({
   affiliatedDept: id.optional(),
   affiliatedStaff: id.optional(),
   status: list((s) => (/^\d+$/.test(s) && STATUS_CODES.has(Number(s)) ? Number(s) : undefined)).optional(),
-  buyDateFrom: isoDate.optional(),
-  buyDateTo: isoDate.optional(),
+  buyDateFrom: calendarDate.optional(),
+  buyDateTo: calendarDate.optional(),
   expiryBand: list((s) => ((EXPIRY_BANDS as readonly string[]).includes(s) ? (s as ExpiryBand) : undefined)).optional(),
   sortKey: z.enum(SORT_KEYS).optional(),
   isASC: z

@@ -31,6 +31,26 @@ export const checkCode = z
 export const COMPANY_NAME_MAX = 100;
 export const companyName = z.string().trim().min(1).max(COMPANY_NAME_MAX);
 
+/** Days in a month of the (proleptic) Gregorian calendar, as PostgreSQL's date type counts them. */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Whether 'YYYY-MM-DD' names a day that exists (year 0001-9999; PostgreSQL has no year 0). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/**
+ * A date filter: 'YYYY-MM-DD' of a day that exists. The pattern alone let 2024-02-30 and
+ * 2024-13-45 reach SQL, whose date cast then failed as code 1; now they are code 2.
+ */
+export const calendarDate = z.string().refine(isCalendarDate, 'not a calendar date');
+
 /** A row id as a JSON number or a numeric string (query strings carry only strings). */
 export const id = z.union([
   z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
