@@ -7,9 +7,14 @@ import { resolveSession, type SessionPolicy } from '../modules/sessions/service.
 import { jsonBody } from './body.ts';
 import type { AppEnv } from './env.ts';
 
-/** The session token: header `loginID`, else query `loginID`, else a JSON body's `loginID`. */
+/**
+ * The session token: header `loginID`, else a JSON body's `loginID` (the spec lets clients
+ * send it along). Never the query string: a token in a URL lands in logs, history and
+ * referrers; the one place a header cannot be sent (<img src>) takes a file token instead
+ * (modules/access/file-token.ts).
+ */
 export async function requestToken(c: Context<AppEnv>): Promise<string | undefined> {
-  const direct = c.req.header(LOGIN_ID_HEADER) || c.req.query(LOGIN_ID_HEADER);
+  const direct = c.req.header(LOGIN_ID_HEADER);
   if (direct) return direct;
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return undefined;
   try {

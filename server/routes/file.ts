@@ -1,7 +1,9 @@
 /**
  * POST /api/File/Upload {fileName, fileData (base64), explain: 2, suffix} → FileInfo (101 or 102)
- * GET  /api/File/<id>  → the picture itself (its Content-Type); the session may come as
- *                        ?loginID= so an <img src> can show it. Another company's id: 28.
+ * GET  /api/File/Token → {fileToken, expiresAt}: a read-only token for picture addresses
+ * GET  /api/File/<id>  → the picture itself (its Content-Type); the session from the header,
+ *                        or ?fileToken= so an <img src> can show it. A picture the caller may
+ *                        not see (another company's, or only on assets outside their scope): 28.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -11,7 +13,8 @@ import { readBody } from '../http/body.ts';
 import { ok } from '../http/envelope.ts';
 import type { AppEnv } from '../http/env.ts';
 import { holds } from '../modules/access/service.ts';
-import { requireActor } from '../modules/access/guards.ts';
+import { requireActor, requireFileReader } from '../modules/access/guards.ts';
+import { issueFileToken } from '../modules/access/file-token.ts';
 import { readFile, uploadPicture } from '../modules/files/service.ts';
 import type { RouteDeps } from './deps.ts';
 import { id, optionalText } from './fields.ts';
@@ -33,7 +36,13 @@ export function fileRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   routes.post('/File/Upload', editor, async (c) => ok(c, await uploadPicture(deps, c.get('actor'), await readBody(c, UploadBody))));
 
-  routes.get('/File/:id', member, async (c) => {
+  // Registered before /File/:id, which would take 'Token' for an id.
+  routes.get('/File/Token', member, (c) => {
+    const { fileToken, expiresAt } = issueFileToken(c.get('session'), deps.clock());
+    return ok(c, { fileToken, expiresAt: expiresAt.toISOString() });
+  });
+
+  routes.get('/File/:id', requireFileReader(deps), async (c) => {
     const parsed = id.safeParse(c.req.param('id'));
     if (!parsed.success) throw new AppError('fileNotFound');
     const file = await readFile(deps, c.get('actor'), parsed.data);

@@ -95,10 +95,12 @@ describe('login', () => {
 });
 
 describe('session token', () => {
-  it('is accepted from the header, the query string and the body', async () => {
+  it('is accepted from the header and the body, never from the query string', async () => {
     const user = await login(server, 'known@example.com', 'right');
     const fromQuery = await server.call('GET', `/api/User/Current?loginID=${encodeURIComponent(user.loginID)}`);
-    expect(fromQuery.body.statusCode).toBe(0);
+    expect(fromQuery.body.statusCode).toBe(19);
+    const fromHeader = await server.call('GET', '/api/User/Current', { token: user.loginID });
+    expect(fromHeader.body.statusCode).toBe(0);
     const fromBody = await server.call('POST', '/api/User/Update', {
       body: { loginID: user.loginID, systemFlag: 'MYGDZC', id: user.Id, companyName: 'Via body' },
     });

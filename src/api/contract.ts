@@ -630,8 +630,10 @@ export const FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * POST api/File/Upload {fileName, fileData (base64), explain: 2, suffix} → FileInfo.
- * GET api/File/<id> → the picture's bytes (with its Content-Type); the session as the
- * loginID header or ?loginID= (for <img src>); another company's id answers 28.
+ * GET api/File/<id> → the picture's bytes (with its Content-Type): with the loginID header, or
+ * with ?fileToken= (for <img src>; see FileTokenResult). Readable by admins, by users who see
+ * an asset carrying the picture (their scope), and by its uploader; any other id answers 28.
+ * The session token itself is never accepted in a URL.
  */
 export interface FileUploadRequest {
   fileName: string;
@@ -639,6 +641,17 @@ export interface FileUploadRequest {
   explain?: number;
   suffix: string;
 }
+
+/**
+ * GET api/File/Token → FileTokenResult: a read-only token for picture addresses
+ * (`/api/File/<id>?fileToken=...`). It opens GET api/File/<id> only, lives 5 to 10 minutes
+ * (until expiresAt, ISO 8601) and ends with the session; fetch a new one before then.
+ */
+export interface FileTokenResult {
+  fileToken: string;
+  expiresAt: string;
+}
+export const FILE_TOKEN_QUERY = 'fileToken';
 
 export interface FileInfo {
   id: number;

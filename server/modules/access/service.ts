@@ -1,6 +1,6 @@
 /**
  * Authorization, in one place: who holds which permission, which departments (and so which
- * staff, and later which assets) a user sees, and what a user may grant to a sub-user.
+ * staff, assets and asset pictures) a user sees, and what a user may grant to a sub-user.
  *
  * - An admin holds every permission and sees everything, staff without a department included.
  * - A sub-user holds exactly the codes its role lists (none without a role), and sees the
@@ -22,6 +22,7 @@ import type { Queryable } from '../../db/db.ts';
 import { SqlParams } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { Session } from '../sessions/service.ts';
+import { effectiveVip, type PaidModelSetting } from '../accounts/paid-model.ts';
 
 /** The user making a request, as authorization sees it. Loaded once per request. */
 export interface Actor {
@@ -43,7 +44,11 @@ export function permissionsOf(isAdmin: boolean, rolePermissions: readonly number
 }
 
 /** The actor behind a live session; code 19 if the user vanished since the session was checked. */
-export async function loadActor(q: Queryable, session: Pick<Session, 'userId' | 'companyId'>): Promise<Actor> {
+export async function loadActor(
+  q: Queryable,
+  session: Pick<Session, 'userId' | 'companyId'>,
+  setting?: PaidModelSetting,
+): Promise<Actor> {
   const { rows } = await q.query<{
     is_admin: boolean;
     is_vip: boolean;
@@ -64,7 +69,7 @@ export async function loadActor(q: Queryable, session: Pick<Session, 'userId' | 
     userId: session.userId,
     companyId: session.companyId,
     isAdmin: row.is_admin,
-    isVip: row.is_vip,
+    isVip: effectiveVip(row.is_vip, setting),
     staffId: row.staff_id,
     scope: row.is_admin ? 'All' : row.auth_scope,
     permissions: new Set(permissionsOf(row.is_admin, row.permissions)),
@@ -120,6 +125,20 @@ export function deptCondition(actor: Actor, column: string, p: SqlParams): strin
     SELECT sd.id FROM departments sd
       JOIN departments top ON top.company_id = sd.company_id AND starts_with(sd.path, top.path)
      WHERE sd.company_id = ${company} AND top.id IN (${scopeTopsSql(actor, company, p)}))`;
+}
+
+/**
+ * A condition on a files row (alias `f`, e.g. 'f'): the actor may see the file. Pictures follow
+ * the assets they belong to: an admin sees every file of the company; anyone else a file put
+ * on an asset in their scope (deptCondition), or one they uploaded themselves (so a picture can
+ * be previewed before its asset is saved). Without this, ids being sequential, any user of the
+ * company could read (and attach) every picture. The statement must filter on company_id itself.
+ */
+export function fileCondition(actor: Actor, f: string, p: SqlParams): string {
+  if (actor.isAdmin) return 'TRUE';
+  return `(${f}.created_by = ${p.add(actor.userId)} OR EXISTS (
+    SELECT 1 FROM assets fa
+     WHERE fa.company_id = ${f}.company_id AND fa.picture_id = ${f}.id AND ${deptCondition(actor, 'fa.dept_id', p)}))`;
 }
 
 /** The ids, among `deptIds`, of departments of the company in the actor's scope. */

@@ -416,7 +416,7 @@ export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInp
       if (!current || deptId !== current.dept_id) await assertDeptInScope(tx, actor, deptId);
 
       const picture = input.picture === undefined ? (current?.picture_id ?? null) : pictureId(input.picture);
-      if (picture !== null && picture !== current?.picture_id) await assertFileOf(tx, actor.companyId, picture);
+      if (picture !== null && picture !== current?.picture_id) await assertFileOf(tx, actor, picture);
 
       if (code !== '' && code !== current?.asset_coding) {
         const taken = await tx.query('SELECT 1 FROM assets WHERE company_id = $1 AND asset_coding = $2', [

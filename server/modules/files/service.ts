@@ -2,12 +2,14 @@
  * Stored files: asset pictures (POST api/File/Upload, explain 2). A picture is png, jpeg, gif
  * or webp as its first bytes say (the suffix alone proves nothing, and svg is refused: it can
  * carry script), at most 5 MB. Files live in the database with their company and are served
- * only to users of that company, with the type found at upload and `nosniff`.
+ * only to users of that company who may see them (the assets they are on, access
+ * fileCondition), with the type found at upload and `nosniff`.
  */
 import { FILE_MAX_BYTES, type FileInfo } from '../../../src/api/contract.ts';
 import type { Queryable } from '../../db/db.ts';
+import { SqlParams } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
-import type { Actor } from '../access/service.ts';
+import { fileCondition, type Actor } from '../access/service.ts';
 import type { OrgDeps } from '../departments/service.ts';
 
 export const PICTURE_SUFFIXES = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
@@ -83,16 +85,22 @@ export async function readFile(
   actor: Actor,
   id: number,
 ): Promise<{ fileName: string; mimeType: string; data: Uint8Array }> {
+  const p = new SqlParams();
   const { rows } = await deps.db.query<{ file_name: string; mime_type: string; data: Uint8Array }>(
-    'SELECT file_name, mime_type, data FROM files WHERE company_id = $1 AND id = $2',
-    [actor.companyId, id],
+    `SELECT f.file_name, f.mime_type, f.data FROM files f
+      WHERE f.company_id = ${p.add(actor.companyId)} AND f.id = ${p.add(id)} AND ${fileCondition(actor, 'f', p)}`,
+    p.values,
   );
   if (!rows[0]) throw new AppError('fileNotFound');
   return { fileName: rows[0].file_name, mimeType: rows[0].mime_type, data: rows[0].data };
 }
 
-/** A file id of the company, for an asset's picture; fileNotFound otherwise. */
-export async function assertFileOf(q: Queryable, companyId: number, id: number): Promise<void> {
-  const { rowCount } = await q.query('SELECT 1 FROM files WHERE company_id = $1 AND id = $2', [companyId, id]);
+/** A file id the actor may see (access fileCondition), for an asset's picture; fileNotFound otherwise. */
+export async function assertFileOf(q: Queryable, actor: Actor, id: number): Promise<void> {
+  const p = new SqlParams();
+  const { rowCount } = await q.query(
+    `SELECT 1 FROM files f WHERE f.company_id = ${p.add(actor.companyId)} AND f.id = ${p.add(id)} AND ${fileCondition(actor, 'f', p)}`,
+    p.values,
+  );
   if (rowCount === 0) throw new AppError('fileNotFound');
 }

@@ -2,11 +2,10 @@ import { useRef, useState } from 'react';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { DismissRegular, ImageAddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { FILE_MAX_BYTES } from '../../../api/contract';
 import { assetStore } from '../../state/assets';
-import { session } from '../../state/session';
 import { bytesToBase64, pictureSrc } from './assetDisplay';
+import { usePictureToken } from './pictureToken';
 
 /** Picture types the server takes (by their bytes; the suffix is checked here first). */
 export const PICTURE_SUFFIXES = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
@@ -48,7 +47,7 @@ export function AssetPictureInput({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const { user } = useSnapshot(session);
+  const pictureToken = usePictureToken();
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -74,8 +73,8 @@ export function AssetPictureInput({
   return (
     <div className={styles.root}>
       <div className={styles.frame}>
-        {picture ? (
-          <img className={styles.image} src={pictureSrc(picture, user?.loginID, import.meta.env.VITE_API_BASE ?? '')} alt={t('asset.pictureAlt')} data-testid="asset-picture-preview" />
+        {picture && pictureToken ? (
+          <img className={styles.image} src={pictureSrc(picture, pictureToken, import.meta.env.VITE_API_BASE ?? '')} alt={t('asset.pictureAlt')} data-testid="asset-picture-preview" />
         ) : (
           <ImageAddRegular />
         )}

@@ -16,11 +16,10 @@ import {
 } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { AssetUseStatus, type AssetInfo, type AssetSortKey } from '../../../api/contract';
 import type { MessageKey } from '../../i18n/types';
-import { session } from '../../state/session';
 import { EXPIRY_BAND_COLORS, expiryMessage, formatMoney, pictureSrc } from './assetDisplay';
+import { usePictureToken } from './pictureToken';
 import { EXPIRY_BAND_LABELS, statusLabel, type AssetSort } from './assetListQuery';
 
 const useStyles = makeStyles({
@@ -71,7 +70,7 @@ export function AssetTable({
 }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const loginId = useSnapshot(session).user?.loginID;
+  const pictureToken = usePictureToken();
   const none = <span className={styles.muted}>—</span>;
   const money = (value: number | null) => (value === null ? none : formatMoney(value, i18n.language));
 
@@ -84,7 +83,7 @@ export function AssetTable({
       cell: (a) => (
         <TableCellLayout
           className={styles.name}
-          media={a.picture ? <img className={styles.thumb} src={pictureSrc(a.picture, loginId, import.meta.env.VITE_API_BASE ?? '')} alt="" loading="lazy" /> : undefined}
+          media={a.picture && pictureToken ? <img className={styles.thumb} src={pictureSrc(a.picture, pictureToken, import.meta.env.VITE_API_BASE ?? '')} alt="" loading="lazy" /> : undefined}
         >
           {a.assetName}
         </TableCellLayout>

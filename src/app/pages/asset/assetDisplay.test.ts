@@ -19,7 +19,7 @@ describe('asset display helpers', () => {
   it('round-trips base64 and builds picture addresses with the session', () => {
     const bytes = new Uint8Array(70_000).map((_, i) => i % 256);
     expect([...base64ToBytes(bytesToBase64(bytes))]).toEqual([...bytes]);
-    expect(pictureSrc('/api/File/12', 'a b')).toBe('/api/File/12?loginID=a%20b');
+    expect(pictureSrc('/api/File/12', '7.1700000000.a b')).toBe('/api/File/12?fileToken=7.1700000000.a%20b');
     expect(pictureSrc('/api/File/12', null, 'https://x.test/')).toBe('https://x.test/api/File/12');
   });
 });

@@ -2,7 +2,7 @@
  * How asset values read in the list and the form: money, the expiry band's colour and text
  * (spec section 9: "will expire on {date}, N days left" / "expired N days"), base64 files.
  */
-import type { AssetExpiry, ExpiryBand } from '../../../api/contract';
+import { FILE_TOKEN_QUERY, type AssetExpiry, type ExpiryBand } from '../../../api/contract';
 import type { MessageKey } from '../../i18n/types';
 
 /** Yuan with 2 decimals and thousands separators; '' for none. */
@@ -60,9 +60,12 @@ export function saveBase64File(fileName: string, base64: string, mimeType: strin
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** An <img src> for a picture address ('/api/File/<id>'): the session goes in the query. */
-export function pictureSrc(url: string, loginId: string | null | undefined, baseUrl = ''): string {
+/**
+ * An <img src> for a picture address ('/api/File/<id>'): a read-only file token goes in the
+ * query (usePictureToken), never the session token, which would leak into logs and history.
+ */
+export function pictureSrc(url: string, fileToken: string | null | undefined, baseUrl = ''): string {
   const base = baseUrl === '' ? '' : baseUrl.replace(/\/+$/, '');
   const path = url.startsWith('/') ? url : `/${url}`;
-  return loginId ? `${base}${path}?loginID=${encodeURIComponent(loginId)}` : `${base}${path}`;
+  return fileToken ? `${base}${path}?${FILE_TOKEN_QUERY}=${encodeURIComponent(fileToken)}` : `${base}${path}`;
 }
