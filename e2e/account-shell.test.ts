@@ -284,14 +284,14 @@ describe('accounts and the shell', () => {
     await shot('09-login-error-en');
   });
 
-  it('keeps the demo account from changing its password but lets it rename the company', async () => {
+  it('keeps the demo account from changing its password and from renaming the shared demo company', async () => {
     await byTestId('use-demo').click();
     await byTestId('login-submit').click();
     await page.waitForURL('**/dashboard');
     await byTestId('user-menu').hover();
     await byTestId('menu-logout').waitFor();
     expect(await byTestId('menu-change-password').count()).toBe(0);
-    expect(await byTestId('menu-rename-company').count()).toBe(1);
+    expect(await byTestId('menu-rename-company').count()).toBe(0);
     await shot('10-demo-menu-en');
   });
 

@@ -44,6 +44,11 @@ export interface Config {
   timeZone: string;
   /** Pause of a background import between two slices of checked rows (0: none). Browser tests only. */
   importCheckPauseMs?: number;
+  /**
+   * The paid model (ASSETMARK_PAID_MODEL=on): the VIP features (roles) follow each company's
+   * VIP flag. Off, the default for a self-hosted installation: every company is VIP.
+   */
+  paidModel: boolean;
 }
 
 /** The product is Chinese first (spec section 1): its calendar day by default. */
@@ -84,6 +89,12 @@ const EnvSchema = z.object({
     .default(DEFAULT_TIME_ZONE),
   CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_CODE_REQUESTS_PER_HOUR),
   IMPORT_CHECK_PAUSE_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  ASSETMARK_PAID_MODEL: z
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(['on', 'off', '1', '0', 'true', 'false'], { message: 'expected on or off' }))
+    .transform((v) => v === 'on' || v === '1' || v === 'true')
+    .default(false),
 });
 
 /** Absolute session lifetime: 7 days, in hours. */
@@ -121,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     codeRequestsPerHour: e.CODE_REQUESTS_PER_HOUR,
     timeZone: e.TIME_ZONE,
     importCheckPauseMs: e.IMPORT_CHECK_PAUSE_MS,
+    paidModel: e.ASSETMARK_PAID_MODEL,
   };
 }

@@ -122,6 +122,11 @@ export const ERRORS = {
   checkCodeRequired: { code: StatusCode.parameter, zh: '请输入验证码。', en: 'Please enter the verification code.' },
   staffRequired: { code: StatusCode.parameter, zh: '请选择员工。', en: 'Please choose a staff member.' },
   nothingToChange: { code: StatusCode.parameter, zh: '没有做任何修改。', en: 'No changes made.' },
+  demoCompanyLocked: {
+    code: StatusCode.demoForbidden,
+    zh: '演示企业供所有人试用，演示账号不能修改企业名称。请注册自己的企业后再改名。',
+    en: 'The demo company is shared by everyone trying the app: the demo account cannot rename it. Register your own company to name it.',
+  },
   deptOutOfScope: {
     code: StatusCode.forbidden,
     zh: '请选择您授权范围内的部门。',
@@ -310,6 +315,11 @@ export const ERRORS = {
     // The spec's 10006 message, with the reason said in the user's language.
     zh: '文件解析出现异常：文件已损坏或不完整。请检查文件是否按模板填写。',
     en: 'File parsing exception occurred: the file is damaged or incomplete. Please check that the file follows the template.',
+  },
+  importUnreadable: {
+    code: StatusCode.importParseFailed,
+    zh: '文件解析出现异常：该文件不是可读取的表格（.xlsx、.xls 或 .csv），或已损坏。请用 Excel 另存为 .xlsx 后再导入。',
+    en: 'File parsing exception occurred: this file is not a readable spreadsheet (.xlsx, .xls or .csv), or it is damaged. Save it as .xlsx in Excel and import it again.',
   },
   importEncrypted: {
     code: StatusCode.importParseFailed,

@@ -4,6 +4,7 @@ import { MINUTE_MS, SECOND_MS } from '../clock.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from '../modules/accounts/demo.ts';
 import { hashPassword } from '../modules/accounts/password.ts';
 import {
+  companyIdOf,
   countRows,
   login,
   registerAndLogin,
@@ -211,7 +212,7 @@ describe('password reset', () => {
 });
 
 describe('user settings', () => {
-  it('lets the demo account rename the company but not change its password', async () => {
+  it('lets the demo account neither rename the shared demo company nor change its password', async () => {
     expect(await ensureDemoAccount(server.db, server.clock.now())).toBe(true);
     expect(await ensureDemoAccount(server.db, server.clock.now())).toBe(false);
     const demo = await login(server, DEMO_EMAIL, DEMO_PASSWORD);
@@ -220,11 +221,22 @@ describe('user settings', () => {
       token: demo.loginID,
     });
     expect(tree.body.resultInfo.departments).toEqual([expect.objectContaining({ deptName: '演示企业 Demo Co.', affiliatedDept: null })]);
-    const renamed = await server.call<LoginResult>('POST', '/api/User/Update', {
-      token: demo.loginID,
-      body: { id: demo.Id, companyName: 'Demo renamed' },
-    });
-    expect(renamed.body.resultInfo.CompanyName).toBe('Demo renamed');
+    for (const lang of ['en', 'zh'] as const) {
+      const renamed = await server.call<LoginResult>('POST', '/api/User/Update', {
+        token: demo.loginID,
+        lang,
+        body: { id: demo.Id, companyName: 'Demo renamed' },
+      });
+      expect(renamed.body).toEqual({
+        statusCode: 14,
+        resultInfo:
+          lang === 'en'
+            ? 'The demo company is shared by everyone trying the app: the demo account cannot rename it. Register your own company to name it.'
+            : '演示企业供所有人试用，演示账号不能修改企业名称。请注册自己的企业后再改名。',
+      });
+    }
+    const { rows } = await server.db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [await companyIdOf(server.db, demo.Id)]);
+    expect(rows).toEqual([{ name: '演示企业 Demo Co.' }]);
     const changed = await server.call('POST', '/api/User/Update', {
       token: demo.loginID,
       lang: 'en',

@@ -77,6 +77,9 @@ export async function startTestServer(
     // Every in-process request comes from one address ('local', no socket), so the per-address
     // code limit would soon stop a test that opens many accounts; its own tests set it back.
     codeRequestsPerHour: 1_000_000,
+    // The paid model, so the tests of VIP gating (roles) see each company's own flag; the
+    // self-hosted default (every company VIP) has its own test (accounts/paid-model.test.ts).
+    paidModel: true,
     ...options.config,
   };
   const outbox = outboxMailer(dataDir, silentLogger, clock.now);

@@ -66,7 +66,7 @@ export interface LoginResult {
   templateUserId: number | null;
   IsAdmin: boolean;
   IsVip: boolean;
-  /** The seeded demo account: may rename the company, may not change its password. */
+  /** The seeded demo account: may neither rename its (shared) company nor change its password. */
   IsDemo: boolean;
   /** Admins: 'All'. Sub-users: the scope their sub-user was opened with. */
   authorizationType: AuthorizationType;

@@ -20,13 +20,18 @@ describe('permissions (spec section 6)', () => {
   it('gates roles on admin and VIP, private templates on a template user', () => {
     expect(can.manageRoles(makeUser({ IsAdmin: true }))).toBe(false);
     expect(can.manageRoles(makeUser({ IsAdmin: true, IsVip: true }))).toBe(true);
+    // The page itself opens to a non-VIP admin too (it explains), not to sub-users.
+    expect(can.openRoleArea(makeUser({ IsAdmin: true }))).toBe(true);
+    expect(can.openRoleArea(makeUser({ IsVip: true }))).toBe(false);
     expect(can.usePrivateTemplates(makeUser())).toBe(false);
     expect(can.usePrivateTemplates(makeUser({ templateUserId: 9 }))).toBe(true);
   });
 
-  it('lets the demo account rename the company but not change its password', () => {
-    const demo = makeUser({ IsDemo: true, IsAdmin: false });
-    expect(can.renameCompany(demo)).toBe(true);
+  it('lets the demo account neither rename the shared demo company nor change its password', () => {
+    // The seeded demo account is an admin of the demo company.
+    const demo = makeUser({ IsDemo: true, IsAdmin: true });
+    expect(can.renameCompany(demo)).toBe(false);
+    expect(can.renameCompany(makeUser({ IsAdmin: true }))).toBe(true);
     expect(can.changePassword(demo)).toBe(false);
     const staff = makeUser({ StaffName: 'Li' });
     expect(can.renameCompany(staff)).toBe(false);

@@ -25,9 +25,15 @@ export const can = {
   inventory: (u) => hasPermission(u, Permission.inventory),
   organize: (u) => hasPermission(u, Permission.systemOrganization),
   manageRoles: (u) => u.IsAdmin && u.IsVip,
+  /**
+   * The role page opens to every admin: without VIP (the paid model, where the company's
+   * flag is off) it says why roles are closed and what to do, rather than an error page
+   * telling the admin to ask his administrator.
+   */
+  openRoleArea: (u) => u.IsAdmin,
   usePrivateTemplates: (u) => u.templateUserId !== null,
   /** The demo account cannot change its password. */
   changePassword: (u) => !u.IsDemo,
-  /** Only admins and the demo account can rename the company. */
-  renameCompany: (u) => u.IsAdmin || u.IsDemo,
+  /** Only admins can rename the company, and not the demo account: everyone shares its company. */
+  renameCompany: (u) => u.IsAdmin && !u.IsDemo,
 } satisfies Record<string, AccessRule>;

@@ -126,7 +126,7 @@ export const pageRoutes: PageRoute[] = [
     path: '/permission/role-list',
     titleKey: 'route.roleList',
     group: 'permission',
-    access: can.manageRoles,
+    access: can.openRoleArea,
     page: () => import('./pages/permission/RoleListPage'),
   },
   {

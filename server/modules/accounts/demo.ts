@@ -1,7 +1,7 @@
 /**
  * The demo company and account, seeded on first start so a fresh install can be tried at
- * once: demo@assetmark.local / demo1234. The demo account is an admin that may rename the
- * company but may not change its password (spec section 6). The demo company is VIP, so
+ * once: demo@assetmark.local / demo1234. The demo account is an admin that may not change its
+ * password (spec section 6) nor rename the company: everyone trying the app shares it. The demo company is VIP, so
  * the demo shows every area, the role area included.
  */
 import { createHash } from 'node:crypto';

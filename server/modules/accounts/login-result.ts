@@ -2,6 +2,7 @@ import type { AuthorizationType, LoginResult } from '../../../src/api/contract.t
 import type { Queryable } from '../../db/db.ts';
 import { grantDepts, permissionsOf } from '../access/service.ts';
 import type { Session } from '../sessions/service.ts';
+import { effectiveVip, type PaidModelSetting } from './paid-model.ts';
 
 export interface UserRow {
   id: number;
@@ -61,7 +62,12 @@ export async function findUser(q: Queryable, companyId: number, userId: number):
  * The login result (spec section 3). A sub-user carries its staff member's name and id, its
  * role's codes and its scope (modules/access); templates arrive in a later issue.
  */
-export function toLoginResult(user: UserRow, token: string, session: Pick<Session, 'expiresAt'>): LoginResult {
+export function toLoginResult(
+  user: UserRow,
+  token: string,
+  session: Pick<Session, 'expiresAt'>,
+  setting: PaidModelSetting | undefined,
+): LoginResult {
   const scope = user.is_admin ? 'All' : user.auth_scope;
   return {
     Id: user.id,
@@ -73,7 +79,7 @@ export function toLoginResult(user: UserRow, token: string, session: Pick<Sessio
     Email: user.email,
     templateUserId: null,
     IsAdmin: user.is_admin,
-    IsVip: user.is_vip,
+    IsVip: effectiveVip(user.is_vip, setting),
     IsDemo: user.is_demo,
     authorizationType: scope,
     authorizedDepts: grantDepts({ scope, customDepts: user.custom_depts, staffDept: user.staff_dept }),

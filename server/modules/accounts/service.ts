@@ -21,6 +21,7 @@ import {
 import { consumeCode, sendCode } from '../verification/service.ts';
 import { channelOf, columnOf, resolveAccount, type Account, type AccountFields } from './identity.ts';
 import { findUser, findUserByAccount, toLoginResult } from './login-result.ts';
+import type { PaidModelSetting } from './paid-model.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
 
 export interface AccountsDeps {
@@ -29,6 +30,8 @@ export interface AccountsDeps {
   log: Logger;
   clock: Clock;
   sessionPolicy: SessionPolicy;
+  /** Whether VIP follows each company's flag (paid-model.ts); absent: every company is VIP. */
+  config?: PaidModelSetting;
 }
 
 function findByAccount(q: Queryable, account: Account) {
@@ -163,7 +166,7 @@ export async function login(
     now,
     deps.sessionPolicy,
   );
-  return toLoginResult(user, token, session);
+  return toLoginResult(user, token, session, deps.config);
 }
 
 export async function logout(deps: AccountsDeps, token: string | undefined): Promise<void> {
@@ -174,7 +177,7 @@ export async function currentUser(deps: AccountsDeps, session: Session, token: s
   const user = await findUser(deps.db, session.companyId, session.userId);
   // resolveSession found the user a moment ago; gone now means deleted in between.
   if (!user) throw new AppError('sessionInvalid');
-  return toLoginResult(user, token, session);
+  return toLoginResult(user, token, session, deps.config);
 }
 
 // ---- the user's own settings --------------------------------------------------------
@@ -189,8 +192,8 @@ export interface UpdateInput {
 }
 
 /**
- * Renames the company (admins and the demo account) and/or changes the password (not the
- * demo account; needs the old one, checked under the login limits; ends the user's other
+ * Renames the company (admins, but not the demo account: its company is shared by everyone
+ * trying the app) and/or changes the password (not the demo account; needs the old one, checked under the login limits; ends the user's other
  * sessions). Every check runs before anything is written.
  */
 export async function updateSelf(
@@ -210,7 +213,8 @@ export async function updateSelf(
   const companyName = input.companyName?.trim();
   if (companyName !== undefined) {
     if (companyName === '') throw new AppError('companyNameRequired');
-    if (!user.is_admin && !user.is_demo) throw new AppError('forbidden');
+    if (user.is_demo) throw new AppError('demoCompanyLocked');
+    if (!user.is_admin) throw new AppError('forbidden');
   }
   let passwordHash: string | undefined;
   if (input.password !== undefined) {

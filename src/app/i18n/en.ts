@@ -342,6 +342,11 @@ export const en: Messages = {
     deleteTitle: 'Delete role',
     deleteConfirm: 'Delete the role "{{name}}"?',
     deleted: 'Role deleted',
+    vipTitle: 'Roles are a VIP feature on this installation',
+    vipWhy:
+      'This installation runs the paid model (ASSETMARK_PAID_MODEL=on) and your company is not VIP, so roles cannot be created and sub-users cannot be given permissions. As the company administrator, you keep every permission yourself.',
+    vipWhatToDo:
+      'To open roles, ask whoever runs this installation to turn VIP on for your company (server/scripts/set-vip.ts), or to turn the paid model off.',
   },
   permission: {
     '101': 'Add assets',
@@ -533,6 +538,7 @@ export const en: Messages = {
     stateNone: 'Not imported',
     stateImporting: 'Importing',
     stateSuccess: 'Success',
+    statePartial: 'Partly imported',
     stateError: 'Error',
     busyTitle: 'Another import is running',
     busyHint: 'Its progress is shown below.',

@@ -344,6 +344,10 @@ export const zhCN = {
     deleteTitle: '删除角色',
     deleteConfirm: '确定要删除角色“{{name}}”吗？',
     deleted: '角色已删除',
+    vipTitle: '角色权限是本系统的 VIP 功能',
+    vipWhy:
+      '本系统启用了付费模式（ASSETMARK_PAID_MODEL=on），您的企业尚未开通 VIP，因此不能创建角色，也不能为子账号分配权限。作为企业管理员，您本人拥有全部权限。',
+    vipWhatToDo: '如需使用角色：请联系本系统的运维人员为您的企业开通 VIP（server/scripts/set-vip.ts），或关闭付费模式。',
   },
   permission: {
     '101': '资产新增',
@@ -535,6 +539,7 @@ export const zhCN = {
     stateNone: '未导入',
     stateImporting: '导入中',
     stateSuccess: '导入成功',
+    statePartial: '部分导入',
     stateError: '导入失败',
     busyTitle: '正在导入其他文件',
     busyHint: '下方显示其进度。',

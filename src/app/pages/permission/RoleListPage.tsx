@@ -9,6 +9,7 @@ import {
   MessageBar,
   MessageBarActions,
   MessageBarBody,
+  MessageBarTitle,
   Spinner,
   Text,
   Title3,
@@ -23,6 +24,7 @@ import { usePermissionCatalogue, useRoles } from '../../hooks/useOrgData';
 import type { MessageKey } from '../../i18n/types';
 import { notify } from '../../notify';
 import { org } from '../../state/org';
+import { session } from '../../state/session';
 import { settings } from '../../state/settings';
 import { groupState, permissionSections, samePermissions, toggleGroup, type PermissionSection } from './permissionGroups';
 import { RoleNameDialog } from './RoleNameDialog';
@@ -93,16 +95,35 @@ const GROUP_KEYS: Record<string, MessageKey> = { asset: 'role.groupAsset', inven
 /** A role as the cache hands it out (read-only). */
 type Role = Snapshot<RoleInfo>;
 
+/** Why the role area is closed (the paid model, company without VIP) and what to do about it. */
+function RolesNeedVip() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <Card className={styles.card}>
+      <MessageBar intent="info" layout="multiline" data-testid="roles-need-vip">
+        <MessageBarBody>
+          <MessageBarTitle>{t('role.vipTitle')}</MessageBarTitle>
+          <Text as="p">{t('role.vipWhy')}</Text>
+          <Text as="p">{t('role.vipWhatToDo')}</Text>
+        </MessageBarBody>
+      </MessageBar>
+    </Card>
+  );
+}
+
 type DialogState = { kind: 'create' } | { kind: 'rename'; role: Role } | { kind: 'delete'; role: Role } | null;
 
 /**
  * /permission/role-list (admins of a VIP company): roles with create, rename and delete, and
- * the permission matrix of the chosen role, grouped asset / inventory / system.
+ * the permission matrix of the chosen role, grouped asset / inventory / system. An admin of a
+ * company without VIP (only under the paid model) is told why roles are closed and what to do.
  */
 export default function RoleListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const { language } = useSnapshot(settings);
+  const { user } = useSnapshot(session);
   const { roles, error, retry } = useRoles();
   const { permissions: catalogue } = usePermissionCatalogue();
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -114,6 +135,8 @@ export default function RoleListPage() {
   useEffect(() => {
     if (roles && !selected && sorted.length > 0) setSelectedId(sorted[0].id);
   }, [roles, selected, sorted]);
+
+  if (user && !user.IsVip) return <RolesNeedVip />;
 
   if (!roles) {
     return (
