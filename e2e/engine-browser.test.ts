@@ -79,7 +79,10 @@ async function openEnginePage(): Promise<{ context: BrowserContext; page: Page; 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto('/');
-  await page.addScriptTag({ type: 'module', content: `import * as engine from '${entryUrl}'; window.printEngine = engine;` });
+  // A dynamic import from the page, not an inline <script>: the app's CSP (script-src 'self')
+  // refuses inline scripts, and the module itself is loaded as the app loads its own.
+  // (A string, so vitest does not rewrite the import() for Node.)
+  await page.evaluate(`import(${JSON.stringify(entryUrl)}).then((engine) => { window.printEngine = engine; })`);
   await page.waitForFunction(() => 'printEngine' in window);
   expect(errors).toEqual([]);
   return { context, page, fonts };

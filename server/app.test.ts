@@ -170,6 +170,38 @@ describe('web app', () => {
     expect((await appWith(undefined).request('/api/health')).status).toBe(200);
   });
 
+  it('sends a Content-Security-Policy, frame protection and nosniff with every page and file', async () => {
+    const app = appWith(distDir);
+    for (const path of ['/', '/label/print', '/assets/index-abc123.js']) {
+      const reply = await app.request(path);
+      expect(reply.headers.get('X-Frame-Options'), path).toBe('DENY');
+      expect(reply.headers.get('X-Content-Type-Options'), path).toBe('nosniff');
+      const policy = new Map(
+        (reply.headers.get('Content-Security-Policy') ?? '').split(';').map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/);
+          return [name, values] as const;
+        }),
+      );
+      expect(policy.get('frame-ancestors'), path).toEqual(["'none'"]);
+      expect(policy.get('default-src')).toEqual(["'self'"]);
+      // Scripts from this server only; Wasm may compile, JavaScript eval may not.
+      expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      expect(policy.get('worker-src')).toEqual(["'self'"]);
+      expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:']);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('connect-src')).toEqual([
+        "'self'",
+        'http://127.0.0.1:15216',
+        'http://localhost:15216',
+        'http://127.0.0.1:35216',
+        'http://localhost:35216',
+      ]);
+    }
+    // The not-built page too; API replies are JSON and keep their own headers.
+    expect((await appWith(join(distDir, 'nowhere')).request('/')).headers.get('X-Frame-Options')).toBe('DENY');
+    expect((await app.request('/api/health')).headers.get('Content-Security-Policy')).toBeNull();
+  });
+
   it('does not serve files outside dist', async () => {
     const page = await appWith(distDir).request('/..%2f..%2fetc/passwd');
     expect(await page.text()).not.toContain('root:');

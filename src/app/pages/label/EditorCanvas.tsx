@@ -30,7 +30,10 @@ import {
   type View,
 } from '../../../editor/geometry';
 import type { EditorModel } from '../../../editor/model';
+import type { DataSource } from '../../../label/binding/data';
+import { highlights } from '../../../editor/data';
 import { drawPage } from './PagePreview';
+import { drawDataHighlights } from './dataOverlay';
 
 /** Pointer travel before a press becomes a move, px (a click must not nudge a control). */
 const DRAG_THRESHOLD_PX = 3;
@@ -59,34 +62,35 @@ type Drag =
 
 const CURSORS: Record<Anchor, string> = { nw: 'nwse-resize', se: 'nwse-resize', ne: 'nesw-resize', sw: 'nesw-resize', n: 'ns-resize', s: 'ns-resize', e: 'ew-resize', w: 'ew-resize' };
 
-/** The engine's page of `doc` at the mode's resolution; the last finished render stays on
- * screen until the next one is ready (no flicker while dragging). */
-function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en') {
-  const [state, setState] = useState<{ page: Page | null; error: string | null; doc: LabelDocument | null }>({ page: null, error: null, doc: null });
+/** The engine's page `pageIndex` (0-based) of `doc` with `data` at the mode's resolution; the
+ * last finished render stays on screen until the next one is ready (no flicker while dragging). */
+function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en', data: DataSource | null, pageIndex: number) {
+  const [state, setState] = useState<{ page: Page | null; error: string | null; doc: LabelDocument | null; data?: DataSource | null; pageIndex?: number }>({ page: null, error: null, doc: null });
   const dpi = mode.dots ? doc.sourceDpi : rasterDpi(mode.zoom);
   useEffect(() => {
     let live = true;
     void (async () => {
       try {
         const engine = await BrowserEngine.load();
-        const job = await engine.openJob(doc, null, { dpi, grey: !mode.dots, preview: true, timeMs: Date.now() });
+        // The data is passed as read (not null, which would read the embedded file again).
+        const job = await engine.openJob(doc, data, { dpi, grey: !mode.dots, preview: true, timeMs: Date.now() });
         if (!live) return;
-        if (!job.ok) return setState((s) => ({ page: s.page, error: formatPrintError(job.error, language), doc }));
-        const page = job.value.page(0);
+        if (!job.ok) return setState((s) => ({ page: s.page, error: formatPrintError(job.error, language), doc, data, pageIndex }));
+        const page = job.value.page(pageIndex);
         if (!live) return;
-        setState((s) => (page.ok ? { page: page.value, error: null, doc } : { page: s.page, error: formatPrintError(page.error, language), doc }));
+        setState((s) => (page.ok ? { page: page.value, error: null, doc, data, pageIndex } : { page: s.page, error: formatPrintError(page.error, language), doc, data, pageIndex }));
       } catch (e) {
-        if (live) setState((s) => ({ page: s.page, error: e instanceof Error ? e.message : String(e), doc }));
+        if (live) setState((s) => ({ page: s.page, error: e instanceof Error ? e.message : String(e), doc, data, pageIndex }));
       }
     })();
     return () => {
       live = false;
     };
-  }, [doc, dpi, mode.dots, language]);
-  return { page: state.page, error: state.error, current: state.doc === doc };
+  }, [doc, dpi, mode.dots, language, data, pageIndex]);
+  return { page: state.page, error: state.error, current: state.doc === doc && state.data === data && state.pageIndex === pageIndex };
 }
 
-export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef }: { model: EditorModel; doc: LabelDocument; mode: RasterMode; onContainerSize: (w: number, h: number) => void; stageRef?: RefObject<HTMLDivElement | null> }) {
+export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data = null, pageIndex = 0 }: { model: EditorModel; doc: LabelDocument; mode: RasterMode; onContainerSize: (w: number, h: number) => void; stageRef?: RefObject<HTMLDivElement | null>; data?: DataSource | null; pageIndex?: number }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
@@ -96,7 +100,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef }: { 
   const drag = useRef<Drag | null>(null);
   const [container, setContainer] = useState({ width: 600, height: 420 });
   const [cursor, setCursor] = useState('default');
-  const { page, error, current } = useRaster(doc, mode, language);
+  const { page, error, current } = useRaster(doc, mode, language, data, pageIndex);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -127,7 +131,8 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef }: { 
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     drawOverlay(ctx, view, doc, selection, primary);
-  }, [doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY]);
+    drawDataHighlights(ctx, view, doc, highlights(doc, data, pageIndex));
+  }, [doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex]);
 
   const point = (e: PointerEvent<HTMLCanvasElement>): [number, number] => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -220,6 +225,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef }: { 
           data-state={current && page ? 'ready' : 'busy'}
           data-zoom={String(mode.zoom)}
           data-dots={mode.dots ? 'true' : 'false'}
+          data-page={pageIndex + 1}
         />
         <canvas
           ref={overlay}

@@ -35,6 +35,7 @@ import { fitZoom, MAX_ZOOM, MIN_ZOOM, shownZoom } from '../../../editor/geometry
 import { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 import { EditorCanvas } from './EditorCanvas';
+import { EditorDataPanel, useEditorData } from './EditorDataPanel';
 import { ControlProperties, LabelProperties } from './EditorProperties';
 
 const useStyles = makeStyles({
@@ -81,6 +82,7 @@ export default function EditorPage() {
   useSyncExternalStore(model.subscribe, model.getVersion);
   const doc = model.doc;
   const dirty = model.isDirty;
+  const editorData = useEditorData(doc);
 
   const [fileName, setFileName] = useState<string | null>(null);
   const [message, setMessage] = useState<{ intent: 'error' | 'warning' | 'success'; text: string } | null>(null);
@@ -232,13 +234,15 @@ export default function EditorPage() {
             </Button>
           ))}
         </div>
-        <EditorCanvas stageRef={stage} model={model} doc={doc} mode={{ zoom, dots: zoomSetting === 'dots' }} onContainerSize={onContainerSize} />
+        <EditorCanvas stageRef={stage} model={model} doc={doc} mode={{ zoom, dots: zoomSetting === 'dots' }} onContainerSize={onContainerSize} data={editorData.source} pageIndex={editorData.pageIndex} />
         <Card className={styles.side}>
           <Text weight="semibold">{t('labelEditor.labelSettings')}</Text>
           <LabelProperties model={model} doc={doc} />
           <Divider />
           <Text weight="semibold">{t('labelEditor.properties')}</Text>
           <ControlProperties model={model} doc={doc} />
+          <Divider />
+          <EditorDataPanel model={model} doc={doc} editorData={editorData} />
         </Card>
       </div>
     </div>

@@ -30,6 +30,7 @@ import {
 } from '@fluentui/react-components';
 import { DocumentRegular, PrintRegular, TableRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useSnapshot } from 'valtio';
 import { formatPrintError } from '../../../print/errors';
 import { helperMessage } from '../../../print/helper';
@@ -470,6 +471,8 @@ function ScanCheckSummary({ tally, total }: { tally: ScanTally; total: number })
   );
 }
 
-function gapName(gap: 0 | 1 | 2 | 3, t: ReturnType<typeof useTranslation>['t']): string {
+// TFunction, not ReturnType<typeof useTranslation>['t']: with the app's number of texts the
+// latter is too deep for the type checker (TS2589).
+function gapName(gap: 0 | 1 | 2 | 3, t: TFunction): string {
   return [t('labelPrint.gapNone'), t('labelPrint.gapHole'), t('labelPrint.gapGap'), t('labelPrint.gapBlack')][gap]!;
 }
