@@ -243,7 +243,9 @@ describe('bulk import and the dashboard', () => {
     await byTestId('import-file').setInputFiles({ name: '资产.xlsx', mimeType: XLSX_MIME, buffer: fillTemplate(latest.book, GOOD_AND_BAD_ROWS) });
     expect(await byTestId('import-file-name').textContent()).toBe('资产.xlsx');
     await byTestId('import-start').click();
-    await expect.poll(() => byTestId('import-outcome').locator('[data-testid="import-state"]').getAttribute('data-state'), { timeout: 30_000 }).toBe('success');
+    // One row refused, the rest saved: partly imported, not "succeeded".
+    await expect.poll(() => byTestId('import-outcome').locator('[data-testid="import-state"]').getAttribute('data-state'), { timeout: 30_000 }).toBe('partial');
+    expect(await byTestId('import-outcome').locator('[data-testid="import-state"]').textContent()).toBe('部分导入');
     expect(await byTestId('import-count-created').textContent()).toBe('3');
     expect(await byTestId('import-count-updated').textContent()).toBe('0');
     expect(await byTestId('import-count-errors').textContent()).toBe('1');
@@ -257,7 +259,7 @@ describe('bulk import and the dashboard', () => {
 
     // A reload shows the latest import again.
     await page.reload();
-    await expect.poll(() => byTestId('import-outcome').locator('[data-testid="import-state"]').getAttribute('data-state')).toBe('success');
+    await expect.poll(() => byTestId('import-outcome').locator('[data-testid="import-state"]').getAttribute('data-state')).toBe('partial');
     expect(await byTestId('import-problem').first().getAttribute('data-row')).toBe('4');
     expect(await byTestId('import-outcome').textContent()).toContain('资产.xlsx');
   });
@@ -272,7 +274,7 @@ describe('bulk import and the dashboard', () => {
       if (msg.type() === 'error') browser.errors.push(msg.text());
     });
     await other.goto('/asset/import');
-    await expect.poll(() => outcomeState(other)).toBe('success');
+    await expect.poll(() => outcomeState(other)).toBe('partial');
     await byTestId('import-file', other).setInputFiles({ name: 'again.csv', mimeType: 'text/csv', buffer: Buffer.from('资产名称\n路由器\n') });
     expect(await byTestId('import-start', other).isDisabled()).toBe(false);
 

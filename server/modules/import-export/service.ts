@@ -114,7 +114,7 @@ export async function startImport(
     () => new AppError('importParseFailed', { reason: 'fileData is not base64' }),
   );
   if (bytes.length === 0) throw new AppError('noExcelImported');
-  const sheet = readSpreadsheet(bytes);
+  const sheet = readSpreadsheet(bytes, suffixOf(input));
 
   const classes = await classifiesOf(deps.db, actor.companyId);
   const defaultClassify = await defaultClassifyOf(deps, actor, input.classifyId, sheet.marker, classes);

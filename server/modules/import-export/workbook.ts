@@ -14,6 +14,7 @@
 import * as XLSX from 'xlsx';
 import { checkZip } from '../../../src/label/zip-limits.ts';
 import { AppError } from '../../errors.ts';
+import { neutralizeCell, restoreCell } from './formula-guard.ts';
 
 export type Cell = string | number | boolean | null;
 
@@ -42,9 +43,27 @@ export type FileKind = 'xlsx' | 'xls' | 'text';
 export function fileKind(bytes: Uint8Array): FileKind | null {
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'xlsx';
   if ([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1].every((b, i) => bytes[i] === b)) return 'xls';
-  // Text has no NUL bytes (UTF-16 files are not accepted either).
+  // Text has no NUL bytes (UTF-16 files are not accepted either), and no C0 control
+  // characters but tab, line feed, form feed and carriage return: a PDF, a picture or random
+  // bytes are not a spreadsheet, whatever their suffix.
   const head = bytes.subarray(0, 8192);
-  return head.includes(0) ? null : 'text';
+  for (const b of head) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) return null;
+  return 'text';
+}
+
+/**
+ * Whether text bytes can be a spreadsheet of the suffix the user named: any text for .csv;
+ * for .xls the HTML or XML (SpreadsheetML) other systems save under that name, or tab- or
+ * comma-separated text; never for .xlsx, which is always a zip. A text file renamed .xlsx is
+ * not a template of another time (10009) but no spreadsheet at all (10006).
+ */
+function textFits(text: string, suffix: string | undefined): boolean {
+  if (suffix === undefined || suffix === 'csv') return true;
+  if (suffix !== 'xls') return false;
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (start.startsWith('<')) return true;
+  const firstLine = start.split(/\r?\n/, 1)[0] ?? '';
+  return firstLine.includes('\t') || firstLine.includes(',');
 }
 
 function decodeText(bytes: Uint8Array): string {
@@ -55,13 +74,20 @@ function decodeText(bytes: Uint8Array): string {
   }
 }
 
-/** Reads the first visible sheet of a spreadsheet; importWrongType / importParseFailed otherwise. */
-export function readSpreadsheet(bytes: Uint8Array): SheetData {
+/**
+ * Reads the first visible sheet of a spreadsheet. `suffix` is the one the user named (xlsx,
+ * xls, csv; without it, any kind the bytes show). Bytes that are no spreadsheet, or not one
+ * the suffix allows, and a workbook SheetJS cannot read, are importUnreadable or
+ * importDamaged (10006, in the user's language: SheetJS's own English text is not shown).
+ */
+export function readSpreadsheet(bytes: Uint8Array, suffix?: string): SheetData {
   const kind = fileKind(bytes);
-  if (kind === null) throw new AppError('importWrongType');
+  if (kind === null) throw new AppError('importUnreadable');
   // An .xlsx is a zip: a 3 MB upload can claim gigabytes once unpacked (a zip bomb), and
   // SheetJS would unpack all of it before we see a row. Its entries are checked first.
   if (kind === 'xlsx') refuseBadZip(bytes);
+  const text = kind === 'text' ? decodeText(bytes) : '';
+  if (kind === 'text' && !textFits(text, suffix)) throw new AppError('importUnreadable');
   let workbook: XLSX.WorkBook;
   try {
     const options: XLSX.ParsingOptions = {
@@ -75,19 +101,22 @@ export function readSpreadsheet(bytes: Uint8Array): SheetData {
     };
     workbook =
       kind === 'text'
-        ? XLSX.read(decodeText(bytes), { ...options, type: 'string', raw: true })
+        ? XLSX.read(text, { ...options, type: 'string', raw: true })
         : XLSX.read(bytes, { ...options, type: 'buffer' });
-  } catch (err) {
-    throw new AppError('importParseFailed', { reason: String((err as Error)?.message ?? err).slice(0, 200) });
+  } catch {
+    throw new AppError('importDamaged');
   }
   const hidden = (index: number) => Boolean(workbook.Workbook?.Sheets?.[index]?.Hidden);
   const name = workbook.SheetNames.find((n, i) => n !== MARKER_SHEET && !hidden(i));
-  if (name === undefined) throw new AppError('importParseFailed', { reason: 'no worksheet' });
+  // A zip without a workbook in it (a .docx renamed) reads as no sheet at all.
+  if (name === undefined || !workbook.Sheets[name]) throw new AppError('importUnreadable');
   const sheet = workbook.Sheets[name];
   const range = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']) : null;
   const rows = range
     ? XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true })
     : [];
+  // Text our exports quoted against formula injection reads back as it was (formula-guard.ts).
+  for (const row of rows) for (let i = 0; i < row.length; i++) if (typeof row[i] === 'string') row[i] = restoreCell(row[i] as string);
   return { rows, firstRow: (range?.s.r ?? 0) + 1, marker: readMarker(workbook) };
 }
 
@@ -118,9 +147,14 @@ function readMarker(workbook: XLSX.WorkBook): Marker | null {
   }
 }
 
-/** An .xlsx of one sheet (header row, then rows) and the marker. */
+/**
+ * An .xlsx of one sheet (header row, then rows) and the marker. Every text cell, headers
+ * too (attribute names are user text), is quoted where a spreadsheet program could evaluate
+ * it as a formula (formula-guard.ts).
+ */
 export function writeSpreadsheet(sheetName: string, header: string[], rows: Cell[][], marker: Marker): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet([header, ...rows], { dense: true } as XLSX.AOA2SheetOpts);
+  const safe = (cell: Cell): Cell => (typeof cell === 'string' ? neutralizeCell(cell) : cell);
+  const sheet = XLSX.utils.aoa_to_sheet([header.map(safe), ...rows.map((row) => row.map(safe))], { dense: true } as XLSX.AOA2SheetOpts);
   sheet['!cols'] = header.map((h) => ({ wch: Math.max(10, Math.min(40, h.length * 2 + 2)) }));
   const markerSheet = XLSX.utils.aoa_to_sheet([[JSON.stringify(marker)]]);
   const workbook = XLSX.utils.book_new();

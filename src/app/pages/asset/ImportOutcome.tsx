@@ -57,10 +57,11 @@ const STATE_KEYS = {
   none: 'assetImport.stateNone',
   importing: 'assetImport.stateImporting',
   success: 'assetImport.stateSuccess',
+  partial: 'assetImport.statePartial',
   error: 'assetImport.stateError',
 } as const;
 
-export function ImportStateBadge({ state }: { state: ImportView['state'] }) {
+export function ImportStateBadge({ state }: { state: ImportView['badge'] }) {
   const { t } = useTranslation();
   return (
     <Badge appearance="tint" color={IMPORT_STATE_COLOR[state]} data-testid="import-state" data-state={state}>
@@ -80,7 +81,7 @@ export function ImportOutcome({ view }: { view: ImportView }) {
   return (
     <section className={styles.root} aria-live="polite" data-testid="import-outcome">
       <div className={styles.header}>
-        <ImportStateBadge state={view.state} />
+        <ImportStateBadge state={view.badge} />
         {view.fileName && <Text className={styles.fileName}>{view.fileName}</Text>}
         {finished && !Number.isNaN(finished.getTime()) && (
           <Text size={200} className={styles.muted}>

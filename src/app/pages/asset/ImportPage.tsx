@@ -163,7 +163,7 @@ export default function ImportPage() {
         <Title3 as="h2" className={styles.heading}>
           {t('assetImport.title')}
         </Title3>
-        <ImportStateBadge state={view.state} />
+        <ImportStateBadge state={view.badge} />
       </div>
       <Text className={styles.muted}>{t('assetImport.intro')}</Text>
 

@@ -36,6 +36,8 @@ describe('importView', () => {
     });
     expect(view).toMatchObject({
       state: 'success',
+      // Some rows were refused: the badge says so instead of "succeeded".
+      badge: 'partial',
       fileName: 'a.xlsx',
       progress: null,
       counts: { created: 2, updated: 1, unchanged: 4, errors: 1203 },
@@ -44,6 +46,16 @@ describe('importView', () => {
       message: null,
       finishedAt: '2026-01-01T00:00:00.000Z',
     });
+  });
+
+  it('badges an import without refused rows as succeeded, one with some as partly imported', () => {
+    const done = (s: Partial<ImportStatus>): ImportStatus => ({ status: 'success', jobId: 4, created: 3, ...s });
+    expect(importView(done({ errorCount: 0, errors: [] })).badge).toBe('success');
+    expect(importView(done({ errorCount: 2, errors: [{ row: 2, reason: 'r' }, { row: 3, reason: 'r' }] })).badge).toBe('partial');
+    // Counted but not listed (past the first 1,000) still counts.
+    expect(importView(done({ errorCount: 1, errors: [] })).badge).toBe('partial');
+    expect(importView({ status: 'error', message: 'm', errors: [{ row: 2, reason: 'r' }] }).badge).toBe('error');
+    expect(importView({ status: 'importing', jobId: 5 }).badge).toBe('importing');
   });
 
   it('says why nothing was saved on error', () => {

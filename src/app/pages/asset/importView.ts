@@ -24,8 +24,16 @@ export interface ImportCounts {
   errors: number;
 }
 
+/**
+ * What the state badge says: the job's state, except that a finished import some of whose
+ * rows were refused is 'partial' (the other rows were saved): "succeeded" would hide that
+ * rows are missing.
+ */
+export type ImportBadgeState = ImportStatusValue | 'partial';
+
 export interface ImportView {
   state: ImportStatusValue;
+  badge: ImportBadgeState;
   fileName: string;
   progress: ImportProgressView | null;
   /** Once finished; null while running or without a job. */
@@ -44,6 +52,7 @@ export function importView(status: ImportStatus | null): ImportView {
   const state = status?.status ?? 'none';
   const base: ImportView = {
     state,
+    badge: state,
     fileName: status?.fileName ?? '',
     progress: null,
     counts: null,
@@ -65,6 +74,7 @@ export function importView(status: ImportStatus | null): ImportView {
   const errors = Math.max(status.errorCount ?? problems.length, problems.length);
   return {
     ...base,
+    badge: state === 'success' && errors > 0 ? 'partial' : state,
     counts: {
       created: status.created ?? 0,
       updated: status.updated ?? 0,
@@ -109,5 +119,6 @@ export const IMPORT_STATE_COLOR = {
   none: 'informative',
   importing: 'brand',
   success: 'success',
+  partial: 'warning',
   error: 'danger',
-} as const satisfies Record<ImportStatusValue, string>;
+} as const satisfies Record<ImportBadgeState, string>;
