@@ -127,7 +127,8 @@ export async function run(options: { json: boolean }): Promise<PrintBrowserBench
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto('/');
-    await page.addScriptTag({ type: 'module', content: `import * as engine from '${entry}'; window.printEngine = engine;` });
+    // A dynamic import, not an inline <script>: the app's CSP (script-src 'self') refuses inline scripts.
+    await page.evaluate(`import(${JSON.stringify(entry)}).then((engine) => { window.printEngine = engine; })`);
     await page.addScriptTag({ type: 'module', url: '/__bench/print-bench.js' });
     await page.waitForFunction(() => 'printEngine' in window && 'printBench' in window);
     if (errors.length) throw new Error(`print bench page: ${errors.join('; ')}`);

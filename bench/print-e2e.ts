@@ -172,13 +172,16 @@ export async function run(options: { json: boolean }): Promise<PrintE2eBenchResu
     const virtualJobDir = join(dataDir, 'virtual-printer', safeFileName(VIRTUAL_PRINTER, 'printer'), safeFileName(JOB_NAME, 'job'));
 
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
-    const context = await browser.newContext({ baseURL: server.baseUrl });
+    // bypassCSP: the app's policy lets pages reach the helper on 15216/35216 only, and this
+    // helper runs on a free port so that a real one keeps its own.
+    const context = await browser.newContext({ baseURL: server.baseUrl, bypassCSP: true });
     await context.route('**/__bench/print-e2e.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: code }));
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto('/');
-    await page.addScriptTag({ type: 'module', content: `import * as engine from '${entry}'; window.printEngine = engine;` });
+    // A dynamic import, not an inline <script>: the app's CSP (script-src 'self') refuses inline scripts.
+    await page.evaluate(`import(${JSON.stringify(entry)}).then((engine) => { window.printEngine = engine; })`);
     await page.addScriptTag({ type: 'module', url: '/__bench/print-e2e.js' });
     await page.waitForFunction(() => 'printEngine' in window && 'printE2e' in window);
     if (errors.length) throw new Error(`print-e2e page: ${errors.join('; ')}`);

@@ -110,7 +110,8 @@ export async function run(options: { json: boolean }): Promise<PrintScanBenchRes
     // tsx (esbuild, keepNames) wraps named functions in the functions passed to evaluate in
     // a __name(fn, name) call, which the page does not have.
     await page.evaluate('window.__name = (f) => f');
-    await page.addScriptTag({ type: 'module', content: `import * as engine from '${entry}'; window.printEngine = engine;` });
+    // A dynamic import, not an inline <script>: the app's CSP (script-src 'self') refuses inline scripts.
+    await page.evaluate(`import(${JSON.stringify(entry)}).then((engine) => { window.printEngine = engine; })`);
     await page.waitForFunction(() => 'printEngine' in window);
     const rows = Array.from({ length: PAGES }, (_, i) => [...referenceRow(i)]);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
