@@ -13,6 +13,7 @@
  */
 import type { LumaImage } from '../engine/types.ts';
 import type { ResolvedLabel } from '../label/resolve.ts';
+import { embeddedBytes } from '../label/embedded.ts';
 import { decodeEmbeddedImage, fitSide, MAX_IMAGE_SIDE, MAX_PIXELS, pictureSize } from './images.ts';
 
 /** Every picture a resolved page draws (pictures, logos, background, border), decoded. */
@@ -28,11 +29,15 @@ export async function decodeLabelImages(resolved: ResolvedLabel): Promise<Map<st
 
 async function decodeInBrowser(dataUrl: string): Promise<LumaImage | null> {
   try {
-    const blob = await (await fetch(dataUrl)).blob();
+    // The bytes from the data URL itself, not fetch(dataUrl): the app's Content-Security-
+    // Policy (connect-src) does not let pages or workers fetch data: URLs.
+    const embedded = embeddedBytes(dataUrl);
+    if (!embedded) return null;
+    const blob = new Blob([embedded.bytes as Uint8Array<ArrayBuffer>], { type: embedded.mime });
     // The browser would allocate width x height x 4 bytes for whatever the header claims:
     // refuse pictures over MAX_PIXELS, and formats whose size cannot be read, first.
     // (All the bytes: a JPEG's frame header may follow large EXIF and ICC segments.)
-    const size = pictureSize(new Uint8Array(await blob.arrayBuffer()));
+    const size = pictureSize(embedded.bytes);
     if (!size || size.width * size.height > MAX_PIXELS) return null;
     const bitmap = await createImageBitmap(blob);
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);

@@ -36,7 +36,10 @@ import { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 import { EditorCanvas } from './EditorCanvas';
 import { EditorDataPanel, useEditorData } from './EditorDataPanel';
-import { ControlProperties, LabelProperties } from './EditorProperties';
+import { ControlProperties } from './EditorProperties';
+import { EditorExportPng } from './EditorExportPng';
+import { EditorLabelSettings } from './EditorLabelSettings';
+import { EditorMoreTools } from './EditorMoreTools';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0 },
@@ -173,6 +176,7 @@ export default function EditorPage() {
           <ToolbarButton icon={<SaveRegular />} onClick={save} data-testid="editor-save">
             {t('labelEditor.save')}
           </ToolbarButton>
+          <EditorExportPng doc={doc} data={editorData.source} pageIndex={editorData.pageIndex} fileName={fileName} onNotice={setMessage} />
           <ToolbarDivider />
           <Tooltip content={t('labelEditor.undo')} relationship="label">
             <ToolbarButton icon={<ArrowUndoRegular />} disabled={!model.history.canUndo} onClick={() => model.undo()} data-testid="editor-undo" />
@@ -233,11 +237,12 @@ export default function EditorPage() {
               {t(tool.key)}
             </Button>
           ))}
+          <EditorMoreTools model={model} onNotice={setMessage} onInserted={() => stage.current?.focus()} />
         </div>
         <EditorCanvas stageRef={stage} model={model} doc={doc} mode={{ zoom, dots: zoomSetting === 'dots' }} onContainerSize={onContainerSize} data={editorData.source} pageIndex={editorData.pageIndex} />
         <Card className={styles.side}>
           <Text weight="semibold">{t('labelEditor.labelSettings')}</Text>
-          <LabelProperties model={model} doc={doc} />
+          <EditorLabelSettings model={model} doc={doc} />
           <Divider />
           <Text weight="semibold">{t('labelEditor.properties')}</Text>
           <ControlProperties model={model} doc={doc} />

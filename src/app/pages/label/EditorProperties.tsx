@@ -19,6 +19,7 @@ import { minSizeOf } from '../../../editor/edit';
 import { checkNumber } from '../../../editor/fields';
 import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
+import { KindProperties } from './EditorKindProperties';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -103,7 +104,7 @@ export function ControlProperties({ model, doc }: { model: EditorModel; doc: Lab
   const min = minSizeOf(el, doc, model.locale);
   const locked = el.lockMovement;
   const chinese = i18n.language !== 'en';
-  const hasFont = el.kind === 'text' || el.kind === 'date';
+  const hasFont = el.kind === 'text' || el.kind === 'date' || el.kind === 'arctext';
 
   return (
     <div className={styles.panel} data-testid="prop-panel" data-kind={el.kind}>
@@ -124,7 +125,7 @@ export function ControlProperties({ model, doc }: { model: EditorModel; doc: Lab
           ))}
         </Select>
       </Field>
-      {(el.kind === 'text' || el.kind === 'barcode' || el.kind === 'qrcode') && <ContentField value={el.content} multiline={el.kind === 'text'} onCommit={(content) => patch({ content })} />}
+      {(el.kind === 'text' || el.kind === 'barcode' || el.kind === 'qrcode' || el.kind === 'arctext') && <ContentField value={el.content} multiline={el.kind === 'text'} onCommit={(content) => patch({ content })} />}
       {hasFont && (
         <>
           <Field label={t('labelEditor.fontSize')}>
@@ -172,6 +173,7 @@ export function ControlProperties({ model, doc }: { model: EditorModel; doc: Lab
           </Select>
         </Field>
       )}
+      <KindProperties model={model} el={el} index={index} />
       {(el.kind === 'rectangle' || el.kind === 'line') && (
         <NumberField label={t('labelEditor.lineWidth')} value={el.lineWidth} {...fieldRange(el, 'lineWidth')} testId="prop-line-width" onCommit={(lineWidth) => patch({ lineWidth })} />
       )}
