@@ -7,6 +7,7 @@ import { writeLabel, readLabel } from '../label/wdfx.ts';
 import { resolvePage } from '../label/resolve.ts';
 import { EditorModel } from './model.ts';
 import {
+  attachSpreadsheet,
   bindColumn,
   canBind,
   columnTitle,
@@ -138,6 +139,22 @@ describe('the label spreadsheet', () => {
     // The label still draws, its bound controls bracketed, while the panel says why.
     expect(renderData(missing)!.rowCount).toBe(0);
     expect(reader.read(changeDataFile(bound, null).doc)).toEqual({ workbook: null, sheet: null, error: null });
+  });
+
+  it("attaches a new file on the label's sheet, or its first sheet when it has no such sheet; refused files change nothing", () => {
+    const onSecond = createLabel({ dataSheet: 2 });
+    const two = attachSpreadsheet(onSecond, workbook(5));
+    expect(two.error).toBeUndefined();
+    expect(two.doc.dataSheet).toBe(2);
+    expect(new LabelDataReader().read(two.doc).sheet!.name).toBe('Other');
+    const csv = new TextEncoder().encode('Code,Name\nC1,One\n');
+    const one = attachSpreadsheet(two.doc, csv);
+    expect(one.error).toBeUndefined();
+    expect(one.doc.dataSheet).toBe(1);
+    expect(new LabelDataReader().read(one.doc).sheet!.rowCount).toBe(1);
+    const refused = attachSpreadsheet(two.doc, new TextEncoder().encode('<html></html>'));
+    expect(refused.error?.code).toBe('sheet.markup');
+    expect(refused.doc).toBe(two.doc);
   });
 
   it('refuses an unreadable embedded spreadsheet with a message, not a crash', () => {

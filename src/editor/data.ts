@@ -15,7 +15,7 @@ import { LabelError, type LabelResult } from '../label/errors.ts';
 import { serialDigits, type LabelElement } from '../label/elements/index.ts';
 import type { LabelDocument } from '../label/label.ts';
 import { contentControls } from '../label/resolve.ts';
-import { readSpreadsheet, selectSheet, type Sheet, type Workbook } from '../label/spreadsheet.ts';
+import { changeDataFile, readSpreadsheet, selectSheet, type Sheet, type Workbook } from '../label/spreadsheet.ts';
 
 /** Kinds whose content the data panel binds: texts and codes (arc text is a text too). */
 export const BINDABLE_KINDS: readonly string[] = ['text', 'barcode', 'qrcode', 'arctext'];
@@ -117,6 +117,18 @@ export class LabelDataReader {
     const sheet = selectSheet(wb.value, doc.dataSheet);
     return sheet.ok ? { workbook: wb.value, sheet: sheet.value, error: null } : { workbook: wb.value, sheet: null, error: sheet.error };
   }
+}
+
+/**
+ * `doc` with the spreadsheet `bytes` embedded (spec section 4: the workbook is loaded and
+ * sheet dataSheet selected, the page back to 1). A new file without the label's sheet
+ * (dataSheet 3 of a one-sheet file) takes its first sheet rather than being refused; an
+ * unreadable file is refused with its error and the label keeps what it had.
+ */
+export function attachSpreadsheet<D extends LabelDocument>(doc: D, bytes: Uint8Array): { doc: D; error?: LabelError } {
+  let changed = changeDataFile(doc, { bytes });
+  if (changed.error?.code === 'sheet.noSheet' && doc.dataSheet !== 1) changed = changeDataFile({ ...doc, dataSheet: 1 }, { bytes });
+  return changed.error ? { doc, error: changed.error } : { doc: changed.doc };
 }
 
 /** What the canvas renders with: the sheet, or for a label whose spreadsheet cannot be

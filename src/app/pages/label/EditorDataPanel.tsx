@@ -17,6 +17,7 @@ import { kindDef } from '../../../label/elements/index';
 import type { LabelDocument } from '../../../label/label';
 import { changeDataFile, changeDataSheet, dataFileFormat, MAX_SPREADSHEET_BYTES } from '../../../label/spreadsheet';
 import {
+  attachSpreadsheet,
   boundColumnLabel,
   canBind,
   columnTitle,
@@ -88,7 +89,7 @@ export function EditorDataPanel({ model, doc, editorData }: { model: EditorModel
       setFileError(message(new LabelError('sheet.tooLarge', { size: file.size, max: MAX_SPREADSHEET_BYTES })));
       return;
     }
-    const changed = changeDataFile(model.doc, { bytes: new Uint8Array(await file.arrayBuffer()) });
+    const changed = attachSpreadsheet(model.doc, new Uint8Array(await file.arrayBuffer()));
     if (changed.error) {
       // Refused: the label keeps the spreadsheet it had.
       setFileError(message(changed.error));
