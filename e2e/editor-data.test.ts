@@ -1,11 +1,12 @@
 /**
  * The label editor's data panel in Chromium, end to end, as the demo user: a spreadsheet
  * that is not one is refused with its message; a real 5-row .xlsx is attached (embedded
- * in the label); a text and a QR code are bound to its columns and a Code 128 becomes a
- * serial number, each one undo step, tinted on the overlay (#3B91C3 data, #823279 serial)
- * and never in the raster; paging refuses pages outside 1..5 and shows row 3; the raster
- * at printer dots equals, dot for dot, page 3 of the print job the Node engine opens for the
- * saved file at 203 dpi; the saved file reopens with its bindings and its spreadsheet.
+ * in the label; its second sheet chosen, then the first again); a text and a QR code are
+ * bound to its columns and a Code 128 becomes a serial number, each one undo step, tinted
+ * on the overlay (#3B91C3 data, #823279 serial) and never in the raster; paging refuses
+ * pages outside 1..5 and shows row 3; the raster at printer dots equals, dot for dot, page
+ * 3 of the print job the Node engine opens for the saved file at 203 dpi; the saved file
+ * reopens with its bindings and its spreadsheet.
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
@@ -33,10 +34,11 @@ const ROWS = [
   ['A-0005', '显示器'],
 ];
 
-/** A real .xlsx: a header row and the 5 asset rows. */
+/** A real .xlsx: a header row and the 5 asset rows, and a second sheet of 2 rows. */
 function assetsXlsx(): Buffer {
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['资产编号', '名称'], ...ROWS]), '资产');
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['编号'], ['B-1'], ['B-2']]), '备用');
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
@@ -113,6 +115,11 @@ describe('the label editor with spreadsheet data', () => {
     expect(await byTestId('data-sheet').inputValue()).toBe('1');
     expect(await paging()).toBe('1');
     expect(await byTestId('data-page-prev').isDisabled()).toBe(true);
+    // The sheet choice: the second sheet has 2 rows; back to the first.
+    await byTestId('data-sheet').selectOption('2');
+    await expect.poll(() => byTestId('data-paging').getAttribute('data-count')).toBe('2');
+    await byTestId('data-sheet').selectOption('1');
+    await expect.poll(() => byTestId('data-paging').getAttribute('data-count')).toBe('5');
 
     // A text bound to the name column: one undo step.
     await byTestId('insert-text').click();
