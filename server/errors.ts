@@ -263,6 +263,16 @@ export const ERRORS = {
     en: 'Only png, jpg, gif or webp pictures can be uploaded.',
   },
   fileTooLarge: { code: StatusCode.parameter, zh: '图片不能超过 {limit}。', en: 'The picture cannot be larger than {limit}.' },
+  pictureUnreadable: {
+    code: StatusCode.parameter,
+    zh: '无法读取该图片：文件已损坏或不完整。',
+    en: 'This picture cannot be read: the file is damaged or incomplete.',
+  },
+  pictureTooLarge: {
+    code: StatusCode.parameter,
+    zh: '图片为 {width} x {height} 像素，过大：每边最多 {maxSide} 像素，总计最多 {maxMegapixels} 百万像素。请缩小后再上传。',
+    en: 'The picture is {width} x {height} pixels, too large: at most {maxSide} pixels a side and {maxMegapixels} megapixels. Please shrink it and upload it again.',
+  },
   classifyNotFound: { code: StatusCode.recordNotFound, zh: '该分类不存在。', en: 'This classification does not exist.' },
   assetNotFound: {
     code: StatusCode.recordNotFound,

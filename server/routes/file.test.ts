@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetInfo, DepartmentInfo, FileInfo, FileTokenResult, RoleInfo, StaffInfo } from '../../src/api/contract.ts';
 import { MINUTE_MS } from '../clock.ts';
+import { pngOf } from '../modules/files/test-pictures.ts';
 import { setVip } from '../scripts/set-vip.ts';
 import { login, openChildUser, payload, registerAndLogin, snapshot, startTestServer, type TestServer } from '../testing/harness.ts';
 
@@ -21,8 +22,8 @@ const pics = {} as Record<'PA' | 'PB' | 'PU' | 'PX', number>;
 const assets = {} as Record<'pa' | 'pb' | 'own', number>;
 let deptA: number;
 
-// The smallest PNG signature the upload accepts (the bytes decide the type).
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+// A real picture: uploads are decoded (files/picture.ts).
+const PNG = pngOf(4, 3);
 
 function call<T>(who: Who | null, method: string, path: string, body?: unknown) {
   return server.call<T>(method, path, { token: who ? tokens[who] : undefined, body, lang: 'en' });

@@ -4,6 +4,7 @@
  * GET  /api/File/<id>  → the picture itself (its Content-Type); the session from the header,
  *                        or ?fileToken= so an <img src> can show it. A picture the caller may
  *                        not see (another company's, or only on assets outside their scope): 28.
+ *                        ?size=thumb: its thumbnail (at most 256 px a side) where it has one.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -45,7 +46,8 @@ export function fileRoutes(deps: RouteDeps): Hono<AppEnv> {
   routes.get('/File/:id', requireFileReader(deps), async (c) => {
     const parsed = id.safeParse(c.req.param('id'));
     if (!parsed.success) throw new AppError('fileNotFound');
-    const file = await readFile(deps, c.get('actor'), parsed.data);
+    // ?size=thumb: the list's thumbnail (at most 256 px a side), or the picture where it has none.
+    const file = await readFile(deps, c.get('actor'), parsed.data, { thumbnail: c.req.query('size') === 'thumb' });
     return c.body(file.data as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': file.mimeType,
       'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,

@@ -137,7 +137,7 @@ const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
  * gigabytes would cost gigabytes; colour profiles and text do not matter for a label's
  * grey dots and are dropped. Throws when the picture is too large or damaged.
  */
-function safePng(bytes: Uint8Array): Uint8Array {
+export function safePng(bytes: Uint8Array): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const width = view.getUint32(16);
   const height = view.getUint32(20);

@@ -11,6 +11,8 @@ import type {
 } from '../../../src/api/contract.ts';
 import { DAY_MS } from '../../clock.ts';
 import { login, payload, registerAndLogin, snapshot, startTestServer, type TestServer } from '../../testing/harness.ts';
+import { GIF_1X1, jpegOf, pngDeclaring, pngOf, WEBP_1X1 } from '../files/test-pictures.ts';
+import { pictureSize } from '../../../src/render/images.ts';
 
 let server: TestServer;
 let admin: LoginResult;
@@ -464,10 +466,11 @@ describe('asset list', () => {
 });
 
 describe('pictures', () => {
-  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest of a png')]);
-  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif')]);
-  const GIF = Buffer.from('GIF89a....');
-  const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([1, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+  // Real pictures: uploads are decoded (files/picture.ts).
+  const PNG = pngOf(8, 6);
+  const JPEG = jpegOf(8, 6);
+  const GIF = GIF_1X1;
+  const WEBP = WEBP_1X1;
   const upload = (bytes: Buffer | string, suffix: string, fileName = `p.${suffix}`) =>
     call<FileInfo>('POST', '/api/File/Upload', {
       fileName,
@@ -518,5 +521,37 @@ describe('pictures', () => {
     const huge = Buffer.concat([PNG, Buffer.alloc(8 * 1024 * 1024)]);
     expect((await upload(huge, 'png', 'huge.png')).body).toEqual({ statusCode: 2, resultInfo: 'The picture cannot be larger than 5 MB.' });
     expect(await snapshot(server.db)).toEqual(before);
+  });
+
+  it('decodes pictures at upload: a 20000 x 20000 PNG is refused (code 2), a damaged one too; lists get a 256 px thumbnail', async () => {
+    const before = await snapshot(server.db);
+    const bomb = pngDeclaring(20_000, 20_000);
+    expect((await upload(bomb, 'png')).body).toEqual({
+      statusCode: 2,
+      resultInfo:
+        'The picture is 20000 x 20000 pixels, too large: at most 8000 pixels a side and 24 megapixels. Please shrink it and upload it again.',
+    });
+    expect((await call('POST', '/api/File/Upload', { fileName: 'b.png', fileData: bomb.toString('base64'), explain: 2, suffix: 'png' }, 'zh')).body).toEqual({
+      statusCode: 2,
+      resultInfo: '图片为 20000 x 20000 像素，过大：每边最多 8000 像素，总计最多 24 百万像素。请缩小后再上传。',
+    });
+    const damaged = Buffer.from(pngOf(300, 200).subarray(0, 120));
+    expect((await upload(damaged, 'png')).body).toEqual({ statusCode: 2, resultInfo: 'This picture cannot be read: the file is damaged or incomplete.' });
+    expect(await snapshot(server.db)).toEqual(before);
+
+    const photo = jpegOf(1200, 900);
+    const stored = payload(await upload(photo, 'jpg'));
+    const whole = await server.app.request(stored.url, { headers: { loginID: admin.loginID } });
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(photo);
+    const thumb = await server.app.request(`${stored.url}?size=thumb`, { headers: { loginID: admin.loginID } });
+    expect(thumb.headers.get('Content-Type')).toBe('image/jpeg');
+    const bytes = Buffer.from(await thumb.arrayBuffer());
+    expect(pictureSize(bytes)).toEqual({ format: 'jpeg', width: 256, height: 192 });
+    expect(bytes.length).toBeLessThan(photo.length / 4);
+    // A picture no larger than a thumbnail, or one not decoded here (GIF, WebP), is served whole.
+    const gif = payload(await upload(GIF, 'gif'));
+    const gifThumb = await server.app.request(`${gif.url}?size=thumb`, { headers: { loginID: admin.loginID } });
+    expect(gifThumb.headers.get('Content-Type')).toBe('image/gif');
+    expect(Buffer.from(await gifThumb.arrayBuffer())).toEqual(GIF);
   });
 });

@@ -11,6 +11,7 @@ import { SqlParams } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { fileCondition, type Actor } from '../access/service.ts';
 import type { OrgDeps } from '../departments/service.ts';
+import { checkPictureOffThread } from './picture-check.ts';
 
 export const PICTURE_SUFFIXES = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
 
@@ -71,23 +72,41 @@ export async function uploadPicture(deps: OrgDeps, actor: Actor, input: UploadIn
   if (bytes.length === 0) throw new AppError('fileRequired');
   const mimeType = pictureType(bytes);
   if (!mimeType) throw new AppError('fileTypeInvalid');
+  // Its size within the limits, its data a picture, and its thumbnail (picture.ts), made in a
+  // worker thread so other requests are answered meanwhile (picture-check.ts).
+  const picture = await checkPictureOffThread(bytes);
   const fileName = (input.fileName?.trim() || `picture.${suffix}`).slice(0, 255);
   const { rows } = await deps.db.query<{ id: number }>(
-    `INSERT INTO files (company_id, file_name, mime_type, size, data, created_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [actor.companyId, fileName, mimeType, bytes.length, bytes, actor.userId, deps.clock()],
+    `INSERT INTO files (company_id, file_name, mime_type, size, data, created_by, created_at, width, height, thumb_data, thumb_mime)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [
+      actor.companyId,
+      fileName,
+      mimeType,
+      bytes.length,
+      bytes,
+      actor.userId,
+      deps.clock(),
+      picture.width,
+      picture.height,
+      picture.thumbnail?.data ?? null,
+      picture.thumbnail?.mimeType ?? null,
+    ],
   );
   return { id: rows[0].id, url: fileUrl(rows[0].id), fileName, mimeType, size: bytes.length };
 }
 
+/** A file's bytes; with `thumbnail`, its thumbnail where it has one (picture.ts), else the file itself. */
 export async function readFile(
   deps: Pick<OrgDeps, 'db'>,
   actor: Actor,
   id: number,
+  options: { thumbnail?: boolean } = {},
 ): Promise<{ fileName: string; mimeType: string; data: Uint8Array }> {
   const p = new SqlParams();
+  const [mime, data] = options.thumbnail ? ['COALESCE(f.thumb_mime, f.mime_type)', 'COALESCE(f.thumb_data, f.data)'] : ['f.mime_type', 'f.data'];
   const { rows } = await deps.db.query<{ file_name: string; mime_type: string; data: Uint8Array }>(
-    `SELECT f.file_name, f.mime_type, f.data FROM files f
+    `SELECT f.file_name, ${mime} AS mime_type, ${data} AS data FROM files f
       WHERE f.company_id = ${p.add(actor.companyId)} AND f.id = ${p.add(id)} AND ${fileCondition(actor, 'f', p)}`,
     p.values,
   );

@@ -83,7 +83,7 @@ export function AssetTable({
       cell: (a) => (
         <TableCellLayout
           className={styles.name}
-          media={a.picture && pictureToken ? <img className={styles.thumb} src={pictureSrc(a.picture, pictureToken, import.meta.env.VITE_API_BASE ?? '')} alt="" loading="lazy" /> : undefined}
+          media={a.picture && pictureToken ? <img className={styles.thumb} src={pictureSrc(a.picture, pictureToken, import.meta.env.VITE_API_BASE ?? '', 'thumb')} alt="" loading="lazy" /> : undefined}
         >
           {a.assetName}
         </TableCellLayout>

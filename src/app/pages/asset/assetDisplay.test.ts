@@ -21,5 +21,8 @@ describe('asset display helpers', () => {
     expect([...base64ToBytes(bytesToBase64(bytes))]).toEqual([...bytes]);
     expect(pictureSrc('/api/File/12', '7.1700000000.a b')).toBe('/api/File/12?fileToken=7.1700000000.a%20b');
     expect(pictureSrc('/api/File/12', null, 'https://x.test/')).toBe('https://x.test/api/File/12');
+    // Lists ask for the thumbnail.
+    expect(pictureSrc('/api/File/12', 't 1', '', 'thumb')).toBe('/api/File/12?size=thumb&fileToken=t%201');
+    expect(pictureSrc('/api/File/12', null, '', 'thumb')).toBe('/api/File/12?size=thumb');
   });
 });

@@ -63,9 +63,14 @@ export function saveBase64File(fileName: string, base64: string, mimeType: strin
 /**
  * An <img src> for a picture address ('/api/File/<id>'): a read-only file token goes in the
  * query (usePictureToken), never the session token, which would leak into logs and history.
+ * `size: 'thumb'` asks for the picture's thumbnail (at most 256 px a side; lists use it).
  */
-export function pictureSrc(url: string, fileToken: string | null | undefined, baseUrl = ''): string {
+export function pictureSrc(url: string, fileToken: string | null | undefined, baseUrl = '', size?: 'thumb'): string {
   const base = baseUrl === '' ? '' : baseUrl.replace(/\/+$/, '');
   const path = url.startsWith('/') ? url : `/${url}`;
-  return fileToken ? `${base}${path}?${FILE_TOKEN_QUERY}=${encodeURIComponent(fileToken)}` : `${base}${path}`;
+  const query = [
+    ...(size ? [`size=${size}`] : []),
+    ...(fileToken ? [`${FILE_TOKEN_QUERY}=${encodeURIComponent(fileToken)}`] : []),
+  ];
+  return query.length > 0 ? `${base}${path}?${query.join('&')}` : `${base}${path}`;
 }
