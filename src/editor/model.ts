@@ -8,6 +8,7 @@ import { contextOf, createLabel, updateLabel, type LabelDocument, type LabelFiel
 import { HistoryManager, Store, type HistoryOptions } from '../label/history.ts';
 import { updateElement, type ElementKind, type LabelElement } from '../label/elements/index.ts';
 import { arrowDelta, deleteSelected, duplicateSelected, insertControl, moveSelected } from './edit.ts';
+import { alignSelected, copyControls, distributeSelected, pasteControls, zOrderSelected, type AlignMode, type Axis, type ZOrder } from './arrange.ts';
 
 /** The one record: the whole document (each step's diff is the document before and after;
  * unchanged controls are shared between versions, so a step costs little). */
@@ -36,6 +37,8 @@ export class EditorModel {
   private listeners = new Set<() => void>();
   private serial = 0;
   private dragSerial = 0;
+  /** Ctrl+C's copies (in memory, within this editor; not the system clipboard). */
+  private clip: LabelElement[] = [];
   /** Changes since the last notification (React renders at most once per change). */
   version = 0;
 
@@ -177,6 +180,50 @@ export class EditorModel {
       return r.doc;
     });
     if (added.length) this.setSelection(added);
+  }
+
+  /** Ctrl+C: the selected controls to the editor's clipboard; false with nothing selected. */
+  copySelection(): boolean {
+    if (this.selected.length === 0) return false;
+    this.clip = copyControls(this.doc, this.selected);
+    return this.clip.length > 0;
+  }
+
+  get canPaste(): boolean {
+    return this.clip.length > 0;
+  }
+
+  /** Ctrl+V: the clipboard's controls at the first free positions, one undo step, selected. */
+  paste(): boolean {
+    if (this.clip.length === 0) return false;
+    let added: number[] = [];
+    this.edit('paste', (doc) => {
+      const r = pasteControls(doc, this.clip, this.locale);
+      added = r.indexes;
+      return r.doc;
+    });
+    if (added.length) this.setSelection(added);
+    return added.length > 0;
+  }
+
+  /** Align the selection (one undo step; nothing when it cannot apply). */
+  align(mode: AlignMode): void {
+    this.edit(`align ${mode}`, (doc) => alignSelected(doc, this.selected, mode, this.locale));
+  }
+
+  distribute(axis: Axis): void {
+    this.edit(`distribute ${axis}`, (doc) => distributeSelected(doc, this.selected, axis, this.locale));
+  }
+
+  /** Restack the selection (one undo step); the same controls stay selected. */
+  zOrder(op: ZOrder): void {
+    let indexes: number[] | null = null;
+    this.edit(`z-order ${op}`, (doc) => {
+      const r = zOrderSelected(doc, this.selected, op);
+      if (r.doc !== doc) indexes = r.indexes;
+      return r.doc;
+    });
+    if (indexes) this.setSelection(indexes);
   }
 
   /** Replaces control `index` with `fn` of it (one step, or part of a drag with `mergeKey`). */
