@@ -435,6 +435,7 @@ export const zhCN = {
     buyDateFrom: '购买日期从',
     buyDateTo: '购买日期至',
     filteredCount: '筛选出 {{count}} 项资产',
+    columns: '显示列',
     empty: '还没有资产，点击“资产登记”添加。',
     noMatch: '没有符合条件的资产',
     statusNone: '无',

@@ -1,12 +1,14 @@
 /**
  * UI settings remembered across visits (spec section 3): language, sidebar state and the
- * page size of paged lists.
+ * page size of paged lists; per user of the browser, the asset list's hidden columns.
  */
 import { proxy } from 'valtio';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../api/contract';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/types';
 import { i18n } from '../i18n';
-import { readJson, readRaw, StorageKey, writeJson } from './storage';
+import type { AssetSortKey } from '../../api/contract';
+import { hiddenFromStorage } from '../pages/asset/assetColumns';
+import { readJson, readRaw, StorageKey, userKey, writeJson } from './storage';
 
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
@@ -45,4 +47,23 @@ export function setSidebarCollapsed(collapsed: boolean): void {
 export function setPageSize(pageSize: PageSize): void {
   settings.pageSize = pageSize;
   writeJson(StorageKey.pageSize, pageSize);
+}
+
+const isAnything = (v: unknown): v is unknown => true;
+
+/**
+ * The asset list columns a user has hidden, by account id (LoginResult.Id): two people
+ * sharing a browser each keep their own choice. `hidden` holds the choices made in this tab;
+ * the rest are read from storage.
+ */
+export const assetColumnSettings = proxy<{ hidden: Record<number, AssetSortKey[]> }>({ hidden: {} });
+
+/** The stored choice of a user (the defaults when none is stored); does not touch the proxy. */
+export function storedHiddenAssetColumns(userId: number): AssetSortKey[] {
+  return hiddenFromStorage(readJson(userKey(StorageKey.assetColumns, userId), isAnything));
+}
+
+export function setHiddenAssetColumns(userId: number, hidden: readonly AssetSortKey[]): void {
+  assetColumnSettings.hidden[userId] = [...hidden];
+  writeJson(userKey(StorageKey.assetColumns, userId), hidden);
 }

@@ -9,8 +9,21 @@ export const StorageKey = {
   sidebarCollapsed: `${PREFIX}sidebarCollapsed`,
   language: `${PREFIX}language`,
   pageSize: `${PREFIX}pageSize`,
+  /** Per user: `assetColumns.<user id>` (see userKey). */
+  assetColumns: `${PREFIX}assetColumns`,
 } as const;
-type Key = (typeof StorageKey)[keyof typeof StorageKey];
+type BaseKey = (typeof StorageKey)[keyof typeof StorageKey];
+/** A setting kept apart for each user of the browser: `<key>.<user id>`. */
+type UserKey = `${typeof StorageKey.assetColumns}.${string}`;
+type Key = BaseKey | UserKey;
+
+/**
+ * The key of a per-user setting, by the user's account id (LoginResult.Id), not the session
+ * token, which changes at every sign-in.
+ */
+export function userKey(key: typeof StorageKey.assetColumns, userId: number): UserKey {
+  return `${key}.${userId}`;
+}
 
 export function readJson<T>(key: Key, accept: (value: unknown) => value is T): T | null {
   try {

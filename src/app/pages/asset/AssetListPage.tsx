@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Card,
@@ -26,11 +26,13 @@ import { notify } from '../../notify';
 import { hasPermission } from '../../permissions';
 import { assetState, assetStore } from '../../state/assets';
 import { session } from '../../state/session';
-import { setPageSize, settings } from '../../state/settings';
+import { assetColumnSettings, setHiddenAssetColumns, setPageSize, settings, storedHiddenAssetColumns } from '../../state/settings';
+import { AssetColumnChooser } from './AssetColumnChooser';
+import { shownColumns } from './assetColumns';
 import { AssetFilterBar } from './AssetFilterBar';
 import { useClassifies, useStaffOptions } from './assetHooks';
 import { saveBase64File } from './assetDisplay';
-import { filterQuery, isFiltered, listQuery, nextSort, NO_FILTERS, type AssetFilters, type AssetSort } from './assetListQuery';
+import { filterQuery, isFiltered, listQuery, nextSort, stateFromParams, stateToParams, type AssetFilters, type AssetListState } from './assetListQuery';
 import { AssetTable } from './AssetTable';
 
 /** How long the search box waits for typing to stop before it searches. */
@@ -41,8 +43,11 @@ const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   heading: { margin: 0 },
   count: { color: tokens.colorNeutralForeground3, flexGrow: 1 },
+  // The table scrolls inside this box both ways, so its sideways scroll bar is at the bottom
+  // of the box, on screen, not under the last of up to 200 rows. Height in CSS px.
   tableBox: {
-    overflowX: 'auto',
+    overflow: 'auto',
+    maxHeight: 'max(320px, calc(100vh - 300px))',
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
   },
@@ -59,51 +64,75 @@ const useStyles = makeStyles({
 
 type DialogState = { kind: 'delete'; asset: AssetInfo } | { kind: 'deleteMany'; ids: number[] } | null;
 
-/** The initial filters from the address (?classify=ID, e.g. from the classification page). */
-function filtersFromParams(params: URLSearchParams): AssetFilters {
-  const classify = Number(params.get('classify'));
-  return { ...NO_FILTERS, classify: Number.isInteger(classify) && classify > 0 ? classify : null };
-}
-
 /**
  * /asset/list: the asset register. Filters (text debounced, classification, department with
  * sub-departments, user, statuses, expiry bands, purchase dates), sort by any column, paging
  * (the page size is remembered), the filtered count, remaining value and expiry; register
  * (101), edit (102), delete one or the selected ones (103); export of the filtered list.
+ * Filters, order and page live in the address (assetListQuery's stateFromParams), so reload,
+ * back and a shared link keep them; each change is a history step, except typing in the
+ * search box, which replaces the current step once typing stops. The shown columns are
+ * remembered per user.
  */
 export default function AssetListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { user } = useSnapshot(session);
   const { pageSize, language } = useSnapshot(settings);
+  const columnSnap = useSnapshot(assetColumnSettings);
   const snap = useSnapshot(assetState);
   const { tree } = useDepartments();
   const { classifies } = useClassifies();
   const { staff } = useStaffOptions();
-  const [filters, setFilters] = useState<AssetFilters>(() => filtersFromParams(params));
-  const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
-  const effective = useMemo(() => ({ ...filters, search }), [filters, search]);
-  const [sort, setSort] = useState<AssetSort>({ key: 'id', asc: true });
-  const [pageIndex, setPageIndex] = useState(1);
+  const urlState = useMemo(() => stateFromParams(params), [params]);
+  const { filters: effective, sort, page: pageIndex } = urlState;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<DialogState>(null);
   const [exporting, setExporting] = useState(false);
 
-  // Arriving again with another ?classify= (the page may stay mounted): follow it.
-  const classifyParam = params.get('classify');
+  const hidden = user ? (columnSnap.hidden[user.Id] ?? storedHiddenAssetColumns(user.Id)) : [];
+  const columns = useMemo(() => shownColumns(hidden), [hidden]);
+
+  const go = (next: AssetListState, replace = false) => setParams(stateToParams(next), { replace });
+
+  // The search box shows what is typed; the address (and so the query) follows once typing
+  // stops. `written` is the search text the address was last given from here, so an address
+  // change from elsewhere (back, a link) can be told apart and shown in the box.
+  const [typed, setTyped] = useState(effective.search);
+  const written = useRef(effective.search);
+  const settled = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const latest = useRef(urlState);
+  latest.current = urlState;
   useEffect(() => {
-    if (classifyParam !== null) setFilters((f) => ({ ...f, classify: filtersFromParams(new URLSearchParams({ classify: classifyParam })).classify }));
-  }, [classifyParam]);
+    if (settled === latest.current.filters.search || settled !== typed) return;
+    written.current = settled;
+    // A new search starts again at page 1.
+    go({ ...latest.current, filters: { ...latest.current.filters, search: settled }, page: 1 }, true);
+    // Only a settled change of the typed text writes the address.
+  }, [settled]);
+  useEffect(() => {
+    if (effective.search === written.current) return;
+    written.current = effective.search;
+    setTyped(effective.search);
+  }, [effective.search]);
+
+  const changeFilters = (next: AssetFilters) => {
+    setTyped(next.search);
+    const { search: _typed, ...rest } = next;
+    const { search: _current, ...current } = effective;
+    if (JSON.stringify(rest) === JSON.stringify(current)) return;
+    // Another filter: a history step, with the text as typed; a new filter starts at page 1.
+    written.current = next.search;
+    go({ filters: next, sort, page: 1 });
+  };
 
   const canAdd = !!user && hasPermission(user, Permission.assetAdd);
   const canEdit = !!user && hasPermission(user, Permission.assetEdit);
   const canDelete = !!user && hasPermission(user, Permission.assetDelete);
 
   const filterKey = JSON.stringify(filterQuery(effective));
-  // A new filter, sort or page size starts again at page 1.
-  useEffect(() => setPageIndex(1), [filterKey, sort, pageSize]);
 
   const key = user ? (['asset-list', user.loginID, language, filterKey, sort.key, sort.asc, pageIndex, pageSize, snap.assetRevision] as const) : null;
   const { data, error, isLoading, mutate } = useSWR(
@@ -119,7 +148,7 @@ export default function AssetListPage() {
   // Past the last page (its last row was deleted): show the last page.
   const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
   useEffect(() => {
-    if (data && pageIndex > pageCount) setPageIndex(pageCount);
+    if (data && pageIndex > pageCount) go({ ...latest.current, page: pageCount }, true);
   }, [data, pageIndex, pageCount]);
 
   const rows = useMemo(() => (data ? data.ids.flatMap((id) => (snap.assets[id] ? [snap.assets[id] as AssetInfo] : [])) : []), [data, snap.assets]);
@@ -160,6 +189,7 @@ export default function AssetListPage() {
         <Text className={styles.count} data-testid="asset-count" data-count={data ? total : ''}>
           {data ? t('asset.filteredCount', { count: total }) : ''}
         </Text>
+        {user && <AssetColumnChooser hidden={hidden} onChange={(next) => setHiddenAssetColumns(user.Id, next)} />}
         <Button icon={<ArrowDownloadRegular />} disabled={exporting || !data} onClick={() => void exportList()} data-testid="asset-export">
           {exporting ? t('asset.exporting') : t('asset.export')}
         </Button>
@@ -175,7 +205,7 @@ export default function AssetListPage() {
         )}
       </div>
 
-      <AssetFilterBar filters={filters} onChange={setFilters} classifies={classifies} tree={tree} staff={staff} />
+      <AssetFilterBar filters={{ ...effective, search: typed }} onChange={changeFilters} classifies={classifies} tree={tree} staff={staff} />
 
       {error && (
         <MessageBar intent="error" data-testid="asset-error">
@@ -189,12 +219,14 @@ export default function AssetListPage() {
       <div className={styles.tableBox}>
         <AssetTable
           rows={rows}
+          columns={columns}
           sort={sort}
-          onSort={(k) => setSort((s) => nextSort(s, k))}
+          onSort={(k) => go({ filters: effective, sort: nextSort(sort, k), page: 1 })}
           selected={selected}
           onSelectedChange={setSelected}
           canEdit={canEdit}
           canDelete={canDelete}
+          onOpen={(asset) => navigate(`/asset/info?id=${asset.id}`)}
           onEdit={(asset) => navigate(`/asset/info?id=${asset.id}`)}
           onDelete={(asset) => setDialog({ kind: 'delete', asset })}
         />
@@ -211,7 +243,13 @@ export default function AssetListPage() {
         )}
       </div>
 
-      <Pager total={total} pageIndex={pageIndex} pageSize={pageSize} onPageChange={setPageIndex} onPageSizeChange={setPageSize} />
+      <Pager total={total} pageIndex={pageIndex} pageSize={pageSize} onPageChange={(page) => go({ filters: effective, sort, page })}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          // Another page size starts again at page 1.
+          if (pageIndex !== 1) go({ filters: effective, sort, page: 1 });
+        }}
+      />
 
       {dialog?.kind === 'delete' && (
         <ConfirmDialog

@@ -17,54 +17,80 @@ import {
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { AssetUseStatus, type AssetInfo, type AssetSortKey } from '../../../api/contract';
-import type { MessageKey } from '../../i18n/types';
 import { EXPIRY_BAND_COLORS, expiryMessage, formatMoney, pictureSrc } from './assetDisplay';
 import { usePictureToken } from './pictureToken';
 import { EXPIRY_BAND_LABELS, statusLabel, type AssetSort } from './assetListQuery';
+import type { ColumnDef } from './assetColumns';
+
+/** Width of the check box column and the actions column (two 32 px buttons and padding), CSS px. */
+const CHECK_WIDTH = 44;
+const ACTIONS_WIDTH = 88;
 
 const useStyles = makeStyles({
-  table: { minWidth: '1560px' },
+  // Fixed layout: each column keeps its width, and the table is at least their sum, so the
+  // box around it scrolls sideways instead of pushing columns out of sight.
+  table: { tableLayout: 'fixed', width: '100%' },
   headerRow: { backgroundColor: tokens.colorNeutralBackground3 },
+  row: { cursor: 'pointer' },
+  cell: { overflow: 'hidden' },
+  // One line, cut with an ellipsis; the whole text is in the title (shown on hover). Money
+  // figures no longer wrap mid-number.
+  ellipsis: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   name: { fontWeight: tokens.fontWeightSemibold },
   thumb: { width: '28px', height: '28px', objectFit: 'cover', borderRadius: tokens.borderRadiusSmall, display: 'block' },
   number: { textAlign: 'right' },
   muted: { color: tokens.colorNeutralForeground3 },
-  expiry: { display: 'flex', flexDirection: 'column', gap: '2px', paddingBlock: tokens.spacingVerticalXS },
+  expiry: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px', paddingBlock: tokens.spacingVerticalXS, minWidth: 0 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXXS, justifyContent: 'flex-end' },
-  check: { width: '44px' },
+  check: { width: `${CHECK_WIDTH}px` },
+  // The actions column stays at the right edge of the box however far the table scrolls.
+  sticky: {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    width: `${ACTIONS_WIDTH}px`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
+  },
+  stickyHeader: { backgroundColor: tokens.colorNeutralBackground3 },
 });
 
-interface Column {
-  key: AssetSortKey;
-  titleKey: MessageKey;
-  width: string;
-  numeric?: boolean;
-  cell: (asset: AssetInfo) => React.ReactNode;
+/** Whether a click inside a row landed on a control of its own (check box, button, link). */
+export function isControlClick(target: EventTarget | null, row: Element): boolean {
+  if (!(target instanceof Element)) return false;
+  const control = target.closest('button, a, input, label, [role="checkbox"], [data-row-click="ignore"]');
+  return control !== null && row.contains(control);
 }
 
 /**
- * The asset rows: every column sorts (a second click turns the order round); remaining value
- * and expiry (band and the spec's message); a check box per row for deleting several; edit and
- * delete per row when the user holds 102 / 103.
+ * The asset rows, with the columns the user chose (`columns`, in order): every column sorts
+ * (a second click turns the order round); long values are cut with an ellipsis and whole in
+ * the title; remaining value and expiry (band and the spec's message); a check box per row
+ * for deleting several; edit and delete per row when the user holds 102 / 103, in a column
+ * that stays at the right edge. A click elsewhere on a row opens the asset.
  */
 export function AssetTable({
   rows,
+  columns: shown,
   sort,
   onSort,
   selected,
   onSelectedChange,
   canEdit,
   canDelete,
+  onOpen,
   onEdit,
   onDelete,
 }: {
   rows: readonly AssetInfo[];
+  columns: readonly ColumnDef[];
   sort: AssetSort;
   onSort: (key: AssetSortKey) => void;
   selected: ReadonlySet<number>;
   onSelectedChange: (ids: Set<number>) => void;
   canEdit: boolean;
   canDelete: boolean;
+  onOpen: (asset: AssetInfo) => void;
   onEdit: (asset: AssetInfo) => void;
   onDelete: (asset: AssetInfo) => void;
 }) {
@@ -72,70 +98,65 @@ export function AssetTable({
   const styles = useStyles();
   const pictureToken = usePictureToken();
   const none = <span className={styles.muted}>—</span>;
-  const money = (value: number | null) => (value === null ? none : formatMoney(value, i18n.language));
+  /** A cell of plain text: cut to one line, whole in the title. */
+  const text = (value: string | number | null | undefined) =>
+    value === null || value === undefined || value === '' ? (
+      none
+    ) : (
+      <span className={styles.ellipsis} title={String(value)}>
+        {value}
+      </span>
+    );
+  const money = (value: number | null) => text(value === null ? null : formatMoney(value, i18n.language));
 
-  const columns: Column[] = [
-    { key: 'assetCoding', titleKey: 'asset.field.assetCoding', width: '130px', cell: (a) => a.assetCoding },
-    {
-      key: 'assetName',
-      titleKey: 'asset.field.assetName',
-      width: '180px',
-      cell: (a) => (
-        <TableCellLayout
-          className={styles.name}
-          media={a.picture && pictureToken ? <img className={styles.thumb} src={pictureSrc(a.picture, pictureToken, import.meta.env.VITE_API_BASE ?? '', 'thumb')} alt="" loading="lazy" /> : undefined}
-        >
+  const cells: Record<string, (asset: AssetInfo) => React.ReactNode> = {
+    assetCoding: (a) => text(a.assetCoding),
+    assetName: (a) => (
+      <TableCellLayout
+        truncate
+        className={styles.name}
+        media={a.picture && pictureToken ? <img className={styles.thumb} src={pictureSrc(a.picture, pictureToken, import.meta.env.VITE_API_BASE ?? '', 'thumb')} alt="" loading="lazy" /> : undefined}
+      >
+        <span className={styles.ellipsis} title={a.assetName}>
           {a.assetName}
-        </TableCellLayout>
-      ),
+        </span>
+      </TableCellLayout>
+    ),
+    classify: (a) => text(a.classifyName),
+    specifications: (a) => text(a.specifications),
+    unit: (a) => text(a.unit),
+    affiliatedDept: (a) => text(a.deptName),
+    affiliatedStaff: (a) => text(a.staffName),
+    depositSite: (a) => text(a.depositSite),
+    buyDate: (a) => text(a.buyDate),
+    buyPrice: (a) => money(a.buyPrice),
+    lossCycle: (a) => text(a.lossCycle),
+    currentValue: (a) => <span data-testid="asset-current-value">{money(a.currentValue)}</span>,
+    status: (a) => (
+      <Badge appearance="tint" color={a.status === AssetUseStatus.using ? 'success' : a.status === AssetUseStatus.discard ? 'danger' : 'informative'} data-testid="asset-status">
+        {t(statusLabel(a.status))}
+      </Badge>
+    ),
+    expireDate: (a) => {
+      const message = expiryMessage(a.expiry);
+      const messageText = message ? t(message.key, message.values) : '';
+      return (
+        <div className={styles.expiry}>
+          <Badge appearance="tint" color={EXPIRY_BAND_COLORS[a.expiry.band]} data-testid="asset-expiry" data-band={a.expiry.band}>
+            {t(EXPIRY_BAND_LABELS[a.expiry.band])}
+          </Badge>
+          {message && (
+            <Text size={200} className={`${styles.muted} ${styles.ellipsis}`} title={messageText}>
+              {messageText}
+            </Text>
+          )}
+        </div>
+      );
     },
-    { key: 'classify', titleKey: 'asset.field.classify', width: '120px', cell: (a) => a.classifyName ?? none },
-    { key: 'specifications', titleKey: 'asset.field.specifications', width: '120px', cell: (a) => a.specifications || none },
-    { key: 'unit', titleKey: 'asset.field.unit', width: '80px', cell: (a) => a.unit || none },
-    { key: 'affiliatedDept', titleKey: 'asset.field.affiliatedDept', width: '120px', cell: (a) => a.deptName ?? none },
-    { key: 'affiliatedStaff', titleKey: 'asset.field.affiliatedStaff', width: '100px', cell: (a) => a.staffName ?? none },
-    { key: 'depositSite', titleKey: 'asset.field.depositSite', width: '120px', cell: (a) => a.depositSite || none },
-    { key: 'buyDate', titleKey: 'asset.field.buyDate', width: '110px', cell: (a) => a.buyDate ?? none },
-    { key: 'buyPrice', titleKey: 'asset.field.buyPrice', width: '120px', numeric: true, cell: (a) => money(a.buyPrice) },
-    { key: 'lossCycle', titleKey: 'asset.field.lossCycle', width: '110px', numeric: true, cell: (a) => a.lossCycle ?? none },
-    {
-      key: 'currentValue',
-      titleKey: 'asset.field.currentValue',
-      width: '120px',
-      numeric: true,
-      cell: (a) => <span data-testid="asset-current-value">{money(a.currentValue)}</span>,
-    },
-    {
-      key: 'status',
-      titleKey: 'asset.field.status',
-      width: '90px',
-      cell: (a) => (
-        <Badge appearance="tint" color={a.status === AssetUseStatus.using ? 'success' : a.status === AssetUseStatus.discard ? 'danger' : 'informative'} data-testid="asset-status">
-          {t(statusLabel(a.status))}
-        </Badge>
-      ),
-    },
-    {
-      key: 'expireDate',
-      titleKey: 'asset.field.expiry',
-      width: '190px',
-      cell: (a) => {
-        const message = expiryMessage(a.expiry);
-        return (
-          <div className={styles.expiry}>
-            <Badge appearance="tint" color={EXPIRY_BAND_COLORS[a.expiry.band]} data-testid="asset-expiry" data-band={a.expiry.band}>
-              {t(EXPIRY_BAND_LABELS[a.expiry.band])}
-            </Badge>
-            {message && (
-              <Text size={200} className={styles.muted}>
-                {t(message.key, message.values)}
-              </Text>
-            )}
-          </div>
-        );
-      },
-    },
-  ];
+  };
+  const columns = shown.filter((c) => cells[c.key]);
+  const hasActions = canEdit || canDelete;
+  const minWidth = columns.reduce((sum, c) => sum + c.width, 0) + (canDelete ? CHECK_WIDTH : 0) + (hasActions ? ACTIONS_WIDTH : 0);
 
   const allChecked = rows.length > 0 && rows.every((a) => selected.has(a.id));
   const someChecked = rows.some((a) => selected.has(a.id));
@@ -155,7 +176,7 @@ export function AssetTable({
   };
 
   return (
-    <Table className={styles.table} sortable aria-label={t('asset.listTitle')} data-testid="asset-table">
+    <Table className={styles.table} style={{ minWidth: `${minWidth}px` }} sortable aria-label={t('asset.listTitle')} data-testid="asset-table">
       <TableHeader>
         <TableRow className={styles.headerRow}>
           {canDelete && (
@@ -171,7 +192,8 @@ export function AssetTable({
           {columns.map((c) => (
             <TableHeaderCell
               key={c.key}
-              style={{ width: c.width }}
+              style={{ width: `${c.width}px` }}
+              className={c.numeric ? styles.number : undefined}
               sortDirection={sort.key === c.key ? (sort.asc ? 'ascending' : 'descending') : undefined}
               onClick={() => onSort(c.key)}
               data-testid={`asset-sort-${c.key}`}
@@ -179,8 +201,8 @@ export function AssetTable({
               {t(c.titleKey)}
             </TableHeaderCell>
           ))}
-          {(canEdit || canDelete) && (
-            <TableHeaderCell style={{ width: '96px' }}>
+          {hasActions && (
+            <TableHeaderCell className={`${styles.sticky} ${styles.stickyHeader}`} data-testid="asset-actions-header">
               <span className={styles.actions} style={{ width: '100%' }}>
                 {t('common.actions')}
               </span>
@@ -190,9 +212,19 @@ export function AssetTable({
       </TableHeader>
       <TableBody>
         {rows.map((asset) => (
-          <TableRow key={asset.id} data-testid="asset-row" data-code={asset.assetCoding} data-name={asset.assetName}>
+          <TableRow
+            key={asset.id}
+            className={styles.row}
+            onClick={(e) => {
+              if (!isControlClick(e.target, e.currentTarget)) onOpen(asset);
+            }}
+            data-testid="asset-row"
+            data-code={asset.assetCoding}
+            data-name={asset.assetName}
+          >
             {canDelete && (
-              <TableCell className={styles.check}>
+              // The whole cell is the check box's: a near miss must not open the asset.
+              <TableCell className={styles.check} data-row-click="ignore">
                 <Checkbox
                   checked={selected.has(asset.id)}
                   onChange={(_, d) => toggle(asset.id, d.checked === true)}
@@ -202,12 +234,12 @@ export function AssetTable({
               </TableCell>
             )}
             {columns.map((c) => (
-              <TableCell key={c.key} className={c.numeric ? styles.number : undefined}>
-                {c.cell(asset)}
+              <TableCell key={c.key} className={c.numeric ? `${styles.cell} ${styles.number}` : styles.cell}>
+                {cells[c.key]!(asset)}
               </TableCell>
             ))}
-            {(canEdit || canDelete) && (
-              <TableCell>
+            {hasActions && (
+              <TableCell className={styles.sticky} data-row-click="ignore" data-testid="asset-actions">
                 <div className={styles.actions}>
                   {canEdit && (
                     <Tooltip content={t('common.edit')} relationship="label">
