@@ -110,6 +110,17 @@ export const ERRORS = {
     en: 'A department cannot become a child of itself or of one of its sub-departments.',
   },
   deptChooseAnother: { code: StatusCode.parameter, zh: '请选择其他部门。', en: 'Please choose another department.' },
+  // Siblings compare trimmed, with white-space runs as one space, ignoring case (migration 009).
+  deptNameTaken: {
+    code: StatusCode.duplicate,
+    zh: '“{parent}”下已有名为“{name}”的部门，请换一个名称。',
+    en: 'There is already a department called "{name}" under "{parent}". Please choose another name.',
+  },
+  deptSiblingNameTaken: {
+    code: StatusCode.duplicate,
+    zh: '同一上级部门下已有名为“{name}”的部门，请换一个名称。',
+    en: 'There is already a department called "{name}" under the same parent. Please choose another name.',
+  },
   staffNameRequired: { code: StatusCode.parameter, zh: '请输入员工姓名。', en: 'Please enter the staff name.' },
   roleNameRequired: { code: StatusCode.parameter, zh: '请输入角色名称。', en: 'Please enter the role name.' },
   unknownPermission: {

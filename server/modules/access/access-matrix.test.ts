@@ -313,7 +313,7 @@ const CASES: Case[] = [
     name: 'POST Department (rename)',
     wheres: ['A1', 'B'],
     setup: async (where) => ({ id: await freshDept(where) }),
-    request: (t) => ({ method: 'POST', path: '/api/Department', body: { id: t.id, deptName: 'Renamed' } }),
+    request: (t) => ({ method: 'POST', path: '/api/Department', body: { id: t.id, deptName: `Renamed ${t.id}` } }), // siblings' names differ (migration 009)
     expect: organizers,
     write: true,
   },

@@ -1,7 +1,8 @@
 /**
  * Departments: one tree per company under a root department that is the company itself.
  *
- * Rules (spec section 5): a name is required (1 to 50 characters); a department never moves
+ * Rules (spec section 5): a name is required (1 to 50 characters) and differs from its
+ * siblings' names (trimmed, white-space runs as one space, any case: migration 009); a department never moves
  * under itself or one of its sub-departments; a move-only request to the current parent asks
  * for another department; the root never moves and is never deleted, and renaming it renames
  * the company (admins only); a department is deleted only when nothing holds it
@@ -14,7 +15,7 @@
  */
 import type { DepartmentInfo } from '../../../src/api/contract.ts';
 import type { Clock } from '../../clock.ts';
-import { isForeignKeyViolation, type Db, type Queryable } from '../../db/db.ts';
+import { isForeignKeyViolation, isUniqueViolation, type Db, type Queryable } from '../../db/db.ts';
 import { SqlParams } from '../../db/sql.ts';
 import { AppError, type ErrorKind } from '../../errors.ts';
 import { assertAdmin, deptCondition, type Actor } from '../access/service.ts';
@@ -162,6 +163,40 @@ export interface SetDepartmentInput {
   affiliatedDept?: number | null;
 }
 
+/**
+ * SQL of the name two siblings may not share (the expression of migration 009's unique
+ * index): trimmed, white-space runs as one space, lower case.
+ */
+const nameKey = (sql: string) => `lower(btrim(regexp_replace(${sql}, '\\s+', ' ', 'g')))`;
+
+/**
+ * Refuses `name` under `parent` when a child of it other than `selfId` has the same name
+ * (compared as nameKey does). Called under the tree lock, so the answer holds until commit;
+ * the unique index catches anything that writes without it.
+ */
+async function assertNameFree(q: Queryable, companyId: number, parentId: number, name: string, selfId?: number): Promise<void> {
+  const { rows } = await q.query<{ name: string; parent: string }>(
+    `SELECT d.name, COALESCE(p.name, c.name) AS parent
+       FROM departments d
+       JOIN departments p ON p.company_id = d.company_id AND p.id = d.parent_id
+       JOIN companies c ON c.id = d.company_id
+      WHERE d.company_id = $1 AND d.parent_id = $2 AND d.id <> $3 AND ${nameKey('d.name')} = ${nameKey('$4::text')}
+      LIMIT 1`,
+    [companyId, parentId, selfId ?? 0, name],
+  );
+  if (rows[0]) throw new AppError('deptNameTaken', { name: rows[0].name, parent: rows[0].parent });
+}
+
+/** Runs a write; a sibling-name clash the check could not see (a writer without the lock) is still refused. */
+async function guardSiblingName<T>(write: () => Promise<T>, name: string): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('deptSiblingNameTaken', { name });
+    throw err;
+  }
+}
+
 function checkName(raw: string | undefined): string {
   const name = raw?.trim() ?? '';
   if (name === '') throw new AppError('deptNameRequired');
@@ -172,7 +207,7 @@ function checkName(raw: string | undefined): string {
 export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepartmentInput): Promise<DepartmentInfo> {
   if (input.id === undefined) {
     const name = checkName(input.deptName);
-    const id = await deps.db.transaction(async (tx) => {
+    const id = await guardSiblingName(() => deps.db.transaction(async (tx) => {
       await lockTree(tx, actor.companyId);
       if (input.affiliatedDept == null && !actor.isAdmin && actor.scope !== 'All') {
         // The root lies outside a scoped sub-user's tree: they must name a parent within it.
@@ -180,9 +215,10 @@ export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepar
       }
       const parentId = input.affiliatedDept ?? (await rootDepartmentId(tx, actor.companyId));
       const parent = await findDept(tx, actor, parentId);
+      await assertNameFree(tx, actor.companyId, parent.id, name);
       const row = { companyId: actor.companyId, name, parentId: parent.id, parentPath: parent.path };
       return insertDepartment(tx, row, deps.clock());
-    });
+    }), name);
     return toInfo(await findDept(deps.db, actor, id));
   }
 
@@ -190,7 +226,7 @@ export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepar
   const name = input.deptName === undefined ? undefined : checkName(input.deptName);
   const moveTo = input.affiliatedDept ?? undefined;
   if (name === undefined && moveTo === undefined) throw new AppError('nothingToChange');
-  await deps.db.transaction(async (tx) => {
+  await guardSiblingName(() => deps.db.transaction(async (tx) => {
     await lockTree(tx, actor.companyId);
     const dept = await findDept(tx, actor, id);
     const isRoot = dept.parent_id === null;
@@ -200,12 +236,14 @@ export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepar
       if (moveTo === dept.id) throw new AppError('deptIntoOwnBranch');
       const parent = await findDept(tx, actor, moveTo);
       if (parent.path.startsWith(dept.path)) throw new AppError('deptIntoOwnBranch');
+      // Under its new parent, with its new name if it gets one too.
+      await assertNameFree(tx, actor.companyId, parent.id, name ?? dept.dept_name, dept.id);
       const newPath = `${parent.path}${dept.id}/`;
-      await tx.query('UPDATE departments SET parent_id = $3 WHERE company_id = $1 AND id = $2', [
-        actor.companyId,
-        dept.id,
-        parent.id,
-      ]);
+      // The new name goes in with the move: under the new parent the old one may be taken.
+      await tx.query(
+        'UPDATE departments SET parent_id = $3, name = COALESCE($4, name) WHERE company_id = $1 AND id = $2',
+        [actor.companyId, dept.id, parent.id, name ?? null],
+      );
       // The whole sub-tree, the department included, swaps its old path prefix for the new one.
       await tx.query(
         `UPDATE departments SET path = $3 || substr(path, length($2) + 1)
@@ -218,11 +256,13 @@ export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepar
     }
 
     if (name !== undefined) {
-      if (isRoot) {
+      if (dept.parent_id === null) {
         // The root is the company: renaming it renames the company, which only admins may.
         assertAdmin(actor);
         await tx.query('UPDATE companies SET name = $2 WHERE id = $1', [actor.companyId, name]);
       } else {
+        if (moveTo !== undefined && moveTo !== dept.parent_id) return; // renamed with the move
+        await assertNameFree(tx, actor.companyId, dept.parent_id, name, dept.id);
         await tx.query('UPDATE departments SET name = $3 WHERE company_id = $1 AND id = $2', [
           actor.companyId,
           dept.id,
@@ -230,7 +270,7 @@ export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepar
         ]);
       }
     }
-  });
+  }), name ?? '');
   return toInfo(await findDept(deps.db, actor, id));
 }
 
