@@ -38,6 +38,7 @@ export const LABEL_MESSAGES_EN = {
   'label.invalidValue': 'Attribute {{attribute}}="{{value}}" of <{{tag}}> is not valid; the default was used.',
   'label.extraPage': 'The file has more than one page; only the first was read.',
   'label.internal': 'The file could not be read: {{detail}}.',
+  'label.tooManyControls': 'The label has too many controls ({{count}}; at most {{max}}).',
   // Embedded files, spreadsheets, paging
   'embedded.invalid': 'The embedded {{what}} is not valid base64 data.',
   'sheet.unreadable': 'The file is not a readable .xlsx, .xls or .csv spreadsheet.',
@@ -51,6 +52,8 @@ export const LABEL_MESSAGES_EN = {
   'sheet.noSheet': 'The spreadsheet has no sheet {{sheet}}.',
   'page.outOfRange': 'Page {{page}} is outside 1 to {{count}}.',
   'page.invalid': 'Page {{page}} is not a page number.',
+  'page.tooManyElements': 'The page has too many things to draw ({{count}}; at most {{max}}).',
+  'page.tooMuchWork': 'The page is too costly to draw (about {{work}} million dots of drawing; at most {{max}} million). Use fewer or smaller pictures, texts or codes.',
 } as const;
 
 export type LabelErrorCode = keyof typeof LABEL_MESSAGES_EN;
@@ -81,6 +84,7 @@ export const LABEL_MESSAGES_ZH: Record<LabelErrorCode, string> = {
   'label.invalidValue': '<{{tag}}> 的属性 {{attribute}}="{{value}}" 无效，已使用默认值。',
   'label.extraPage': '文件有多个页面，只读取了第一页。',
   'label.internal': '无法读取文件：{{detail}}。',
+  'label.tooManyControls': '标签的控件过多（{{count}} 个，最多 {{max}} 个）。',
   'embedded.invalid': '内嵌的{{what}}不是有效的 base64 数据。',
   'sheet.unreadable': '文件不是可读取的 .xlsx、.xls 或 .csv 表格。',
   'sheet.damaged': '文件不是可读取的 .xlsx、.xls 或 .csv 表格（文件已损坏或不完整）。',
@@ -93,6 +97,8 @@ export const LABEL_MESSAGES_ZH: Record<LabelErrorCode, string> = {
   'sheet.noSheet': '表格中没有第 {{sheet}} 个工作表。',
   'page.outOfRange': '第 {{page}} 页超出范围 1 到 {{count}}。',
   'page.invalid': '{{page}} 不是有效的页码。',
+  'page.tooManyElements': '页面要绘制的内容过多（{{count}} 项，最多 {{max}} 项）。',
+  'page.tooMuchWork': '页面绘制量过大（约 {{work}} 百万点，最多 {{max}} 百万点）。请减少或缩小图片、文本或条码。',
 };
 
 /** Both catalogues, keyed like the app's languages; merge into i18next under `label`. */

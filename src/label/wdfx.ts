@@ -29,7 +29,7 @@ import { normalizeWith } from './elements/kind.ts';
 import { parseXml, attributeMap, childElements, textContent, type XmlElement } from './xml/tree.ts';
 import { writeXml, element } from './xml/writer.ts';
 import { decodeXmlBytes } from './xml/decode.ts';
-import { DEFAULT_XML_LIMITS, type XmlLimits } from './xml/limits.ts';
+import { DEFAULT_XML_LIMITS, MAX_LABEL_CONTROLS, type XmlLimits } from './xml/limits.ts';
 
 export const ROOT_TAG = 'LPAPI';
 export const PAGE_TAG = 'Page';
@@ -76,6 +76,10 @@ export function labelFromXml(root: XmlElement, options: LabelOptions = {}, warni
   const pages = childElements(root).filter((c) => c.name.toLowerCase() === 'page');
   if (pages.length > 1) warnings.push({ code: 'label.extraPage', params: {} });
   const holder = pages[0] ?? root;
+
+  // Counted before any control is normalised, so an oversized label costs its parse only.
+  const controls = childElements(holder).filter((c) => !(holder === root && c.name.toLowerCase() === 'page') && kindForTag(c.name)).length;
+  if (controls > MAX_LABEL_CONTROLS) throw new LabelError('label.tooManyControls', { count: controls, max: MAX_LABEL_CONTROLS });
 
   const children: LabelElement[] = [];
   for (const child of childElements(holder)) {

@@ -32,6 +32,7 @@ import { labelDataSource } from '../label/spreadsheet.ts';
 import { readLabel } from '../label/wdfx.ts';
 import { labelPage, type LabelPage } from '../render/label-page.ts';
 import { fromEngineError, fromLabelError, type PrintError, type PrintErrorPlace, type Result } from './errors.ts';
+import { checkPageWork } from './page-work.ts';
 
 export interface JobOptions {
   /** Output resolution, dots per inch: 203 or 300 for printers; the screen's for previews. */
@@ -204,6 +205,13 @@ class LabelJob implements PrintJob {
     const o = this.options;
     const spec = labelPage(resolved, { dpi: o.dpi, grey: o.grey, preview: o.preview, side, halftone: o.halftone, decodeImage: o.decodeImage });
     turnPage(spec, this.turn);
+    // A page over the work caps is refused before anything draws it (issue 14).
+    const over = checkPageWork(spec);
+    if (over) {
+      const source = over.element === undefined ? -1 : (spec.sources[over.element] ?? -1);
+      if (source >= 0) place.control = { index: source, kind: this.doc.children[source]!.kind };
+      return { ok: false, error: { code: over.code, params: over.params, ...place } };
+    }
     return { ok: true, value: { spec, place } };
   }
 

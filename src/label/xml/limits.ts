@@ -29,3 +29,14 @@ export const DEFAULT_XML_LIMITS: Readonly<XmlLimits> = {
   maxTextLength: 32 * 1024 * 1024,
   maxNameLength: 200,
 };
+
+/**
+ * Controls (direct children of the label's page: texts, codes, pictures, shapes, tables ...)
+ * a label may have. A dense asset label has tens of controls; the vendor's designer shows
+ * a few hundred at most. Past this the file is refused when it is read (LabelError
+ * 'label.tooManyControls'), before any control is normalised, so a 99,000-control file
+ * costs its XML parse and nothing more. Not an XML limit, but read alongside them; each
+ * page's drawing work is bounded separately (src/engine/limits.ts MAX_PAGE_ELEMENTS,
+ * MAX_PAGE_WORK), since one table control compiles to up to 30 x 30 cell texts.
+ */
+export const MAX_LABEL_CONTROLS = 1000;

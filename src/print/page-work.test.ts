@@ -1,0 +1,131 @@
+/**
+ * The print job's page caps (src/engine/limits.ts MAX_PAGE_ELEMENTS, MAX_PAGE_WORK;
+ * src/print/page-work.ts; issue 14). A page over a cap comes back as a PrintError naming
+ * the page (and, for work, the costliest control) in zh and en, and nothing is drawn: the
+ * refused jobs run on a trapping engine (src/print/testing.ts), which would answer
+ * 'engine.crashed' if the job ever asked it to draw. A page exactly at a cap renders on
+ * the real engine. Work is counted, never timed.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine/engine.ts';
+import { MAX_PAGE_ELEMENTS, MAX_PAGE_WORK } from '../engine/limits.ts';
+import type { LabelInput } from '../label/label.ts';
+import { createLabel } from '../label/label.ts';
+import { loadLabelEngine } from '../render/pool-renderer.ts';
+import { formatPrintError } from './errors.ts';
+import { openJob, type JobOptions, type PrintJob } from './job.ts';
+import { checkPageWork, pageWork } from './page-work.ts';
+import { trappingEngine } from './testing.ts';
+
+let engine: Engine;
+let trap: Engine;
+beforeAll(async () => {
+  engine = await loadLabelEngine();
+  trap = await trappingEngine();
+});
+
+const OPTIONS: JobOptions = { dpi: 300, timeMs: Date.UTC(2026, 0, 1) };
+
+function jobOf(on: Engine, input: LabelInput): PrintJob {
+  const job = openJob(on, createLabel(input), null, OPTIONS);
+  if (!job.ok) throw new Error(`job did not open: ${JSON.stringify(job.error)}`);
+  return job.value;
+}
+
+/** A full 30 x 30 table of one-character cells: its grid and 900 cell texts. */
+const table = (x: number) => ({ kind: 'table', x, y: 1, width: 9, height: 9, rows: 30, cols: 30, lineWidth: 0.1, cells: Array.from({ length: 900 }, () => ({ content: '1' })) });
+const dot = (i: number) => ({ kind: 'rectangle', x: i % 50, y: 20 + ((i / 50) | 0) % 20, width: 0.5, height: 0.5, lineWidth: 0.1 });
+
+/** Five full tables and `dots` small rectangles on a 60 x 45 mm label. */
+function crowded(dots: number): LabelInput {
+  return { labelWidth: 60, labelHeight: 45, children: [...[0, 10, 20, 30, 40].map(table), ...Array.from({ length: dots }, (_, i) => dot(i))] };
+}
+
+describe('the element cap', () => {
+  it('draws a page of exactly MAX_PAGE_ELEMENTS elements', () => {
+    const probe = jobOf(engine, crowded(0)).spec(0);
+    if (!probe.ok) throw new Error(JSON.stringify(probe.error));
+    const dots = MAX_PAGE_ELEMENTS - probe.value.spec.elements.length;
+    expect(dots).toBeGreaterThan(0);
+    const job = jobOf(engine, crowded(dots));
+    const spec = job.spec(0);
+    expect(spec.ok && spec.value.spec.elements.length).toBe(MAX_PAGE_ELEMENTS);
+    const page = job.page(0);
+    expect(page.ok ? page.value.width : page.error).toBe(Math.round((60 * 300) / 25.4));
+  });
+
+  it('refuses one element more with the page, in zh and en, and draws nothing', () => {
+    const probe = jobOf(engine, crowded(0)).spec(0);
+    if (!probe.ok) throw new Error(JSON.stringify(probe.error));
+    const job = jobOf(trap, crowded(MAX_PAGE_ELEMENTS - probe.value.spec.elements.length + 1));
+    const page = job.page(0);
+    expect(page.ok).toBe(false);
+    if (page.ok) return;
+    expect(page.error).toEqual({ code: 'page.tooManyElements', params: { count: MAX_PAGE_ELEMENTS + 1, max: MAX_PAGE_ELEMENTS }, page: 0 });
+    expect(formatPrintError(page.error, 'en')).toBe(`page 1: The page has too many things to draw (${MAX_PAGE_ELEMENTS + 1}; at most ${MAX_PAGE_ELEMENTS}).`);
+    expect(formatPrintError(page.error, 'zh-CN')).toBe(`第 1 页：页面要绘制的内容过多（${MAX_PAGE_ELEMENTS + 1} 项，最多 ${MAX_PAGE_ELEMENTS} 项）。`);
+    // The trapping engine was never asked: a render would have come back engine.crashed.
+    expect(job.spec(0).ok).toBe(false);
+  });
+});
+
+/** A 300 x 300 mm label: a frame, then one text of `n` W's at a 50 mm em (590 dots at 300 dpi). */
+function bigText(n: number): LabelInput {
+  return {
+    labelWidth: 300,
+    labelHeight: 300,
+    children: [
+      { kind: 'rectangle', x: 1, y: 1, width: 298, height: 298, lineWidth: 0.5 },
+      { kind: 'text', x: 5, y: 5, width: 290, height: 290, fontHeight: 50, autoReturn: true, content: 'W'.repeat(n) },
+    ],
+  };
+}
+
+/** Characters of bigText that bring the page exactly to MAX_PAGE_WORK or just under. */
+function charactersAtCap(): number {
+  const work = (n: number) => {
+    const spec = jobOf(engine, bigText(n)).spec(0);
+    if (!spec.ok) throw new Error(JSON.stringify(spec.error));
+    return pageWork(spec.value.spec).work;
+  };
+  const one = work(1);
+  const each = work(2) - one;
+  expect(each).toBeGreaterThan(0);
+  return 1 + Math.floor((MAX_PAGE_WORK - one) / each);
+}
+
+describe('the work cap', () => {
+  it('draws a page at the cap', () => {
+    const n = charactersAtCap();
+    const job = jobOf(engine, bigText(n));
+    const spec = job.spec(0);
+    if (!spec.ok) throw new Error(JSON.stringify(spec.error));
+    expect(pageWork(spec.value.spec).work).toBeLessThanOrEqual(MAX_PAGE_WORK);
+    expect(checkPageWork(spec.value.spec)).toBeNull();
+    const page = job.page(0);
+    expect(page.ok ? page.value.height : page.error).toBe(Math.round((300 * 300) / 25.4));
+  });
+
+  it('refuses one character more, naming the page and the costliest control, and draws nothing', () => {
+    const job = jobOf(trap, bigText(charactersAtCap() + 1));
+    const page = job.page(0);
+    expect(page.ok).toBe(false);
+    if (page.ok) return;
+    expect(page.error.code).toBe('page.tooMuchWork');
+    expect(page.error.page).toBe(0);
+    expect(page.error.control).toEqual({ index: 1, kind: 'text' });
+    expect(page.error.params.max).toBe(Math.floor(MAX_PAGE_WORK / 1e6));
+    expect(page.error.params.work).toBeGreaterThan(page.error.params.max as number);
+    expect(formatPrintError(page.error, 'en')).toMatch(/^page 1, control 2 \(text\): The page is too costly to draw \(about \d+ million dots of drawing; at most 268 million\)\./);
+    expect(formatPrintError(page.error, 'zh-CN')).toMatch(/^第 1 页，第 2 个控件（文本）：页面绘制量过大（约 \d+ 百万点，最多 268 百万点）。/);
+  });
+
+  it('lets one full-page box on a 1 m page through and refuses two', () => {
+    // 1000 mm at 300 dpi is 11,811 dots a side: one full-page box is 139 M dots, two 279 M.
+    const box = { kind: 'rectangle', x: 0, y: 0, width: 1000, height: 1000, lineWidth: 0.3, filled: true };
+    const one = jobOf(trap, { labelWidth: 1000, labelHeight: 1000, children: [box] }).spec(0);
+    expect(one.ok).toBe(true);
+    const two = jobOf(trap, { labelWidth: 1000, labelHeight: 1000, children: [box, box] }).page(0);
+    expect(two.ok ? 'drawn' : two.error.code).toBe('page.tooMuchWork');
+  });
+});
