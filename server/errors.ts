@@ -374,8 +374,8 @@ export const ERRORS = {
   },
   rowDeptAmbiguous: {
     code: StatusCode.parameter,
-    zh: '有多个部门叫“{name}”，请写出完整路径，如“上级部门/{name}”。',
-    en: 'Several departments are called "{name}". Write its path, e.g. "Parent/{name}".',
+    zh: '有多个部门叫“{name}”：{candidates}。请写出所指部门的完整路径，如“{example}”。',
+    en: 'Several departments are called "{name}": {candidates}. Write the path of the one you mean, e.g. "{example}".',
   },
   rowStaffUnknown: {
     code: StatusCode.recordNotFound,

@@ -56,6 +56,8 @@ export interface Lookups {
   /** Lower-cased department name → ids within the scope; and "a/b" paths below the company. */
   deptByName: Map<string, number[]>;
   deptByPath: Map<string, number>;
+  /** Department id → its path below the company as written ('Sales/East'): the candidates an ambiguous name lists. */
+  deptPathById: Map<number, string>;
   staffByName: Map<string, { id: number; deptId: number | null }[]>;
   /** "name(job number)", lower-cased. */
   staffByNameJob: Map<string, { id: number; deptId: number | null }>;
@@ -132,12 +134,20 @@ export function unchanged(values: RowValues, existing: ExistingAsset | undefined
   );
 }
 
+/** Candidates an ambiguous department name lists at most, so one row's reason stays readable. */
+const AMBIGUOUS_SHOWN = 10;
+
 function resolveDept(lookups: Lookups, text: string): number {
   const path = lookups.deptByPath.get(lower(text).replace(/\s*\/\s*/g, '/'));
   if (path !== undefined) return path;
   const ids = lookups.deptByName.get(lower(text)) ?? [];
   if (ids.length === 1) return ids[0];
-  if (ids.length > 1) throw new AppError('rowDeptAmbiguous', { name: text });
+  if (ids.length > 1) {
+    // Say which departments the name could mean rather than pick one (issue 14).
+    const paths = ids.map((id) => lookups.deptPathById.get(id) ?? String(id)).sort();
+    const shown = paths.length > AMBIGUOUS_SHOWN ? [...paths.slice(0, AMBIGUOUS_SHOWN), '…'] : paths;
+    throw new AppError('rowDeptAmbiguous', { name: text, candidates: shown.join(', '), example: paths[0] });
+  }
   throw new AppError('rowDeptUnknown', { name: text });
 }
 

@@ -116,7 +116,7 @@ const BAD: Record<number, { patch: (row: Row) => void; reason: string }> = {
   502: { patch: (r) => (r[6] = -5), reason: 'Purchase price (yuan) must be an amount of at least 0 with at most 2 decimals.' },
   1003: { patch: (r) => (r[5] = '2029-02-30'), reason: 'Purchase date must be a valid date (YYYY-MM-DD).' },
   2004: { patch: (r) => (r[8] = 'Nowhere'), reason: 'No department "Nowhere" within your authorized scope.' },
-  3005: { patch: (r) => (r[8] = 'East'), reason: 'Several departments are called "East". Write its path, e.g. "Parent/East".' },
+  3005: { patch: (r) => (r[8] = 'East'), reason: 'Several departments are called "East": Ops/East, Sales/East. Write the path of the one you mean, e.g. "Ops/East".' },
   4006: { patch: (r) => (r[9] = 'Zhang Wei'), reason: 'Several staff members are called "Zhang Wei". Write "Name(job number)".' },
   5007: { patch: (r) => (r[11] = 'Car'), reason: 'No classification "Car".' },
   6008: { patch: (r) => ((r[11] = 'Laptop'), (r[12] = 'Gold')), reason: '"Colour" must be one of: Black, Silver.' },

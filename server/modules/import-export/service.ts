@@ -302,6 +302,7 @@ async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promise<Look
   const nameById = new Map(depts.rows.map((d) => [d.id, d.name]));
   const deptByName = new Map<string, number[]>();
   const deptByPath = new Map<string, number>();
+  const deptPathById = new Map<number, string>();
   for (const d of depts.rows) {
     if (!d.visible) continue;
     const key = lower(d.name);
@@ -310,6 +311,7 @@ async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promise<Look
       // '/<root>/<a>/<b>/' → 'a/b': the path below the company.
       const ids = d.path.split('/').filter(Boolean).slice(1).map(Number);
       deptByPath.set(ids.map((id) => lower(nameById.get(id) ?? '')).join('/'), d.id);
+      deptPathById.set(d.id, ids.map((id) => nameById.get(id) ?? '').join('/'));
     }
   }
 
@@ -350,6 +352,7 @@ async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promise<Look
     actor,
     deptByName,
     deptByPath,
+    deptPathById,
     staffByName,
     staffByNameJob,
     classifyByName: new Map(classes.map((k) => [lower(k.name), k])),
