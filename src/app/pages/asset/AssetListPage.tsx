@@ -48,6 +48,12 @@ const useStyles = makeStyles({
   tableBox: {
     overflow: 'auto',
     maxHeight: 'max(320px, calc(100vh - 300px))',
+    // Styled bars are drawn always (overlay bars that show only while scrolling are how the
+    // off-screen columns went unnoticed). 12 px, the track a shade off the background.
+    scrollbarColor: `${tokens.colorNeutralStroke1} ${tokens.colorNeutralBackground2}`,
+    '::-webkit-scrollbar': { width: '12px', height: '12px' },
+    '::-webkit-scrollbar-track': { backgroundColor: tokens.colorNeutralBackground2 },
+    '::-webkit-scrollbar-thumb': { backgroundColor: tokens.colorNeutralStroke1, borderRadius: '6px' },
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
   },
@@ -124,8 +130,10 @@ export default function AssetListPage() {
     const { search: _current, ...current } = effective;
     if (JSON.stringify(rest) === JSON.stringify(current)) return;
     // Another filter: a history step, with the text as typed; a new filter starts at page 1.
+    // A date typed digit by digit replaces the step rather than making one per digit.
+    const datesOnly = JSON.stringify({ ...rest, buyDateFrom: '', buyDateTo: '' }) === JSON.stringify({ ...current, buyDateFrom: '', buyDateTo: '' });
     written.current = next.search;
-    go({ filters: next, sort, page: 1 });
+    go({ filters: next, sort, page: 1 }, datesOnly);
   };
 
   const canAdd = !!user && hasPermission(user, Permission.assetAdd);
@@ -216,7 +224,7 @@ export default function AssetListPage() {
         </MessageBar>
       )}
 
-      <div className={styles.tableBox}>
+      <div className={styles.tableBox} data-testid="asset-table-box">
         <AssetTable
           rows={rows}
           columns={columns}

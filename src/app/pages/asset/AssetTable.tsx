@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   makeStyles,
+  mergeClasses,
   Table,
   TableBody,
   TableCell,
@@ -52,7 +53,9 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
   },
-  stickyHeader: { backgroundColor: tokens.colorNeutralBackground3 },
+  // Header cells stay at the top of the box while its rows scroll (the box has a height).
+  headCell: { position: 'sticky', top: 0, zIndex: 2, backgroundColor: tokens.colorNeutralBackground3 },
+  stickyHeader: { top: 0, zIndex: 3, backgroundColor: tokens.colorNeutralBackground3 },
 });
 
 /** Whether a click inside a row landed on a control of its own (check box, button, link). */
@@ -146,7 +149,7 @@ export function AssetTable({
             {t(EXPIRY_BAND_LABELS[a.expiry.band])}
           </Badge>
           {message && (
-            <Text size={200} className={`${styles.muted} ${styles.ellipsis}`} title={messageText}>
+            <Text size={200} className={mergeClasses(styles.muted, styles.ellipsis)} title={messageText}>
               {messageText}
             </Text>
           )}
@@ -180,7 +183,7 @@ export function AssetTable({
       <TableHeader>
         <TableRow className={styles.headerRow}>
           {canDelete && (
-            <TableHeaderCell className={styles.check}>
+            <TableHeaderCell className={mergeClasses(styles.headCell, styles.check)}>
               <Checkbox
                 checked={allChecked ? true : someChecked ? 'mixed' : false}
                 onChange={toggleAll}
@@ -193,7 +196,7 @@ export function AssetTable({
             <TableHeaderCell
               key={c.key}
               style={{ width: `${c.width}px` }}
-              className={c.numeric ? styles.number : undefined}
+              className={mergeClasses(styles.headCell, c.numeric && styles.number)}
               sortDirection={sort.key === c.key ? (sort.asc ? 'ascending' : 'descending') : undefined}
               onClick={() => onSort(c.key)}
               data-testid={`asset-sort-${c.key}`}
@@ -202,7 +205,7 @@ export function AssetTable({
             </TableHeaderCell>
           ))}
           {hasActions && (
-            <TableHeaderCell className={`${styles.sticky} ${styles.stickyHeader}`} data-testid="asset-actions-header">
+            <TableHeaderCell className={mergeClasses(styles.headCell, styles.sticky, styles.stickyHeader)} data-testid="asset-actions-header">
               <span className={styles.actions} style={{ width: '100%' }}>
                 {t('common.actions')}
               </span>
@@ -234,7 +237,7 @@ export function AssetTable({
               </TableCell>
             )}
             {columns.map((c) => (
-              <TableCell key={c.key} className={c.numeric ? `${styles.cell} ${styles.number}` : styles.cell}>
+              <TableCell key={c.key} className={mergeClasses(styles.cell, c.numeric && styles.number)}>
                 {cells[c.key]!(asset)}
               </TableCell>
             ))}

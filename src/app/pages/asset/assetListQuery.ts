@@ -157,9 +157,11 @@ function positiveId(raw: string | null): number | null {
 export function stateFromParams(params: URLSearchParams): AssetListState {
   const list = (key: string) => (params.get(key) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const statusValues = new Set<number>(USE_STATUSES.map((s) => s.value));
+  // A date input passes through values like 0002-03-15 while a year is typed, so any text of
+  // the date's shape is kept as the input's value; filterQuery leaves out what is no date.
   const date = (key: string) => {
     const v = (params.get(key) ?? '').trim();
-    return isDate(v) ? v : '';
+    return /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '';
   };
   const filters: AssetFilters = {
     search: params.get(URL_KEYS.search) ?? '',

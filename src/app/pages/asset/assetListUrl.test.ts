@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, NO_FILTERS, stateFromParams, stateToParams, type AssetListState } from './assetListQuery';
+import { DEFAULT_SORT, filterQuery, NO_FILTERS, stateFromParams, stateToParams, type AssetListState } from './assetListQuery';
 
 const from = (query: string) => stateFromParams(new URLSearchParams(query));
 const plain: AssetListState = { filters: NO_FILTERS, sort: DEFAULT_SORT, page: 1 };
@@ -49,9 +49,13 @@ describe('asset list state <-> address', () => {
 
   it('drops junk from a hand-edited or old link instead of failing', () => {
     const state = from(
-      'classify=abc&dept=-4&staff=1.5&status=2,99,x,2&from=2024-02-30&to=2024-13-45&expiry=soon,later&sort=password&order=desc&page=0',
+      'classify=abc&dept=-4&staff=1.5&status=2,99,x,2&from=2024-2-3&to=yesterday&expiry=soon,later&sort=password&order=desc&page=0',
     );
     expect(state).toEqual({ filters: { ...NO_FILTERS, statuses: [2], expiryBands: ['later'] }, sort: DEFAULT_SORT, page: 1 });
+    // A date of the right shape stays in the date input (a year being typed), but does not filter.
+    const typing = from('from=0002-03-15&to=2024-02-30');
+    expect([typing.filters.buyDateFrom, typing.filters.buyDateTo]).toEqual(['0002-03-15', '2024-02-30']);
+    expect(filterQuery(typing.filters)).toEqual({});
     expect(from('page=x').page).toBe(1);
     expect(from('page=-2').page).toBe(1);
     expect(from('page=12').page).toBe(12);
