@@ -16,13 +16,13 @@ export interface ColumnDef {
 
 /**
  * Every optional column in display order. Widths in CSS px: the default set (below) plus the
- * check box (44) and actions (88) comes to 1044 px, inside the 1126 px panel of a 1440 px
- * window less the card's padding; long values are cut with an ellipsis and shown whole on
- * hover.
+ * check box (44) and actions (88) comes to 1022 px, inside the 1126 px panel of a 1440 px
+ * window less its padding (2 x 24), the card's (2 x 16), borders and a 12 px scroll bar;
+ * long values are cut with an ellipsis and shown whole on hover.
  */
 export const ASSET_COLUMNS: readonly ColumnDef[] = [
-  { key: 'assetCoding', titleKey: 'asset.field.assetCoding', width: 110 },
-  { key: 'assetName', titleKey: 'asset.field.assetName', width: 170 },
+  { key: 'assetCoding', titleKey: 'asset.field.assetCoding', width: 100 },
+  { key: 'assetName', titleKey: 'asset.field.assetName', width: 160 },
   { key: 'classify', titleKey: 'asset.field.classify', width: 100 },
   { key: 'specifications', titleKey: 'asset.field.specifications', width: 120 },
   { key: 'unit', titleKey: 'asset.field.unit', width: 70 },
@@ -34,7 +34,7 @@ export const ASSET_COLUMNS: readonly ColumnDef[] = [
   { key: 'lossCycle', titleKey: 'asset.field.lossCycle', width: 100, numeric: true },
   { key: 'currentValue', titleKey: 'asset.field.currentValue', width: 100, numeric: true },
   { key: 'status', titleKey: 'asset.field.status', width: 80 },
-  { key: 'expireDate', titleKey: 'asset.field.expiry', width: 150 },
+  { key: 'expireDate', titleKey: 'asset.field.expiry', width: 140 },
 ];
 
 export type AssetColumnKey = (typeof ASSET_COLUMNS)[number]['key'];
