@@ -20,6 +20,12 @@ interface ErrorEntry {
 export const ERRORS = {
   internal: { code: StatusCode.internal, zh: '未知错误！', en: 'Unknown Error!' },
   parameter: { code: StatusCode.parameter, zh: '参数错误：{fields}', en: 'Parameter error: {fields}' },
+  // A string field over its schema's maximum (http/body.ts): {field} is the request's name for it.
+  parameterTooLong: {
+    code: StatusCode.parameter,
+    zh: '参数错误：{field} 不能超过 {max} 个字符。',
+    en: 'Parameter error: {field} cannot be longer than {max} characters.',
+  },
   malformedJson: {
     code: StatusCode.parameter,
     zh: '参数错误：请求内容不是有效的 JSON。',

@@ -31,6 +31,12 @@ function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   if (bad !== null) throw new AppError('parameter', { fields: bad });
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
+  // A text over its limit names the field and the limit, so the user knows what to shorten;
+  // nothing is ever cut to fit (issue 14).
+  const tooLong = parsed.error.issues.find((issue) => issue.code === 'too_big' && issue.origin === 'string');
+  if (tooLong?.code === 'too_big') {
+    throw new AppError('parameterTooLong', { field: tooLong.path.map(String).join('.'), max: Number(tooLong.maximum) });
+  }
   const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.map(String).join('.') || 'body'))];
   throw new AppError('parameter', { fields: fields.join(', ') });
 }
