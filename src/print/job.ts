@@ -32,7 +32,7 @@ import { labelDataSource } from '../label/spreadsheet.ts';
 import { readLabel } from '../label/wdfx.ts';
 import { labelPage, type LabelPage } from '../render/label-page.ts';
 import { fromEngineError, fromLabelError, type PrintError, type PrintErrorPlace, type Result } from './errors.ts';
-import { checkPageWork } from './page-work.ts';
+import { checkPageWork, checkPictureWork } from './page-work.ts';
 
 export interface JobOptions {
   /** Output resolution, dots per inch: 203 or 300 for printers; the screen's for previews. */
@@ -201,6 +201,12 @@ class LabelJob implements PrintJob {
     } catch (e) {
       if (e instanceof LabelError) return { ok: false, error: fromLabelError(e, place) };
       throw e;
+    }
+    // Pictures are decoded while the page compiles: their declared size is checked first.
+    const pictures = checkPictureWork(resolved);
+    if (pictures) {
+      if (pictures.control !== undefined) place.control = { index: pictures.control, kind: this.doc.children[pictures.control]!.kind };
+      return { ok: false, error: { code: pictures.code, params: pictures.params, ...place } };
     }
     const o = this.options;
     const spec = labelPage(resolved, { dpi: o.dpi, grey: o.grey, preview: o.preview, side, halftone: o.halftone, decodeImage: o.decodeImage });

@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/engine.ts';
 import { MAX_PAGE_ELEMENTS, MAX_PAGE_WORK } from '../engine/limits.ts';
+import { toDataUrl } from '../label/embedded.ts';
 import type { LabelInput } from '../label/label.ts';
 import { createLabel } from '../label/label.ts';
 import { loadLabelEngine } from '../render/pool-renderer.ts';
@@ -127,5 +128,57 @@ describe('the work cap', () => {
     expect(one.ok).toBe(true);
     const two = jobOf(trap, { labelWidth: 1000, labelHeight: 1000, children: [box, box] }).page(0);
     expect(two.ok ? 'drawn' : two.error.code).toBe('page.tooMuchWork');
+  });
+});
+
+/** A PNG's signature and header declaring `side` x `side` pixels, then `tag` (so each is a
+ * different picture); no pixel data: only the header is to be read. */
+function declaredPng(side: number, tag: number): string {
+  const bytes = new Uint8Array(34);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, side);
+  view.setUint32(20, side);
+  bytes[24] = 8; // 8-bit grey
+  view.setUint32(30, tag);
+  return toDataUrl('image/png', bytes);
+}
+
+/** A label of `n` pictures, each declaring 8192 x 8192 pixels (2^26: four are exactly
+ * MAX_PAGE_WORK), after a text control. */
+function pictures(n: number): LabelInput {
+  return {
+    labelWidth: 60,
+    labelHeight: 40,
+    children: [
+      { kind: 'text', x: 1, y: 1, width: 20, height: 5, content: 'pictures' },
+      ...Array.from({ length: n }, (_, i) => ({ kind: 'picture', x: 1 + 10 * i, y: 10, width: 8, height: 8, content: declaredPng(8192, i), colorMode: 2 })),
+    ],
+  };
+}
+
+describe('the pictures share of the work, before any picture is decoded', () => {
+  it('refuses a fifth 64-megapixel picture without decoding one, naming the first', () => {
+    const decoded: string[] = [];
+    const job = openJob(trap, createLabel(pictures(5)), null, { ...OPTIONS, decodeImage: (url) => (decoded.push(url), null) });
+    if (!job.ok) throw new Error(JSON.stringify(job.error));
+    const page = job.value.page(0);
+    expect(page.ok).toBe(false);
+    if (page.ok) return;
+    expect(page.error).toEqual({ code: 'page.tooMuchWork', params: { work: Math.ceil((5 * 8192 * 8192) / 1e6), max: 268 }, page: 0, control: { index: 1, kind: 'picture' } });
+    expect(decoded).toEqual([]);
+  });
+
+  it('compiles and draws four, each decoded once', () => {
+    expect(4 * 8192 * 8192).toBe(MAX_PAGE_WORK);
+    const decoded: string[] = [];
+    // The browser's way: the job's caller decodes. A 64 x 64 grey stands in for each
+    // picture's pixels (the header-only PNGs have none).
+    const decodeImage = (url: string) => (decoded.push(url), { width: 64, height: 64, data: new Uint8Array(64 * 64).fill(0) });
+    const job = openJob(engine, createLabel(pictures(4)), null, { ...OPTIONS, decodeImage });
+    if (!job.ok) throw new Error(JSON.stringify(job.error));
+    const page = job.value.page(0);
+    expect(page.ok ? page.value.width : page.error).toBe(Math.round((60 * 300) / 25.4));
+    expect(new Set(decoded).size).toBe(4);
   });
 });

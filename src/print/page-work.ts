@@ -8,7 +8,10 @@
  */
 import { ELEMENT_WORK, GLYPH_AREA_WEIGHT, GLYPH_WORK, MAX_PAGE_ELEMENTS, MAX_PAGE_WORK } from '../engine/limits.ts';
 import type { PageElement, PageSpec } from '../engine/page-types.ts';
+import { embeddedBytes } from '../label/embedded.ts';
 import type { LabelErrorCode } from '../label/errors.ts';
+import type { ResolvedLabel } from '../label/resolve.ts';
+import { pictureSize } from '../render/images.ts';
 
 export interface PageWork {
   /** Elements in the display list. */
@@ -102,4 +105,39 @@ export function checkPageWork(page: PageSpec): PageWorkError | null {
     return { code: 'page.tooMuchWork', params: { work: millions(w.work), max: Math.floor(MAX_PAGE_WORK / 1e6) }, element: w.costliest };
   }
   return null;
+}
+
+/**
+ * The pictures' share of the work, checked before any picture is decoded (decoding happens
+ * when the page is compiled, and a small PNG can declare 64 megapixels): the pixels each
+ * distinct embedded picture's header declares, summed over the page's pictures, logos,
+ * background and border. null when within MAX_PAGE_WORK; else the error, naming the control
+ * (document index) with the largest picture, if a control has it.
+ */
+export function checkPictureWork(resolved: ResolvedLabel): (PageWorkError & { control?: number }) | null {
+  const seen = new Set<string>();
+  let pixels = 0;
+  let most = 0;
+  let control: number | undefined;
+  const count = (dataUrl: string, index: number | undefined) => {
+    if (seen.has(dataUrl)) return;
+    seen.add(dataUrl);
+    const bytes = embeddedBytes(dataUrl)?.bytes;
+    const size = bytes ? pictureSize(bytes) : null;
+    // Only PNG and JPEG are decoded; anything else compiles to a warning, at no cost.
+    if (!size || (size.format !== 'png' && size.format !== 'jpeg')) return;
+    const n = size.width * size.height;
+    pixels += n;
+    if (n > most) {
+      most = n;
+      control = index;
+    }
+  };
+  if (resolved.backgroundImage) count(resolved.backgroundImage, undefined);
+  if (resolved.border) count(resolved.border.image, undefined);
+  for (const el of resolved.elements) if ((el.kind === 'picture' || el.kind === 'logo') && el.image) count(el.image, el.index);
+  if (pixels <= MAX_PAGE_WORK) return null;
+  const error: PageWorkError & { control?: number } = { code: 'page.tooMuchWork', params: { work: Math.ceil(pixels / 1e6), max: Math.floor(MAX_PAGE_WORK / 1e6) } };
+  if (control !== undefined) error.control = control;
+  return error;
 }
