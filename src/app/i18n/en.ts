@@ -76,6 +76,8 @@ export const en: Messages = {
     passwordReset: 'Your password was reset. Please log in with the new password.',
   },
   validation: {
+    lengthHint: '{{length}}/{{max}}',
+    tooLong: 'At most {{max}} characters ({{length}} entered)',
     accountRequired: 'Please enter your phone number or email',
     accountInvalid: 'Please enter a valid phone number or email',
     phoneRequired: 'Please enter your phone number',

@@ -78,6 +78,8 @@ export const zhCN = {
     passwordReset: '密码已重置，请使用新密码登录。',
   },
   validation: {
+    lengthHint: '{{length}}/{{max}}',
+    tooLong: '最多 {{max}} 个字符（已输入 {{length}} 个）',
     accountRequired: '请输入手机号或邮箱',
     accountInvalid: '请输入正确的手机号或邮箱',
     phoneRequired: '请输入手机号',

@@ -1,7 +1,7 @@
 import { Dropdown, Field, Input, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { AttributeType, type AssetClassifyInfo, type ClassifyAttribute } from '../../../api/contract';
-import { attributeField, ATTRIBUTE_VALUE_MAX, type AssetErrors } from './assetForm';
+import { attributeField, type AssetErrors } from './assetForm';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
@@ -58,7 +58,8 @@ export function AssetAttributeInputs({
       case AttributeType.time:
         return <Input {...common} type="time" value={value} onChange={(_, d) => onChange(attribute.name, d.value)} />;
       default:
-        return <Input {...common} value={value} maxLength={ATTRIBUTE_VALUE_MAX} onChange={(_, d) => onChange(attribute.name, d.value)} />;
+        // No maxLength (it cuts silently): validateAsset refuses over ATTRIBUTE_VALUE_MAX at the field.
+        return <Input {...common} value={value} onChange={(_, d) => onChange(attribute.name, d.value)} />;
     }
   };
 

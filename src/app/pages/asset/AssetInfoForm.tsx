@@ -20,6 +20,7 @@ import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { StatusCode, type AssetInfo } from '../../../api/contract';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { limitHint } from '../../components/textLimit';
 import { useDepartments } from '../../hooks/useOrgData';
 import type { MessageKey } from '../../i18n/types';
 import { notify } from '../../notify';
@@ -102,11 +103,17 @@ export function AssetInfoForm({ asset, readOnly, notice }: { asset?: AssetInfo; 
   };
 
   const text = (field: AssetTextField, labelKey: MessageKey, extra: { required?: boolean; placeholder?: string } = {}) => (
-    <Field label={t(labelKey)} required={extra.required} validationMessage={messageOf(field)}>
+    // No maxLength: it would cut a pasted text silently; the count shows the limit and
+    // validateAsset refuses a longer text at the field (issue 14).
+    <Field
+      label={t(labelKey)}
+      required={extra.required}
+      validationMessage={messageOf(field)}
+      hint={readOnly ? undefined : limitHint(t, draft[field].trim(), ASSET_TEXT_MAX[field])}
+    >
       <Input
         name={field}
         value={draft[field]}
-        maxLength={ASSET_TEXT_MAX[field]}
         placeholder={extra.placeholder}
         disabled={readOnly}
         onChange={(_, d) => set({ [field]: d.value })}

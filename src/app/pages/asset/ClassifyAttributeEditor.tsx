@@ -17,13 +17,13 @@ import {
   ATTRIBUTE_TYPES,
   ATTRIBUTES_MAX,
   attributeTypeLabel,
-  ITEM_MAX,
   ITEMS_MAX,
   moveItem,
   newAttribute,
   type AttributeDraft,
   type ClassifyErrors,
 } from './classifyForm';
+import { limitHint } from '../../components/textLimit';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -79,11 +79,15 @@ export function ClassifyAttributeEditor({
       {attributes.map((attribute, i) => (
         <div key={attribute.key} className={styles.row} data-testid="attribute-row">
           <div className={styles.head}>
-            <Field label={t('classify.attributeName')} required validationMessage={message(`attr.${i}.name`)}>
+            <Field
+              label={t('classify.attributeName')}
+              required
+              validationMessage={message(`attr.${i}.name`)}
+              hint={limitHint(t, attribute.name.trim(), ATTRIBUTE_NAME_MAX)}
+            >
               <Input
                 name={`attr-${i}-name`}
                 value={attribute.name}
-                maxLength={ATTRIBUTE_NAME_MAX}
                 placeholder={t('classify.attributeNamePlaceholder')}
                 onChange={(_, d) => update(i, { name: d.value })}
               />
@@ -133,7 +137,6 @@ export function ClassifyAttributeEditor({
                       <Input
                         name={`attr-${i}-item-${j}`}
                         value={item}
-                        maxLength={ITEM_MAX}
                         placeholder={t('classify.itemPlaceholder', { index: j + 1 })}
                         aria-label={t('classify.itemPlaceholder', { index: j + 1 })}
                         onChange={(_, d) => update(i, { items: attribute.items.map((x, k) => (k === j ? d.value : x)) })}

@@ -3,6 +3,7 @@ import { Divider, Field, Input, makeStyles, Subtitle2, tokens } from '@fluentui/
 import { useTranslation } from 'react-i18next';
 import { StatusCode, type AssetClassifyInfo } from '../../../api/contract';
 import { FormDialog } from '../../components/FormDialog';
+import { limitHint } from '../../components/textLimit';
 import { notify } from '../../notify';
 import { assetStore } from '../../state/assets';
 import { ClassifyAttributeEditor } from './ClassifyAttributeEditor';
@@ -77,11 +78,10 @@ export function ClassifyDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field label={t('classify.name')} required validationMessage={nameMessage}>
+      <Field label={t('classify.name')} required validationMessage={nameMessage} hint={limitHint(t, draft.classifyName.trim(), CLASSIFY_NAME_MAX)}>
         <Input
           name="classifyName"
           value={draft.classifyName}
-          maxLength={CLASSIFY_NAME_MAX}
           placeholder={t('classify.namePlaceholder')}
           autoFocus
           onChange={(_, d) => change({ ...draft, classifyName: d.value })}

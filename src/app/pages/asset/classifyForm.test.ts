@@ -46,6 +46,16 @@ describe('classification form (spec section 5)', () => {
     expect(validateClassify(draft, [])['attr.2.name'].values).toEqual({ name: '颜色' });
   });
 
+  it('says at the field when a name or item is over its limit, keeping the whole text (nothing cut)', () => {
+    const draft = {
+      classifyName: '类'.repeat(51),
+      attributes: [attr('a'.repeat(51)), attr('b'.repeat(50), AttributeType.select, ['x'.repeat(101), 'y'.repeat(100)])],
+    };
+    expect(keys(draft)).toEqual({ classifyName: 'validation.tooLong', 'attr.0.name': 'validation.tooLong', 'attr.1.item.0': 'validation.tooLong' });
+    expect(validateClassify(draft, []).classifyName.values).toEqual({ max: '50', length: '51' });
+    expect(toClassifyRequest(draft).classifyName).toHaveLength(51);
+  });
+
   it('needs items on a Select, none empty and none twice; other types ignore items', () => {
     expect(keys({ classifyName: 'A', attributes: [attr('尺寸', AttributeType.select, [])] })).toEqual({ 'attr.0.items': 'classify.itemsRequired' });
     expect(keys({ classifyName: 'A', attributes: [attr('尺寸', AttributeType.select, ['大', ' ', '大 '])] })).toEqual({

@@ -64,17 +64,22 @@ export function draftOf(classify?: AssetClassifyInfo): ClassifyDraft {
 }
 
 /** Every problem of a draft; `otherNames` are the names of the other classifications. */
+/** Over a limit: said at the field with the whole text kept (the inputs no longer cut it: issue 14). */
+const tooLong = (text: string, max: number) => ({ key: 'validation.tooLong' as const, values: { max: String(max), length: String(text.length) } });
+
 export function validateClassify(draft: ClassifyDraft, otherNames: readonly string[]): ClassifyErrors {
   const errors: ClassifyErrors = {};
   const name = draft.classifyName.trim();
   if (name === '') errors.classifyName = { key: 'classify.nameRequired' };
   else if (otherNames.some((n) => n.trim().toLowerCase() === name.toLowerCase())) errors.classifyName = { key: 'classify.nameDuplicate' };
+  else if (name.length > CLASSIFY_NAME_MAX) errors.classifyName = tooLong(name, CLASSIFY_NAME_MAX);
 
   const seen = new Set<string>();
   draft.attributes.forEach((attribute, i) => {
     const attrName = attribute.name.trim();
     if (attrName === '') errors[`attr.${i}.name`] = { key: 'classify.attributeNameRequired' };
     else if (seen.has(attrName)) errors[`attr.${i}.name`] = { key: 'classify.attributeNameDuplicate', values: { name: attrName } };
+    else if (attrName.length > ATTRIBUTE_NAME_MAX) errors[`attr.${i}.name`] = tooLong(attrName, ATTRIBUTE_NAME_MAX);
     seen.add(attrName);
     if (attribute.attributeType !== AttributeType.select) return;
     if (attribute.items.length === 0) {
@@ -86,6 +91,7 @@ export function validateClassify(draft: ClassifyDraft, otherNames: readonly stri
       const item = raw.trim();
       if (item === '') errors[`attr.${i}.item.${j}`] = { key: 'classify.itemRequired' };
       else if (seenItems.has(item)) errors[`attr.${i}.item.${j}`] = { key: 'classify.itemDuplicate', values: { item } };
+      else if (item.length > ITEM_MAX) errors[`attr.${i}.item.${j}`] = tooLong(item, ITEM_MAX);
       seenItems.add(item);
     });
   });

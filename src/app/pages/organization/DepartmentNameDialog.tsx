@@ -5,13 +5,14 @@ import type { ApiResult } from '../../../api/client';
 import type { DepartmentInfo } from '../../../api/contract';
 import { StatusCode } from '../../../api/contract';
 import { FormDialog } from '../../components/FormDialog';
+import { limitHint, limitMessage } from '../../components/textLimit';
 
 /** Longest department name the server accepts (server/modules/departments). */
 export const DEPT_NAME_MAX = 50;
 
 /**
  * Names a new department or renames one. The server's refusal shows in place: under the
- * name when it is about the name (code 2), above the form otherwise.
+ * name when it is about the name (code 2, or 29: a sibling has it), above the form otherwise.
  */
 export function DepartmentNameDialog({
   mode,
@@ -40,6 +41,11 @@ export function DepartmentNameDialog({
       setFieldMessage(t('dept.nameRequired'));
       return;
     }
+    const tooLong = limitMessage(t, name.trim(), DEPT_NAME_MAX);
+    if (tooLong) {
+      setFieldMessage(tooLong);
+      return;
+    }
     setBusy(true);
     const result = await onSubmit(name.trim());
     setBusy(false);
@@ -47,7 +53,8 @@ export function DepartmentNameDialog({
       onClose();
       return;
     }
-    if (result.code === StatusCode.parameter) setFieldMessage(result.message);
+    // A sibling of that name (duplicate) is about the name too.
+    if (result.code === StatusCode.parameter || result.code === StatusCode.duplicate) setFieldMessage(result.message);
     else setFormMessage(result.message);
   };
 
@@ -71,16 +78,15 @@ export function DepartmentNameDialog({
           <Input value={parentName} readOnly appearance="filled-darker" />
         </Field>
       )}
-      <Field label={t('dept.name')} required validationMessage={fieldMessage}>
+      <Field label={t('dept.name')} required validationMessage={fieldMessage} hint={limitHint(t, name.trim(), DEPT_NAME_MAX)}>
         <Input
           name="deptName"
           value={name}
-          maxLength={DEPT_NAME_MAX}
           placeholder={t('dept.namePlaceholder')}
           autoFocus
           onChange={(_, d) => {
             setName(d.value);
-            setFieldMessage(d.value.trim() === '' ? t('dept.nameRequired') : undefined);
+            setFieldMessage(d.value.trim() === '' ? t('dept.nameRequired') : limitMessage(t, d.value.trim(), DEPT_NAME_MAX));
             setFormMessage(null);
           }}
           data-testid="dept-name-input"

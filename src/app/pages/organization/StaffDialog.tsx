@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusCode, type StaffInfo, type WorkingStatus } from '../../../api/contract';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FormDialog } from '../../components/FormDialog';
+import { limitHint, limitMessage } from '../../components/textLimit';
 import { notify } from '../../notify';
 import type { DeptTree } from '../../state/departmentTree';
 import { org } from '../../state/org';
@@ -58,6 +59,10 @@ export function StaffDialog({
     const next: Partial<Record<StaffField, string>> = {};
     if (staffName.trim() === '') next.staffName = t('staff.nameRequired');
     if (dept === null && !allowNoDept) next.affiliatedDept = t('staff.deptRequired');
+    for (const [field, value] of [['staffName', staffName], ['jobNumber', jobNumber], ['position', position]] as const) {
+      next[field] ??= limitMessage(t, value.trim(), STAFF_TEXT_MAX);
+      if (next[field] === undefined) delete next[field];
+    }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setBusy(true);
@@ -95,40 +100,43 @@ export function StaffDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field label={t('staff.name')} required validationMessage={errors.staffName} className={styles.wide}>
+      <Field label={t('staff.name')} required validationMessage={errors.staffName} hint={limitHint(t, staffName.trim(), STAFF_TEXT_MAX)} className={styles.wide}>
         <Input
           name="staffName"
           value={staffName}
-          maxLength={STAFF_TEXT_MAX}
           placeholder={t('staff.namePlaceholder')}
           autoFocus
           onChange={(_, d) => {
             setStaffName(d.value);
             clear('staffName');
+            const tooLong = limitMessage(t, d.value.trim(), STAFF_TEXT_MAX);
+            if (tooLong) setErrors((e) => ({ ...e, staffName: tooLong }));
           }}
         />
       </Field>
-      <Field label={t('staff.jobNumber')} validationMessage={errors.jobNumber}>
+      <Field label={t('staff.jobNumber')} validationMessage={errors.jobNumber} hint={limitHint(t, jobNumber.trim(), STAFF_TEXT_MAX)}>
         <Input
           name="jobNumber"
           value={jobNumber}
-          maxLength={STAFF_TEXT_MAX}
           placeholder={t('staff.jobNumberPlaceholder')}
           onChange={(_, d) => {
             setJobNumber(d.value);
             clear('jobNumber');
+            const tooLong = limitMessage(t, d.value.trim(), STAFF_TEXT_MAX);
+            if (tooLong) setErrors((e) => ({ ...e, jobNumber: tooLong }));
           }}
         />
       </Field>
-      <Field label={t('staff.position')} validationMessage={errors.position}>
+      <Field label={t('staff.position')} validationMessage={errors.position} hint={limitHint(t, position.trim(), STAFF_TEXT_MAX)}>
         <Input
           name="position"
           value={position}
-          maxLength={STAFF_TEXT_MAX}
           placeholder={t('staff.positionPlaceholder')}
           onChange={(_, d) => {
             setPosition(d.value);
             clear('position');
+            const tooLong = limitMessage(t, d.value.trim(), STAFF_TEXT_MAX);
+            if (tooLong) setErrors((e) => ({ ...e, position: tooLong }));
           }}
         />
       </Field>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../api/client';
 import { StatusCode, type RoleInfo } from '../../../api/contract';
 import { FormDialog } from '../../components/FormDialog';
+import { limitHint, limitMessage } from '../../components/textLimit';
 
 /** Longest role name the server accepts (server/modules/roles). */
 export const ROLE_NAME_MAX = 50;
@@ -36,6 +37,8 @@ export function RoleNameDialog({
   const submit = async () => {
     const value = name.trim();
     if (value === '') return setFieldMessage(t('role.nameRequired'));
+    const tooLong = limitMessage(t, value, ROLE_NAME_MAX);
+    if (tooLong) return setFieldMessage(tooLong);
     if (taken.has(value.toLocaleLowerCase())) return setFieldMessage(t('role.duplicate'));
     setBusy(true);
     const result = await onSubmit(value);
@@ -55,16 +58,15 @@ export function RoleNameDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field label={t('role.name')} required validationMessage={fieldMessage}>
+      <Field label={t('role.name')} required validationMessage={fieldMessage} hint={limitHint(t, name.trim(), ROLE_NAME_MAX)}>
         <Input
           name="roleName"
           value={name}
-          maxLength={ROLE_NAME_MAX}
           placeholder={t('role.namePlaceholder')}
           autoFocus
           onChange={(_, d) => {
             setName(d.value);
-            setFieldMessage(d.value.trim() === '' ? t('role.nameRequired') : undefined);
+            setFieldMessage(d.value.trim() === '' ? t('role.nameRequired') : limitMessage(t, d.value.trim(), ROLE_NAME_MAX));
             setFormMessage(null);
           }}
           data-testid="role-name-input"
