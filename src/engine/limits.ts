@@ -56,10 +56,10 @@ export function maxFontMm(dpi: number): number {
  */
 export const MAX_PAGE_ELEMENTS = 5000;
 /**
- * Work units (about dots) a page may cost in all. An element costs the area of its box
- * that lies on the page (dots², at the job's dpi) plus, for a picture, the source pixels
- * it resamples, and for text, per character GLYPH_AREA_WEIGHT x (em in dots)² +
- * GLYPH_WORK. Measured on the Wasm engine (Node 20, one core of this project's 2-core
+ * Work units (about dots) a page may cost in all. An element costs ELEMENT_WORK plus the
+ * area of its box that lies on the page (dots², at the job's dpi); text adds, per
+ * character, GLYPH_AREA_WEIGHT x (em in dots)² + GLYPH_WORK; each distinct embedded picture
+ * adds PICTURE_PIXEL_WORK a pixel its header declares (counted before it is decoded). Measured on the Wasm engine (Node 20, one core of this project's 2-core
  * machine): pictures about 1.7 ns a unit (405 ms for a full 1 x 1 m page at 300 dpi),
  * small text about 1.8 ns a unit (35 µs a 5 mm character at 300 dpi), large text about
  * 7 ns an em dot² (962 ms for 100 characters of 100 mm), so the cap is roughly half a
@@ -74,5 +74,10 @@ export const GLYPH_WORK = 16_384;
 /** A character's em² counts this many times: large glyphs cost about 4 times a dot of a
  * picture (outline filling with coverage, measured at 100 mm ems). */
 export const GLYPH_AREA_WEIGHT = 4;
+/** A picture's source pixel counts this many units: decoding PNG to luminance costs about
+ * 15 ns a pixel (3.9 s for four 8192 x 8192 grey PNGs), 8 times a unit of drawing. So the
+ * pictures of one page hold at most 2^25 pixels in all (two of 4096 x 4096); a logo of
+ * 1000 x 1000 is 8 M units. */
+export const PICTURE_PIXEL_WORK = 8;
 /** Every element's fixed cost in work units, whatever its size (a few µs of setup). */
 export const ELEMENT_WORK = 1024;

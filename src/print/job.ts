@@ -32,7 +32,7 @@ import { labelDataSource } from '../label/spreadsheet.ts';
 import { readLabel } from '../label/wdfx.ts';
 import { labelPage, type LabelPage } from '../render/label-page.ts';
 import { fromEngineError, fromLabelError, type PrintError, type PrintErrorPlace, type Result } from './errors.ts';
-import { checkPageWork, checkPictureWork } from './page-work.ts';
+import { checkPageWork, checkPictureWork, pictureWork } from './page-work.ts';
 
 export interface JobOptions {
   /** Output resolution, dots per inch: 203 or 300 for printers; the screen's for previews. */
@@ -203,16 +203,17 @@ class LabelJob implements PrintJob {
       throw e;
     }
     // Pictures are decoded while the page compiles: their declared size is checked first.
-    const pictures = checkPictureWork(resolved);
-    if (pictures) {
-      if (pictures.control !== undefined) place.control = { index: pictures.control, kind: this.doc.children[pictures.control]!.kind };
-      return { ok: false, error: { code: pictures.code, params: pictures.params, ...place } };
+    const pictures = pictureWork(resolved);
+    const tooMany = checkPictureWork(pictures);
+    if (tooMany) {
+      if (tooMany.control !== undefined) place.control = { index: tooMany.control, kind: this.doc.children[tooMany.control]!.kind };
+      return { ok: false, error: { code: tooMany.code, params: tooMany.params, ...place } };
     }
     const o = this.options;
     const spec = labelPage(resolved, { dpi: o.dpi, grey: o.grey, preview: o.preview, side, halftone: o.halftone, decodeImage: o.decodeImage });
     turnPage(spec, this.turn);
     // A page over the work caps is refused before anything draws it (issue 14).
-    const over = checkPageWork(spec);
+    const over = checkPageWork(spec, pictures.work);
     if (over) {
       const source = over.element === undefined ? -1 : (spec.sources[over.element] ?? -1);
       if (source >= 0) place.control = { index: source, kind: this.doc.children[source]!.kind };
