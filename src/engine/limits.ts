@@ -58,8 +58,8 @@ export const MAX_PAGE_ELEMENTS = 5000;
 /**
  * Work units (about dots) a page may cost in all. An element costs ELEMENT_WORK plus the
  * area of its box that lies on the page (dots², at the job's dpi); text adds, per
- * character, GLYPH_AREA_WEIGHT x (em in dots)² + GLYPH_WORK; each distinct embedded picture
- * adds PICTURE_PIXEL_WORK a pixel its header declares (counted before it is decoded). Measured on the Wasm engine (Node 20, one core of this project's 2-core
+ * character, GLYPH_AREA_WEIGHT x (em in dots)² + GLYPH_WORK. Pictures' decoding has its
+ * own cap, MAX_PAGE_PICTURE_PIXELS. Measured on the Wasm engine (Node 20, one core of this project's 2-core
  * machine): pictures about 1.7 ns a unit (405 ms for a full 1 x 1 m page at 300 dpi),
  * small text about 1.8 ns a unit (35 µs a 5 mm character at 300 dpi), large text about
  * 7 ns an em dot² (962 ms for 100 characters of 100 mm), so the cap is roughly half a
@@ -74,10 +74,14 @@ export const GLYPH_WORK = 16_384;
 /** A character's em² counts this many times: large glyphs cost about 4 times a dot of a
  * picture (outline filling with coverage, measured at 100 mm ems). */
 export const GLYPH_AREA_WEIGHT = 4;
-/** A picture's source pixel counts this many units: decoding PNG to luminance costs about
- * 15 ns a pixel (3.9 s for four 8192 x 8192 grey PNGs), 8 times a unit of drawing. So the
- * pictures of one page hold at most 2^25 pixels in all (two of 4096 x 4096); a logo of
- * 1000 x 1000 is 8 M units. */
-export const PICTURE_PIXEL_WORK = 8;
+/**
+ * Source pixels of all distinct embedded pictures of one page (PNG, JPEG), read from their
+ * headers before any is decoded: 64 Mi, the most one picture may have
+ * (src/render/images.ts MAX_PIXELS; the editor refuses larger files), so any picture the
+ * editor accepts prints, and a page of many does not decode for minutes. Decoding costs
+ * about 15 ns a pixel (3.9 s for four 8192 x 8192 grey PNGs), so about a second at most.
+ * Over it: PrintError 'page.picturesTooLarge'.
+ */
+export const MAX_PAGE_PICTURE_PIXELS = 64 * 1024 * 1024;
 /** Every element's fixed cost in work units, whatever its size (a few µs of setup). */
 export const ELEMENT_WORK = 1024;

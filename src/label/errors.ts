@@ -54,6 +54,7 @@ export const LABEL_MESSAGES_EN = {
   'page.invalid': 'Page {{page}} is not a page number.',
   'page.tooManyElements': 'The page has too many things to draw ({{count}}; at most {{max}}).',
   'page.tooMuchWork': 'The page is too costly to draw (about {{work}} million dots of drawing; at most {{max}} million). Use fewer or smaller pictures, texts or codes.',
+  'page.picturesTooLarge': 'The pictures of the page are too large together ({{pixels}} megapixels; at most {{max}}). Use fewer or smaller pictures.',
 } as const;
 
 export type LabelErrorCode = keyof typeof LABEL_MESSAGES_EN;
@@ -99,6 +100,7 @@ export const LABEL_MESSAGES_ZH: Record<LabelErrorCode, string> = {
   'page.invalid': '{{page}} 不是有效的页码。',
   'page.tooManyElements': '页面要绘制的内容过多（{{count}} 项，最多 {{max}} 项）。',
   'page.tooMuchWork': '页面绘制量过大（约 {{work}} 百万点，最多 {{max}} 百万点）。请减少或缩小图片、文本或条码。',
+  'page.picturesTooLarge': '页面图片合计过大（{{pixels}} 百万像素，最多 {{max}} 百万像素）。请减少或缩小图片。',
 };
 
 /** Both catalogues, keyed like the app's languages; merge into i18next under `label`. */

@@ -203,8 +203,7 @@ class LabelJob implements PrintJob {
       throw e;
     }
     // Pictures are decoded while the page compiles: their declared size is checked first.
-    const pictures = pictureWork(resolved);
-    const tooMany = checkPictureWork(pictures);
+    const tooMany = checkPictureWork(pictureWork(resolved));
     if (tooMany) {
       if (tooMany.control !== undefined) place.control = { index: tooMany.control, kind: this.doc.children[tooMany.control]!.kind };
       return { ok: false, error: { code: tooMany.code, params: tooMany.params, ...place } };
@@ -213,7 +212,7 @@ class LabelJob implements PrintJob {
     const spec = labelPage(resolved, { dpi: o.dpi, grey: o.grey, preview: o.preview, side, halftone: o.halftone, decodeImage: o.decodeImage });
     turnPage(spec, this.turn);
     // A page over the work caps is refused before anything draws it (issue 14).
-    const over = checkPageWork(spec, pictures.work);
+    const over = checkPageWork(spec);
     if (over) {
       const source = over.element === undefined ? -1 : (spec.sources[over.element] ?? -1);
       if (source >= 0) place.control = { index: source, kind: this.doc.children[source]!.kind };

@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/engine.ts';
-import { MAX_PAGE_ELEMENTS, MAX_PAGE_WORK, PICTURE_PIXEL_WORK } from '../engine/limits.ts';
+import { MAX_PAGE_ELEMENTS, MAX_PAGE_PICTURE_PIXELS, MAX_PAGE_WORK } from '../engine/limits.ts';
 import { toDataUrl } from '../label/embedded.ts';
 import type { LabelInput } from '../label/label.ts';
 import { createLabel } from '../label/label.ts';
@@ -144,53 +144,49 @@ function declaredPng(side: number, tag: number): string {
   return toDataUrl('image/png', bytes);
 }
 
-/** A label of `n` pictures, each declaring 4000 x 4000 pixels (16 M; at 8 units a pixel,
- * two are 256 M of the 268 M cap, three 384 M), after a text control. */
-function pictures(n: number): LabelInput {
+/** A label of a text control, then pictures declaring these sides (squares). */
+function pictures(...sides: number[]): LabelInput {
   return {
     labelWidth: 60,
     labelHeight: 40,
     children: [
       { kind: 'text', x: 1, y: 1, width: 20, height: 5, content: 'pictures' },
-      ...Array.from({ length: n }, (_, i) => ({ kind: 'picture', x: 1 + 10 * i, y: 10, width: 8, height: 8, content: declaredPng(4000, i), colorMode: 2 })),
+      ...sides.map((side, i) => ({ kind: 'picture', x: 1 + 10 * i, y: 10, width: 8, height: 8, content: declaredPng(side, i), colorMode: 2 })),
     ],
   };
 }
 
-describe('the pictures share of the work, before any picture is decoded', () => {
-  it('refuses a third 16-megapixel picture without decoding one, naming the first', () => {
+describe('the pictures of a page, before any is decoded', () => {
+  it('draws a page whose pictures have exactly MAX_PAGE_PICTURE_PIXELS, each decoded once', () => {
+    expect(8192 * 8192).toBe(MAX_PAGE_PICTURE_PIXELS);
     const decoded: string[] = [];
-    const job = openJob(trap, createLabel(pictures(3)), null, { ...OPTIONS, decodeImage: (url) => (decoded.push(url), null) });
+    // The browser's way: the job's caller decodes. A 64 x 64 grey stands in for each
+    // picture's pixels (the header-only PNGs have none); what is counted is the header's.
+    const decodeImage = (url: string) => (decoded.push(url), { width: 64, height: 64, data: new Uint8Array(64 * 64).fill(0) });
+    const job = openJob(engine, createLabel(pictures(8192)), null, { ...OPTIONS, decodeImage });
+    if (!job.ok) throw new Error(JSON.stringify(job.error));
+    const page = job.value.page(0);
+    expect(page.ok ? page.value.width : page.error).toBe(Math.round((60 * 300) / 25.4));
+    expect(decoded).toHaveLength(1);
+  });
+
+  it('refuses one pixel more without decoding any picture, naming the largest, in zh and en', () => {
+    const decoded: string[] = [];
+    const job = openJob(trap, createLabel(pictures(1, 8192)), null, { ...OPTIONS, decodeImage: (url) => (decoded.push(url), null) });
     if (!job.ok) throw new Error(JSON.stringify(job.error));
     const page = job.value.page(0);
     expect(page.ok).toBe(false);
     if (page.ok) return;
-    expect(page.error).toEqual({ code: 'page.tooMuchWork', params: { work: Math.ceil((3 * 4000 * 4000 * PICTURE_PIXEL_WORK) / 1e6), max: 268 }, page: 0, control: { index: 1, kind: 'picture' } });
+    expect(page.error).toEqual({ code: 'page.picturesTooLarge', params: { pixels: 67.1, max: 67.1 }, page: 0, control: { index: 2, kind: 'picture' } });
+    expect(formatPrintError(page.error, 'en')).toBe('page 1, control 3 (picture): The pictures of the page are too large together (67.1 megapixels; at most 67.1). Use fewer or smaller pictures.');
+    expect(formatPrintError(page.error, 'zh-CN')).toBe('第 1 页，第 3 个控件（图片）：页面图片合计过大（67.1 百万像素，最多 67.1 百万像素）。请减少或缩小图片。');
     expect(decoded).toEqual([]);
   });
 
-  it('compiles and draws two, each decoded once', () => {
-    const decoded: string[] = [];
-    // The browser's way: the job's caller decodes. A 64 x 64 grey stands in for each
-    // picture's pixels (the header-only PNGs have none); the work counted is the header's.
-    const decodeImage = (url: string) => (decoded.push(url), { width: 64, height: 64, data: new Uint8Array(64 * 64).fill(0) });
-    const job = openJob(engine, createLabel(pictures(2)), null, { ...OPTIONS, decodeImage });
-    if (!job.ok) throw new Error(JSON.stringify(job.error));
-    const page = job.value.page(0);
-    expect(page.ok ? page.value.width : page.error).toBe(Math.round((60 * 300) / 25.4));
-    expect(new Set(decoded).size).toBe(2);
-  });
-
-  it('adds the pictures to the drawing: two pictures and a large box are refused after compiling', () => {
-    const input = pictures(2);
-    // The pictures leave 12 M; ten 100 mm characters (1181-dot em at 300 dpi) are 56 M.
-    const box = { kind: 'rectangle', x: 0, y: 0, width: 60, height: 40, lineWidth: 0.3 };
-    const huge = { kind: 'text', x: 0, y: 0, width: 60, height: 40, fontHeight: 100, content: 'WWWWWWWWWW' };
-    const job = openJob(trap, createLabel({ ...input, children: [...input.children!, box, huge] }), null, { ...OPTIONS, decodeImage: () => ({ width: 1, height: 1, data: new Uint8Array(1) }) });
-    if (!job.ok) throw new Error(JSON.stringify(job.error));
-    const page = job.value.page(0);
-    expect(page.ok ? 'drawn' : page.error.code).toBe('page.tooMuchWork');
-    const alone = openJob(trap, createLabel({ labelWidth: 60, labelHeight: 40, children: [box, huge] }), null, OPTIONS);
-    expect(alone.ok && alone.value.spec(0).ok).toBe(true);
+  it('counts a picture used twice once', () => {
+    const input = pictures(8192);
+    const again = { ...input.children![1]!, x: 20 };
+    const job = openJob(trap, createLabel({ ...input, children: [...input.children!, again] }), null, { ...OPTIONS, decodeImage: () => null });
+    expect(job.ok && job.value.spec(0).ok).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
  * MAX_PAGE_WORK, GLYPH_WORK, ELEMENT_WORK); work is counted, never timed, so a page is
  * refused or drawn the same way on every machine.
  */
-import { ELEMENT_WORK, GLYPH_AREA_WEIGHT, GLYPH_WORK, MAX_PAGE_ELEMENTS, MAX_PAGE_WORK, PICTURE_PIXEL_WORK } from '../engine/limits.ts';
+import { ELEMENT_WORK, GLYPH_AREA_WEIGHT, GLYPH_WORK, MAX_PAGE_ELEMENTS, MAX_PAGE_PICTURE_PIXELS, MAX_PAGE_WORK } from '../engine/limits.ts';
 import type { PageElement, PageSpec } from '../engine/page-types.ts';
 import { embeddedBytes } from '../label/embedded.ts';
 import type { LabelErrorCode } from '../label/errors.ts';
@@ -24,7 +24,7 @@ export interface PageWork {
 
 /** A page over a cap: the label catalogue's code and its parameters. */
 export interface PageWorkError {
-  code: Extract<LabelErrorCode, 'page.tooManyElements' | 'page.tooMuchWork'>;
+  code: Extract<LabelErrorCode, 'page.tooManyElements' | 'page.tooMuchWork' | 'page.picturesTooLarge'>;
   params: Record<string, number>;
   /** The costliest element's index in the display list (work errors only). */
   element?: number;
@@ -71,7 +71,7 @@ export function elementWork(el: PageElement, page: PageSpec, dpm: number): numbe
     const em = el.fontHeightMm * dpm;
     work += glyphCount(el.text) * (GLYPH_AREA_WEIGHT * em * em + GLYPH_WORK);
   }
-  // A picture's decoding is counted from its header before it is decoded (pictureWork).
+  // A picture's decoding is capped on its own, before it is decoded (pictureWork).
   return work;
 }
 
@@ -92,14 +92,12 @@ export function pageWork(page: PageSpec): PageWork {
   return { elements: page.elements.length, work, costliest };
 }
 
-/** null when the page is within both caps, else why not. `pictures`: the work of its
- * pictures' decoding (pictureWork), added to the drawing's. */
-export function checkPageWork(page: PageSpec, pictures = 0): PageWorkError | null {
+/** null when the page is within both caps, else why not. */
+export function checkPageWork(page: PageSpec): PageWorkError | null {
   if (page.elements.length > MAX_PAGE_ELEMENTS) {
     return { code: 'page.tooManyElements', params: { count: page.elements.length, max: MAX_PAGE_ELEMENTS } };
   }
   const w = pageWork(page);
-  w.work += pictures;
   if (w.work > MAX_PAGE_WORK) {
     const millions = (n: number) => Math.ceil(n / 1e6);
     return { code: 'page.tooMuchWork', params: { work: millions(w.work), max: Math.floor(MAX_PAGE_WORK / 1e6) }, element: w.costliest };
@@ -107,19 +105,19 @@ export function checkPageWork(page: PageSpec, pictures = 0): PageWorkError | nul
   return null;
 }
 
-/** The pictures' share of a page's work, and the control with the largest picture. */
+/** The source pixels of a page's pictures, and the control with the largest picture. */
 export interface PictureWork {
-  work: number;
+  pixels: number;
   /** Document index of the control with the largest picture; undefined for none, or when
    * the largest is the label's background or border. */
   control?: number;
 }
 
 /**
- * The pictures' share of the work, counted before any picture is decoded (decoding happens
- * when the page is compiled, and a small PNG can declare 64 megapixels): PICTURE_PIXEL_WORK
- * for each pixel each distinct embedded PNG or JPEG's header declares, over the page's
- * pictures, logos, background and border.
+ * The pixels of the page's pictures, counted before any is decoded (decoding happens when
+ * the page is compiled, and a small PNG can declare 64 megapixels): what each distinct
+ * embedded PNG or JPEG's header declares, over the page's pictures, logos, background and
+ * border.
  */
 export function pictureWork(resolved: ResolvedLabel): PictureWork {
   const seen = new Set<string>();
@@ -143,14 +141,18 @@ export function pictureWork(resolved: ResolvedLabel): PictureWork {
   if (resolved.backgroundImage) count(resolved.backgroundImage, undefined);
   if (resolved.border) count(resolved.border.image, undefined);
   for (const el of resolved.elements) if ((el.kind === 'picture' || el.kind === 'logo') && el.image) count(el.image, el.index);
-  return control === undefined ? { work: pixels * PICTURE_PIXEL_WORK } : { work: pixels * PICTURE_PIXEL_WORK, control };
+  return control === undefined ? { pixels } : { pixels, control };
 }
 
-/** null when the pictures' work is within MAX_PAGE_WORK, else the error, naming the control
- * with the largest picture if a control has it. */
+/** null when the pictures are within MAX_PAGE_PICTURE_PIXELS, else the error, naming the
+ * control with the largest picture if a control has it. */
 export function checkPictureWork(pictures: PictureWork): (PageWorkError & { control?: number }) | null {
-  if (pictures.work <= MAX_PAGE_WORK) return null;
-  const error: PageWorkError & { control?: number } = { code: 'page.tooMuchWork', params: { work: Math.ceil(pictures.work / 1e6), max: Math.floor(MAX_PAGE_WORK / 1e6) } };
+  if (pictures.pixels <= MAX_PAGE_PICTURE_PIXELS) return null;
+  const mega = (n: number) => Math.round((n / 1e6) * 10) / 10;
+  const error: PageWorkError & { control?: number } = {
+    code: 'page.picturesTooLarge',
+    params: { pixels: mega(pictures.pixels), max: mega(MAX_PAGE_PICTURE_PIXELS) },
+  };
   if (pictures.control !== undefined) error.control = pictures.control;
   return error;
 }
