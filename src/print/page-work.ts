@@ -3,8 +3,9 @@
  * the check the print job makes before the engine draws it (issue 14: a label of 99,000
  * elements, or a few huge texts or pictures on a 1 m page, took minutes for one page).
  * The caps and the cost model are in src/engine/limits.ts (MAX_PAGE_ELEMENTS,
- * MAX_PAGE_WORK, GLYPH_WORK, ELEMENT_WORK); work is counted, never timed, so a page is
- * refused or drawn the same way on every machine.
+ * MAX_PAGE_WORK, GLYPH_WORK, ELEMENT_WORK; MAX_PAGE_PICTURE_PIXELS for the pictures, whose
+ * headers are read before the page compiles, since compiling decodes them); work is
+ * counted, never timed, so a page is refused or drawn the same way on every machine.
  */
 import { ELEMENT_WORK, GLYPH_AREA_WEIGHT, GLYPH_WORK, MAX_PAGE_ELEMENTS, MAX_PAGE_PICTURE_PIXELS, MAX_PAGE_WORK } from '../engine/limits.ts';
 import type { PageElement, PageSpec } from '../engine/page-types.ts';
