@@ -36,7 +36,7 @@ const useStyles = makeStyles({
   cell: { overflow: 'hidden' },
   // One line, cut with an ellipsis; the whole text is in the title (shown on hover). Money
   // figures no longer wrap mid-number.
-  ellipsis: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  ellipsis: { display: 'block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   name: { fontWeight: tokens.fontWeightSemibold },
   thumb: { width: '28px', height: '28px', objectFit: 'cover', borderRadius: tokens.borderRadiusSmall, display: 'block' },
   number: { textAlign: 'right' },
