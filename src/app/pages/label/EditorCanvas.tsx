@@ -3,7 +3,10 @@
  * the current zoom (grey and anti-aliased; or, at "printer dots", the printer's 1-bit page
  * at one screen pixel a dot), with an overlay canvas on top for the selection border and
  * the 8 anchors. The overlay is never part of the label. The pointer and the keyboard edit
- * through the EditorModel (src/editor/model.ts): one drag is one undo step.
+ * through the EditorModel (src/editor/model.ts): one drag is one undo step. Dragging on
+ * empty canvas draws a marquee; moves and resizes snap to the label and other controls
+ * (src/editor/arrange.ts; Alt: no snapping) with guides on the overlay; Ctrl+C / Ctrl+V
+ * copy and paste within the editor.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
@@ -27,11 +30,13 @@ import {
   toScreen,
   visualRect,
   type Anchor,
+  type Rect,
   type View,
 } from '../../../editor/geometry';
 import type { EditorModel } from '../../../editor/model';
 import type { DataSource } from '../../../label/binding/data';
 import { highlights } from '../../../editor/data';
+import { marqueeHits, marqueeSelection, movable, NO_GUIDES, rectFromPoints, SNAP_PX, snapMove, snapResize, snapTargets, unionRect, type Guides, type SnapTargets } from '../../../editor/arrange';
 import { drawPage } from './PagePreview';
 import { drawDataHighlights } from './dataOverlay';
 
@@ -40,6 +45,10 @@ const DRAG_THRESHOLD_PX = 3;
 /** Extra reach around controls for the pointer, px (a 0.5 mm line at zoom 2 is 1 px). */
 const HIT_PAD_PX = 3;
 const SELECTION_COLOR = 'rgba(0, 128, 128, 0.9)';
+/** Snap guides: magenta, so they are not taken for a selection border or the label edge. */
+const GUIDE_COLOR = 'rgba(214, 0, 147, 0.9)';
+const MARQUEE_COLOR = 'rgba(0, 128, 128, 0.9)';
+const MARQUEE_FILL = 'rgba(0, 128, 128, 0.08)';
 
 const useStyles = makeStyles({
   scroller: { position: 'relative', overflow: 'auto', minHeight: '360px', height: '100%', backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusMedium },
@@ -56,9 +65,23 @@ export interface RasterMode {
   dots: boolean;
 }
 
+/** A drag: moving the selection (`box` is the union of its unlocked controls as the drag
+ * began, snapped as one), resizing one control, or a marquee over empty canvas. */
 type Drag =
-  | { kind: 'move'; pointerId: number; start: LabelDocument; indexes: number[]; fromX: number; fromY: number; key: string; moving: boolean }
-  | { kind: 'resize'; pointerId: number; start: LabelDocument; index: number; anchor: Anchor; fromX: number; fromY: number; key: string };
+  | { kind: 'move'; pointerId: number; start: LabelDocument; indexes: number[]; fromX: number; fromY: number; key: string; moving: boolean; box: Rect | null; targets: SnapTargets }
+  | { kind: 'resize'; pointerId: number; start: LabelDocument; index: number; anchor: Anchor; fromX: number; fromY: number; key: string; targets: SnapTargets }
+  | { kind: 'marquee'; pointerId: number; fromX: number; fromY: number; base: number[]; additive: boolean };
+
+/** What the overlay shows during a drag only: the marquee (screen px) and snap guides (mm). */
+interface Transient {
+  marquee: Rect | null;
+  guides: Guides;
+}
+const IDLE: Transient = { marquee: null, guides: NO_GUIDES };
+
+function sameGuides(a: Guides, b: Guides): boolean {
+  return a.xs.join() === b.xs.join() && a.ys.join() === b.ys.join();
+}
 
 const CURSORS: Record<Anchor, string> = { nw: 'nwse-resize', se: 'nwse-resize', ne: 'nesw-resize', sw: 'nesw-resize', n: 'ns-resize', s: 'ns-resize', e: 'ew-resize', w: 'ew-resize' };
 
@@ -100,6 +123,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
   const drag = useRef<Drag | null>(null);
   const [container, setContainer] = useState({ width: 600, height: 420 });
   const [cursor, setCursor] = useState('default');
+  const [transient, setTransient] = useState<Transient>(IDLE);
   const { page, error, current } = useRaster(doc, mode, language, data, pageIndex);
 
   useLayoutEffect(() => {
@@ -132,7 +156,8 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     if (!ctx) return;
     drawOverlay(ctx, view, doc, selection, primary);
     drawDataHighlights(ctx, view, doc, highlights(doc, data, pageIndex));
-  }, [doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex]);
+    drawTransient(ctx, view, transient);
+  }, [doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex, transient]);
 
   const point = (e: PointerEvent<HTMLCanvasElement>): [number, number] => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -141,7 +166,8 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
 
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
     if (e.button !== 0) return;
-    e.currentTarget.parentElement?.focus();
+    // No scroll: the press's point is read against where the canvas is now.
+    e.currentTarget.parentElement?.focus({ preventScroll: true });
     const [px, py] = point(e);
     const current = model.doc;
     const p = model.primary;
@@ -149,20 +175,26 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
       const anchor = anchorAt(view, visualRect(current.children[p]!), px, py);
       if (anchor) {
         e.currentTarget.setPointerCapture(e.pointerId);
-        drag.current = { kind: 'resize', pointerId: e.pointerId, start: current, index: p, anchor, fromX: px, fromY: py, key: model.newDragKey() };
+        drag.current = { kind: 'resize', pointerId: e.pointerId, start: current, index: p, anchor, fromX: px, fromY: py, key: model.newDragKey(), targets: snapTargets(current, [p]) };
         return;
       }
     }
     const [mx, my] = toLabel(view, px, py);
     const hit = hitTest(current.children, mx, my, HIT_PAD_PX / view.zoom);
     if (hit < 0) {
+      // Empty canvas: a click clears the selection (Shift keeps it); a drag is a marquee.
       if (!e.shiftKey) model.select(-1, false);
+      e.currentTarget.setPointerCapture(e.pointerId);
+      drag.current = { kind: 'marquee', pointerId: e.pointerId, fromX: px, fromY: py, base: [...model.selection], additive: e.shiftKey };
       return;
     }
     if (e.shiftKey) return model.select(hit, true);
     if (!model.selection.includes(hit)) model.select(hit, false);
     e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { kind: 'move', pointerId: e.pointerId, start: current, indexes: [...model.selection], fromX: px, fromY: py, key: model.newDragKey(), moving: false };
+    // Group move: every selected control moves with the one dragged; locked ones stay (and
+    // stay snap targets, like every control not moving).
+    const moving = movable(current.children, model.selection);
+    drag.current = { kind: 'move', pointerId: e.pointerId, start: current, indexes: [...model.selection], fromX: px, fromY: py, key: model.newDragKey(), moving: false, box: unionRect(current.children, moving), targets: snapTargets(current, moving) };
   };
 
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
@@ -172,21 +204,37 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
       setCursor(hoverCursor(model, view, px, py));
       return;
     }
-    const dx = (px - d.fromX) / view.zoom;
-    const dy = (py - d.fromY) / view.zoom;
+    if (d.kind === 'marquee') {
+      const r = rectFromPoints(d.fromX, d.fromY, px, py);
+      if (r.width < DRAG_THRESHOLD_PX && r.height < DRAG_THRESHOLD_PX && !transient.marquee) return;
+      const [x0, y0] = toLabel(view, r.x, r.y);
+      const hits = marqueeHits(model.doc.children, { x: x0, y: y0, width: r.width / view.zoom, height: r.height / view.zoom });
+      model.setSelection(marqueeSelection(d.base, hits, d.additive));
+      setTransient({ marquee: r, guides: NO_GUIDES });
+      return;
+    }
+    let dx = (px - d.fromX) / view.zoom;
+    let dy = (py - d.fromY) / view.zoom;
+    // Snapping reach: SNAP_PX screen px, in mm at this zoom; Alt turns snapping off.
+    const reach = e.altKey ? 0 : SNAP_PX / view.zoom;
+    let guides = NO_GUIDES;
     if (d.kind === 'move') {
       if (!d.moving && Math.hypot(px - d.fromX, py - d.fromY) < DRAG_THRESHOLD_PX) return;
       d.moving = true;
+      if (d.box && reach > 0) ({ dx, dy, guides } = snapMove(d.box, dx, dy, d.targets, reach));
       model.edit('move', (doc) => moveFrom(doc, d.start, d.indexes, dx, dy, model.locale), d.key);
     } else {
       const start = d.start.children[d.index];
+      if (start && reach > 0) ({ dx, dy, guides } = snapResize(visualRect(start), d.anchor, dx, dy, d.targets, reach));
       if (start) model.updateControl(d.index, 'resize', () => resizeElement(start, d.anchor, dx, dy, d.start, model.locale), d.key);
     }
+    if (!sameGuides(guides, transient.guides)) setTransient({ marquee: null, guides });
   };
 
   const endDrag = (e: PointerEvent<HTMLCanvasElement>) => {
     if (drag.current?.pointerId !== e.pointerId) return;
     drag.current = null;
+    setTransient(IDLE);
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
   };
 
@@ -198,6 +246,8 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     else if (ctrl && (key === 'y' || (key === 'z' && e.shiftKey))) model.redo();
     else if (ctrl && key === 'a') model.selectAll();
     else if (ctrl && key === 'd') model.duplicateSelection();
+    else if (ctrl && key === 'c') handled = model.copySelection();
+    else if (ctrl && key === 'v') handled = model.paste();
     else if (!ctrl && (key === 'Delete' || key === 'Backspace')) model.deleteSelection();
     else if (!ctrl && key === 'Escape') model.select(-1, false);
     else if (!ctrl && !e.altKey) handled = model.arrow(key, e.shiftKey);
@@ -234,6 +284,9 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
           data-testid="editor-overlay"
           data-origin-x={view.originX}
           data-origin-y={view.originY}
+          data-guides-x={transient.guides.xs.join(' ')}
+          data-guides-y={transient.guides.ys.join(' ')}
+          data-marquee={transient.marquee ? 'true' : 'false'}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}
@@ -288,6 +341,36 @@ function drawOverlay(ctx: CanvasRenderingContext2D, view: View, doc: LabelDocume
     const [x, y] = points[a];
     ctx.beginPath();
     ctx.arc(x, y, ANCHOR_RADIUS_PX, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+}
+
+/** The marquee rectangle and the snap guides (full-stage lines through the snapped edge). */
+function drawTransient(ctx: CanvasRenderingContext2D, view: View, t: Transient): void {
+  if (t.marquee) {
+    const r = t.marquee;
+    ctx.fillStyle = MARQUEE_FILL;
+    ctx.fillRect(r.x, r.y, r.width, r.height);
+    ctx.setLineDash([4, 3]);
+    ctx.strokeStyle = MARQUEE_COLOR;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(Math.round(r.x) + 0.5, Math.round(r.y) + 0.5, Math.round(r.width), Math.round(r.height));
+    ctx.setLineDash([]);
+  }
+  ctx.strokeStyle = GUIDE_COLOR;
+  ctx.lineWidth = 1;
+  for (const x of t.guides.xs) {
+    const sx = Math.round(toScreen(view, x, 0)[0]) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(sx, 0);
+    ctx.lineTo(sx, ctx.canvas.height);
+    ctx.stroke();
+  }
+  for (const y of t.guides.ys) {
+    const sy = Math.round(toScreen(view, 0, y)[1]) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(0, sy);
+    ctx.lineTo(ctx.canvas.width, sy);
     ctx.stroke();
   }
 }

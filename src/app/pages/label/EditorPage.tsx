@@ -40,6 +40,7 @@ import { ControlProperties } from './EditorProperties';
 import { EditorExportPng } from './EditorExportPng';
 import { EditorLabelSettings } from './EditorLabelSettings';
 import { EditorMoreTools } from './EditorMoreTools';
+import { EditorArrangeTools } from './EditorArrangeTools';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0 },
@@ -203,6 +204,7 @@ export default function EditorPage() {
             </ToolbarButton>
           </Tooltip>
         </Toolbar>
+        <EditorArrangeTools model={model} doc={doc} onDone={() => stage.current?.focus()} />
         <Text className={styles.muted} data-testid="editor-file-name">
           {fileName ?? ''}
         </Text>
