@@ -345,6 +345,26 @@ describe('bulk import and the dashboard', () => {
     expect(await byTestId('status-chart').locator('svg').count()).toBeGreaterThan(0);
     expect(await byTestId('value-bars').locator('svg').count()).toBeGreaterThan(0);
     expect(await byTestId('value-chart').textContent()).toContain('电脑');
+    // The bar chart follows its card, not the window: collapsing the sidebar widens the card
+    // with no window resize, and the chart must widen with it (issue 14).
+    const chartFit = () =>
+      page.evaluate(`(() => {
+        const box = document.querySelector('[data-testid="value-bars"]');
+        const widths = [...box.querySelectorAll('svg')].map((svg) => svg.getBoundingClientRect().width);
+        return { box: Math.floor(box.clientWidth), chart: Math.floor(Math.max(...widths)) };
+      })()`) as Promise<{ box: number; chart: number }>;
+    const fits = async () => {
+      const { box, chart } = await chartFit();
+      return Math.abs(box - chart) <= 2;
+    };
+    await expect.poll(fits).toBe(true);
+    const withSidebar = (await chartFit()).box;
+    await byTestId('sidebar-toggle').click();
+    await expect.poll(async () => (await chartFit()).box).toBeGreaterThan(withSidebar);
+    await expect.poll(fits).toBe(true);
+    await byTestId('sidebar-toggle').click();
+    await expect.poll(async () => (await chartFit()).box).toBe(withSidebar);
+    await expect.poll(fits).toBe(true);
     // By department: the rows named none, so the bar is "no department".
     await byTestId('value-chart-by').getByRole('tab', { name: '按部门' }).click();
     await expect.poll(() => byTestId('value-chart').textContent()).toContain('无部门');

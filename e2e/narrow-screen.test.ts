@@ -49,6 +49,25 @@ describe('narrow screens', () => {
     await byTestId('back-to-top').waitFor({ state: 'detached' });
   });
 
+  it('keeps the back-to-top button off the asset form\'s Save row (issue 14)', async () => {
+    await page.goto('/asset/info');
+    await byTestId('asset-submit').waitFor();
+    const content = `document.querySelector('[data-testid="page-content"]')`;
+    // At the very bottom the Save row sits where the button used to float.
+    await page.evaluate(`${content}.scrollTo({ top: 100000 })`);
+    await byTestId('back-to-top').waitFor();
+    const bar = (await byTestId('asset-actions').boundingBox())!;
+    // The button eases into its raised place, so poll until it is clear of the row.
+    await expect
+      .poll(async () => {
+        const button = (await byTestId('back-to-top').boundingBox())!;
+        return button.y + button.height <= bar.y;
+      })
+      .toBe(true);
+    await byTestId('back-to-top').click();
+    await expect.poll(() => page.evaluate(`${content}.scrollTop`)).toBe(0);
+  });
+
   it('logged no errors in the browser console', () => {
     expect(browser.errors).toEqual([]);
   });

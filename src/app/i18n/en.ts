@@ -489,7 +489,7 @@ export const en: Messages = {
     noStaff: 'No user',
     choosePlaceholder: 'Choose…',
     expireDateHint: 'Left empty, the purchase date plus the depreciation period is used',
-    depreciationHint: 'Straight-line over {{months}} months down to the residual value; remaining value now ¥{{value}}',
+    depreciationHint: 'Straight-line down to the residual value (months: {{months}}); remaining value now ¥{{value}}',
     attributesNeedClassify: 'Choose a classification to fill in its custom attributes.',
     attributesEmpty: 'This classification has no custom attributes.',
     uploadPicture: 'Upload picture',

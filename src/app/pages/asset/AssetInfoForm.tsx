@@ -264,7 +264,8 @@ export function AssetInfoForm({ asset, readOnly, notice }: { asset?: AssetInfo; 
           false,
         )}
 
-        <div className={styles.footer}>
+        {/* data-action-bar: the back-to-top button keeps clear of this row (shell/BackToTop). */}
+        <div className={styles.footer} data-action-bar="" data-testid="asset-actions">
           <Button onClick={() => navigate('/asset/list')}>{t('asset.backToList')}</Button>
           {!asset && !readOnly && (
             <Button disabled={busy} onClick={() => void submit(true)} data-testid="asset-save-new">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, CardHeader, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import {
   DataVizPalette,
@@ -112,11 +112,32 @@ export function StatusChart({ info, locale }: { info: DashboardInfo; locale: str
 
 type ValueBy = 'classify' | 'dept';
 
+/**
+ * The content width of an element, kept current with a ResizeObserver on the element itself:
+ * the chart only listens to the window, so collapsing the sidebar (which widens the card with
+ * no window resize) left it at its old width (issue 14). Pass the returned setter as `ref`;
+ * undefined until measured, which lets the chart size itself on the first paint.
+ */
+function useContainerWidth(): [number | undefined, (el: HTMLElement | null) => void] {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  const [width, setWidth] = useState<number>();
+  useEffect(() => {
+    if (!el) return;
+    const measure = () => setWidth(Math.floor(el.clientWidth) || undefined);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el]);
+  return [width, setEl];
+}
+
 /** Total (current) value by classification or by department, the largest groups as bars. */
 export function ValueChart({ info, locale }: { info: DashboardInfo; locale: string }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [by, setBy] = useState<ValueBy>('classify');
+  const [barsWidth, barsRef] = useContainerWidth();
   const bars = valueBars(by === 'classify' ? info.valueByClassify : info.valueByDept);
   const label = (bar: ValueBar) =>
     bar.kind === 'named'
@@ -157,9 +178,10 @@ export function ValueChart({ info, locale }: { info: DashboardInfo; locale: stri
       {info.totalAssets === 0 ? (
         <div className={styles.empty}>{t('dashboard.noAssets')}</div>
       ) : (
-        <div className={styles.bars} data-testid="value-bars" data-bars={bars.length}>
+        <div ref={barsRef} className={styles.bars} data-testid="value-bars" data-bars={bars.length}>
           <VerticalBarChart
             data={data}
+            width={barsWidth}
             chartTitle={t('dashboard.valueChart')}
             height={CHART_HEIGHT}
             hideLegend
