@@ -133,6 +133,7 @@ export const en: Messages = {
     hidePassword: 'Hide password',
   },
   common: {
+    leaveConfirm: 'There are unsaved changes. Leave without saving?',
     ok: 'OK',
     cancel: 'Cancel',
     saving: 'Saving…',

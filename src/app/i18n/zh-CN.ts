@@ -135,6 +135,7 @@ export const zhCN = {
     hidePassword: '隐藏密码',
   },
   common: {
+    leaveConfirm: '有未保存的修改。不保存就离开吗？',
     ok: '确定',
     cancel: '取消',
     saving: '保存中…',

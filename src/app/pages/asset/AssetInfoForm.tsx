@@ -22,6 +22,7 @@ import { StatusCode, type AssetInfo } from '../../../api/contract';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { limitHint } from '../../components/textLimit';
 import { useDepartments } from '../../hooks/useOrgData';
+import { sameValues, useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import type { MessageKey } from '../../i18n/types';
 import { notify } from '../../notify';
 import { assetStore } from '../../state/assets';
@@ -59,6 +60,9 @@ export function AssetInfoForm({ asset, readOnly, notice }: { asset?: AssetInfo; 
   const { classifies } = useClassifies();
   const { staff } = useStaffOptions();
   const [draft, setDraft] = useState<AssetDraft>(() => (asset ? draftOfAsset(asset) : emptyDraft()));
+  // What was loaded or last saved: the form is dirty while the draft differs from it.
+  const [saved, setSaved] = useState<AssetDraft>(draft);
+  const allowLeave = useUnsavedChanges(!readOnly && !sameValues(draft, saved), t('common.leaveConfirm'));
   const [errors, setErrors] = useState<AssetErrors>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formMessage, setFormMessage] = useState<string | null>(notice ?? null);
@@ -95,9 +99,13 @@ export function AssetInfoForm({ asset, readOnly, notice }: { asset?: AssetInfo; 
     notify('success', asset ? t('asset.saved') : t('asset.created'));
     if (another) {
       // The next asset is often like this one: keep where it is and what it is.
-      setDraft(emptyDraft({ classify: draft.classify, affiliatedDept: draft.affiliatedDept, depositSite: draft.depositSite }));
+      const next = emptyDraft({ classify: draft.classify, affiliatedDept: draft.affiliatedDept, depositSite: draft.depositSite });
+      setDraft(next);
+      setSaved(next);
       setFormMessage(null);
     } else {
+      setSaved(draft);
+      allowLeave();
       navigate('/asset/list');
     }
   };

@@ -3,6 +3,7 @@ import { Divider, Field, Input, makeStyles, Subtitle2, tokens } from '@fluentui/
 import { useTranslation } from 'react-i18next';
 import { StatusCode, type AssetClassifyInfo } from '../../../api/contract';
 import { FormDialog } from '../../components/FormDialog';
+import { sameValues, useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { limitHint } from '../../components/textLimit';
 import { notify } from '../../notify';
 import { assetStore } from '../../state/assets';
@@ -38,6 +39,9 @@ export function ClassifyDialog({
   const [serverNameError, setServerNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
+  // The dialog closes on a successful save, so only the loaded values count as clean.
+  const [loaded] = useState(draft);
+  useUnsavedChanges(!sameValues(draft, loaded), t('common.leaveConfirm'));
 
   const change = (next: ClassifyDraft) => {
     setDraft(next);

@@ -26,13 +26,13 @@ import {
   ZoomOutRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { formatLabelMessage, LabelError } from '../../../label/errors';
 import { createLabel, LABEL_VERSION } from '../../../label/label';
 import type { ElementKind } from '../../../label/elements/index';
 import { readLabel, writeLabel } from '../../../label/wdfx';
 import { fitZoom, MAX_ZOOM, MIN_ZOOM, shownZoom } from '../../../editor/geometry';
 import { EditorModel } from '../../../editor/model';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import type { MessageKey } from '../../i18n/types';
 import { EditorCanvas } from './EditorCanvas';
 import { EditorDataPanel, useEditorData } from './EditorDataPanel';
@@ -101,19 +101,7 @@ export default function EditorPage() {
 
   // Unsaved changes: the browser asks before the tab closes or reloads; the app asks
   // before it leaves this page.
-  useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (model.isDirty) e.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [model]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => model.isDirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (window.confirm(t('labelEditor.leaveConfirm'))) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, t]);
+  useUnsavedChanges(dirty, t('labelEditor.leaveConfirm'));
 
   const discardOk = () => !model.isDirty || window.confirm(t('labelEditor.openConfirm'));
 

@@ -21,6 +21,7 @@ import { useSnapshot, type Snapshot } from 'valtio';
 import type { RoleInfo } from '../../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { usePermissionCatalogue, useRoles } from '../../hooks/useOrgData';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import type { MessageKey } from '../../i18n/types';
 import { notify } from '../../notify';
 import { org } from '../../state/org';
@@ -283,6 +284,8 @@ function RoleEditor({
   const [failure, setFailure] = useState<string | null>(null);
   const held = new Set(draft);
   const changed = !samePermissions(draft, role.permissions);
+  // After a save the cached role holds the draft, so the editor is clean again.
+  useUnsavedChanges(changed, t('common.leaveConfirm'));
 
   const toggle = (code: number, on: boolean) => {
     setFailure(null);
