@@ -193,9 +193,13 @@ function luma(r: number, g: number, b: number, a: number): number {
   return Math.round((y * a + 255 * (255 - a)) / 255);
 }
 
-function pngToLuma(png: DecodedPng): LumaImage {
-  const { width, height } = png;
-  if (width * height > MAX_PIXELS) throw new Error(`picture too large (${width}x${height})`);
+/**
+ * A decoded PNG's samples as 0-255, whatever its bit depth (1, 2, 4 packed in bytes a row;
+ * 16 in words) and with a palette expanded: `sample(y, i)` is sample `i` of row `y`, the
+ * pixel at x having samples x * channels .. x * channels + channels - 1. Shared by the
+ * label renderer (luminance) and the server's picture checks (RGBA thumbnails).
+ */
+export function pngSamples(png: DecodedPng): { channels: number; sample: (y: number, i: number) => number } {
   let channels = png.channels;
   let depth: number = png.depth;
   let data: ArrayLike<number> = png.data;
@@ -204,9 +208,7 @@ function pngToLuma(png: DecodedPng): LumaImage {
     channels = png.palette[0]?.length ?? 3;
     depth = 8;
   }
-  const out = new Uint8Array(width * height);
-  // Samples as 0-255 whatever the bit depth (1, 2, 4 packed in bytes per row; 16 in words).
-  const rowSamples = width * channels;
+  const rowSamples = png.width * channels;
   const rowBytes = depth < 8 ? Math.ceil((rowSamples * depth) / 8) : rowSamples;
   const max = (1 << Math.min(depth, 8)) - 1;
   const sample = (y: number, i: number): number => {
@@ -216,6 +218,14 @@ function pngToLuma(png: DecodedPng): LumaImage {
     const byte = data[y * rowBytes + (bit >> 3)]!;
     return Math.round((((byte >> (8 - depth - (bit & 7))) & max) * 255) / max);
   };
+  return { channels, sample };
+}
+
+function pngToLuma(png: DecodedPng): LumaImage {
+  const { width, height } = png;
+  if (width * height > MAX_PIXELS) throw new Error(`picture too large (${width}x${height})`);
+  const { channels, sample } = pngSamples(png);
+  const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = x * channels;

@@ -10,9 +10,9 @@
  * 96 MB of RGBA while its thumbnail is made: uploads run this in a worker thread
  * (picture-check.ts).
  */
-import { convertIndexedToRgb, decode as decodePng, encode as encodePng, type DecodedPng } from 'fast-png';
+import { decode as decodePng, encode as encodePng, type DecodedPng } from 'fast-png';
 import jpeg from 'jpeg-js';
-import { pictureSize, safePng, type PictureSize } from '../../../src/render/images.ts';
+import { pictureSize, pngSamples, safePng, type PictureSize } from '../../../src/render/images.ts';
 import { AppError } from '../../errors.ts';
 
 /** Most pixels a side of an uploaded picture. */
@@ -88,25 +88,7 @@ function jpegToRgba(bytes: Uint8Array): Rgba {
 
 function pngToRgba(png: DecodedPng): Rgba {
   const { width, height } = png;
-  let channels = png.channels;
-  let depth: number = png.depth;
-  let data: ArrayLike<number> = png.data;
-  if (png.palette) {
-    data = convertIndexedToRgb(png);
-    channels = png.palette[0]?.length ?? 3;
-    depth = 8;
-  }
-  // Samples as 0-255 whatever the bit depth (1, 2, 4 packed in bytes a row; 16 in words).
-  const rowSamples = width * channels;
-  const rowBytes = depth < 8 ? Math.ceil((rowSamples * depth) / 8) : rowSamples;
-  const max = (1 << Math.min(depth, 8)) - 1;
-  const sample = (y: number, i: number): number => {
-    if (depth === 8) return data[y * rowBytes + i]!;
-    if (depth === 16) return data[y * rowBytes + i]! >> 8;
-    const bit = i * depth;
-    const byte = data[y * rowBytes + (bit >> 3)]!;
-    return Math.round((((byte >> (8 - depth - (bit & 7))) & max) * 255) / max);
-  };
+  const { channels, sample } = pngSamples(png);
   const out = new Uint8Array(width * height * 4);
   for (let y = 0, o = 0; y < height; y++) {
     for (let x = 0; x < width; x++, o += 4) {
