@@ -49,7 +49,8 @@ export function EditorArrangeTools({ model, doc, onDone }: { model: EditorModel;
   const selection = model.selection;
   const alignable = canAlign(doc, selection);
   return (
-    <Toolbar aria-label={t('labelEditor.arrange.toolbar')} data-testid="editor-arrange">
+    // Wraps on a phone instead of running off the right edge.
+    <Toolbar style={{ flexWrap: 'wrap', minWidth: 0 }} aria-label={t('labelEditor.arrange.toolbar')} data-testid="editor-arrange">
       {ALIGN.map(({ mode, icon }) => (
         <Tooltip key={mode} content={t(`labelEditor.arrange.${mode}`)} relationship="label">
           <ToolbarButton

@@ -45,6 +45,8 @@ import { EditorArrangeTools } from './EditorArrangeTools';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0 },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  /** Toolbars wrap on a phone instead of running off the right edge. */
+  toolbar: { flexWrap: 'wrap', minWidth: 0 },
   body: { display: 'grid', gridTemplateColumns: '120px minmax(0, 1fr) 280px', gap: tokens.spacingHorizontalM, alignItems: 'stretch', minHeight: '480px', '@media (max-width: 960px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
   tools: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   tool: { justifyContent: 'flex-start' },
@@ -155,7 +157,7 @@ export default function EditorPage() {
   return (
     <div className={styles.page}>
       <div className={styles.bar}>
-        <Toolbar aria-label={t('labelEditor.title')}>
+        <Toolbar className={styles.toolbar} aria-label={t('labelEditor.title')}>
           <ToolbarButton icon={<DocumentAddRegular />} onClick={newLabel} data-testid="editor-new">
             {t('labelEditor.newLabel')}
           </ToolbarButton>
