@@ -54,6 +54,9 @@ export const MAX_SPREADSHEET_BYTES = 50 * 1024 * 1024;
  */
 export const MAX_SHEET_ROWS = 1_000_000;
 
+/** Columns a sheet may have: Excel's, A to XFD. */
+export const MAX_SHEET_COLUMNS = 16_384;
+
 export function detectFormat(bytes: Uint8Array): SpreadsheetFormat {
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'xlsx';
   if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'xls';
@@ -116,7 +119,9 @@ export function readSpreadsheet(
   const sheet = (i: number): Sheet | undefined => {
     if (!Number.isInteger(i) || i < 0 || i >= names.length) return undefined;
     let s = cache.get(i);
-    if (!s) cache.set(i, (s = makeSheet(names[i]!, wb.Sheets[names[i]!]!)));
+    // A damaged workbook can list a sheet it has no part for (SheetJS then names it but
+    // gives no sheet): it reads as an empty sheet, as Excel shows a blank one.
+    if (!s) cache.set(i, (s = makeSheet(names[i]!, wb.Sheets[names[i]!] ?? {})));
     return s;
   };
   return {
@@ -138,7 +143,10 @@ function makeSheet(name: string, ws: XLSX.WorkSheet): Sheet {
   const range = ref ? XLSX.utils.decode_range(ref) : { s: { r: 0, c: 0 }, e: { r: -1, c: -1 } };
   let totalRows = Math.min(range.e.r + 1, data.length);
   while (totalRows > 0 && !(data[totalRows - 1] ?? []).some((c) => cellOf(c).text !== '')) totalRows--;
-  const columnCount = range.e.c + 1;
+  // Excel's last column is XFD (16,384); SheetJS reads a cell written at column ZZZZZ, and a
+  // 20 KB file would then ask for 12 million column names. Columns past Excel's cannot be
+  // seen or typed into, so they are not read.
+  const columnCount = Math.min(range.e.c + 1, MAX_SHEET_COLUMNS);
   const header = data[0] ?? [];
   const columnNames = Array.from({ length: columnCount }, (_, c) => cellOf(header[c]).text);
   const cell = (row: number, col: number): SheetCell | undefined =>
