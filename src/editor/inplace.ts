@@ -180,7 +180,8 @@ export function committed(
   if (el.kind === 'table') {
     const i = cellIndex(el, target.cell!.row, target.cell!.col)!;
     const cells = [...el.cells];
-    cells[i] = { ...cells[i]!, ...patch };
+    const cell = cells[i]!;
+    cells[i] = { ...cell, content: text, contentType: start.binding === 'data' ? 0 : cell.contentType };
     return { ...el, cells };
   }
   const next = apply(el, patch);
