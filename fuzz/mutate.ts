@@ -14,7 +14,7 @@ const INTERESTING_U32 = [0, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 0x1_0000 -
 const MAX_MUTATED_BYTES = 1 << 20;
 
 export function mutateBytes(rng: Rng, input: Uint8Array, corpus: readonly Uint8Array[] = []): Uint8Array {
-  let bytes = input.slice();
+  let bytes: Uint8Array = input.slice();
   const rounds = rng.range(1, 8);
   for (let r = 0; r < rounds; r++) bytes = mutateOnce(rng, bytes, corpus);
   return bytes.length > MAX_MUTATED_BYTES ? bytes.subarray(0, MAX_MUTATED_BYTES) : bytes;
