@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createLabel } from '../label/label.ts';
 import { createElement } from '../label/elements/index.ts';
 import { ptToMm } from '../label/units.ts';
-import { arrowDelta, deleteSelected, duplicateSelected, freePosition, insertControl, minSizeOf, moveSelected, resizeElement } from './edit.ts';
+import { arrowDelta, canDragEnds, canResize, deleteSelected, duplicateSelected, freePosition, insertControl, minSizeOf, moveLineEnd, moveSelected, resizeElement } from './edit.ts';
+import { visualRect } from './geometry.ts';
+import type { TableElement } from '../label/elements/table.ts';
+type LineElement = Extract<ReturnType<typeof createElement>, { kind: 'line' }>;
 
 const L = 'zh-CN';
 
@@ -99,5 +102,64 @@ describe('inserting at a free position (spec section 5)', () => {
   it('deletes the selected controls', () => {
     const doc = createLabel({ children: [{ kind: 'text', x: 0 }, { kind: 'text', x: 1 }, { kind: 'text', x: 2 }] });
     expect(deleteSelected(doc, [0, 2]).children.map((c) => c.x)).toEqual([1]);
+  });
+});
+
+describe('resizing a table by an anchor (proportional)', () => {
+  const doc = createLabel();
+  const table = () => createElement('table', { x: 2, y: 3, colWidth: '4,8,12', rowHeight: '5,10' }) as TableElement; // 24 x 15
+
+  it('scales rows and columns by the drag, the opposite edges fixed', () => {
+    const se = resizeElement(table(), 'se', 12, -7.5, doc, L) as TableElement;
+    expect(se).toMatchObject({ x: 2, y: 3, width: 36, height: 7.5, colWidth: [6, 12, 18], rowHeight: [2.5, 5] });
+    const nw = resizeElement(table(), 'nw', 12, 0, doc, L) as TableElement; // half as wide, right edge stays at 26
+    expect(nw).toMatchObject({ x: 14, y: 3, width: 12, colWidth: [2, 4, 6], rowHeight: [5, 10] });
+  });
+
+  it('stops where the smallest cell is 0.5 mm', () => {
+    const small = resizeElement(table(), 'e', -100, 0, doc, L) as TableElement;
+    expect(small.colWidth).toEqual([0.5, 1, 1.5]);
+    expect(small).toMatchObject({ x: 2, width: 3 });
+    const top = resizeElement(table(), 'n', 0, 100, doc, L) as TableElement;
+    expect(top.rowHeight).toEqual([0.5, 1]);
+    expect(top.y).toBe(3 + 15 - 1.5); // the bottom edge stays
+  });
+
+  it('resizes a turned table on screen: a wider visual box is a taller grid', () => {
+    const t = { ...table(), orientation: 90 as const }; // box centre (14, 10.5); visual 15 wide, 24 high
+    const wider = resizeElement(t, 'e', 15, 0, doc, L) as TableElement;
+    expect(wider).toMatchObject({ width: 24, height: 30, rowHeight: [10, 20], orientation: 90 });
+    expect(visualRect(wider).x).toBeCloseTo(visualRect(t).x); // the left edge on screen stays
+  });
+
+  it('leaves a locked table alone', () => {
+    const t = { ...table(), lockMovement: true };
+    expect(canResize(t)).toBe(false);
+    expect(resizeElement(t, 'se', 5, 5, doc, L)).toBe(t);
+  });
+});
+
+describe('dragging a line end', () => {
+  it('moves one end of a diagonal line; the other stays and the box follows', () => {
+    const line = createElement('line', { x1: 2, y1: 2, x2: 12, y2: 8 }) as LineElement;
+    expect(canResize(line)).toBe(false);
+    expect(canDragEnds(line)).toBe(true);
+    const moved = moveLineEnd(line, 2, 3, 4);
+    expect(moved).toMatchObject({ x1: 2, y1: 2, x2: 15, y2: 12, x: 2, y: 2, width: 13, height: 10, orientation: 0 });
+    const first = moveLineEnd(line, 1, 20, 0); // end 1 passes end 2: the box flips round
+    expect(first).toMatchObject({ x1: 22, y1: 2, x2: 12, y2: 8, x: 12, y: 2, width: 10, height: 6 });
+  });
+
+  it('makes a straight line diagonal and back, keeping its thickness', () => {
+    const flat = createElement('line', { x: 0, y: 10, width: 10, height: 0.8 }) as LineElement; // ends (0, 10.4), (10, 10.4)
+    expect(flat).toMatchObject({ x1: 0, y1: 10.4, x2: 10, y2: 10.4 });
+    const diagonal = moveLineEnd(flat, 2, 0, 5) as LineElement;
+    expect(diagonal).toMatchObject({ x1: 0, y1: 10.4, x2: 10, y2: 15.4, width: 10, height: 5 });
+    const back = moveLineEnd(diagonal, 2, 0, -5);
+    // Straight again: the line width is its thickness (the diagonal box height was the slope).
+    expect(back).toMatchObject({ x1: 0, y1: 10.4, x2: 10, y2: 10.4, x: 0, width: 10, height: 0.5, orientation: 0 });
+    const vertical = moveLineEnd(flat, 2, -10, 5); // straight down: a quarter turn clockwise
+    expect(vertical).toMatchObject({ orientation: 90, x1: 0, y1: 10.4, x2: 0, y2: 15.4, width: 5, height: 0.8 });
+    expect(canDragEnds({ ...flat, lockMovement: true })).toBe(false);
   });
 });

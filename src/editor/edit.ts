@@ -10,6 +10,9 @@ import { DEFAULT_MIN_SIZE, type Size } from '../label/elements/kind.ts';
 import { round3 } from '../label/units.ts';
 import { DEFAULT_CONTEXT, type SchemaContext } from '../label/schema.ts';
 import { boxFromVisual, resizeRect, visualRect, type Anchor } from './geometry.ts';
+import { LINE_MIN, lineFromEnds } from '../label/elements/line.ts';
+import type { TableElement } from '../label/elements/table.ts';
+import { resizeTableTo, tableMinSize } from './table-ops.ts';
 
 /** Arrow-key steps, mm (spec section 2: 0.5 mm; the issue: Shift 5 mm). */
 export const ARROW_STEP_MM = 0.5;
@@ -29,10 +32,31 @@ export function canMove(el: LabelElement): boolean {
   return !el.lockMovement;
 }
 
-/** Whether the anchors resize the control: unlocked, and not a table (its rows and
- * columns are not resized in this slice) or a diagonal line (its ends define it). */
+/** Whether the 8 anchors resize the control: unlocked and not a line (a line is reshaped
+ * by its two end handles instead, {@link canDragEnds}). A table resizes proportionally. */
 export function canResize(el: LabelElement): boolean {
-  return !el.lockMovement && el.kind !== 'table' && !isDiagonalLine(el);
+  return !el.lockMovement && el.kind !== 'line';
+}
+
+/** Whether the control shows the two end handles of a line (any angle; unlocked). */
+export function canDragEnds(el: LabelElement): el is Extract<LabelElement, { kind: 'line' }> {
+  return el.kind === 'line' && !el.lockMovement;
+}
+
+/** A line's end: the first (x1, y1) or the second (x2, y2). */
+export type LineEnd = 1 | 2;
+
+/**
+ * The line `start` (as the drag began) with end `which` moved by (dx, dy) mm; the other
+ * end stays. A horizontal or vertical result keeps the line's thickness (its box height;
+ * for a line that was diagonal, its line width); any other angle is defined by its ends.
+ */
+export function moveLineEnd(start: Extract<LabelElement, { kind: 'line' }>, which: LineEnd, dxMm: number, dyMm: number, ctx: SchemaContext = DEFAULT_CONTEXT): LabelElement {
+  let { x1, y1, x2, y2 } = start;
+  if (which === 1) [x1, y1] = [x1 + dxMm, y1 + dyMm];
+  else [x2, y2] = [x2 + dxMm, y2 + dyMm];
+  const thickness = isDiagonalLine(start) ? Math.max(start.lineWidth, LINE_MIN) : start.height;
+  return updateElement(start, lineFromEnds(x1, y1, x2, y2, thickness), ctx);
 }
 
 /** The control moved by (dx, dy) mm; a line's ends move with it. */
@@ -85,12 +109,35 @@ export function minSizeOf(el: LabelElement, doc: LabelDocument, locale: string):
  * minimum turns with it).
  */
 export function resizeElement(start: LabelElement, anchor: Anchor, dxMm: number, dyMm: number, doc: LabelDocument, locale: string): LabelElement {
+  if (start.kind === 'table') return resizeTableByAnchor(start, anchor, dxMm, dyMm);
   const min = minSizeOf(start, doc, locale);
   const turned = start.orientation === 90 || start.orientation === 270;
   const visualMin = turned ? { width: min.height, height: min.width } : min;
   const r = resizeRect(visualRect(start), anchor, dxMm, dyMm, visualMin);
   const box = boxFromVisual(r, start.orientation);
   return updateElement(start, { x: round3(box.x), y: round3(box.y), width: round3(box.width), height: round3(box.height) }, contextOf(doc, locale));
+}
+
+/**
+ * A table resized by dragging `anchor`: its rows and columns scaled proportionally
+ * (spec section 4), never below the size where the smallest cell is 0.5 mm; the edges
+ * opposite the anchor stay where they are.
+ */
+function resizeTableByAnchor(start: TableElement, anchor: Anchor, dxMm: number, dyMm: number): TableElement {
+  const turned = start.orientation === 90 || start.orientation === 270;
+  const min = tableMinSize(start);
+  const visualMin = turned ? { width: min.height, height: min.width } : min;
+  const want = resizeRect(visualRect(start), anchor, dxMm, dyMm, visualMin);
+  const box = boxFromVisual(want, start.orientation);
+  const r = resizeTableTo(start, round3(Math.max(box.width, min.width)), round3(Math.max(box.height, min.height)));
+  if (!r.ok) return start;
+  // The scaled size can differ from the wanted one by the rounding: hold the fixed edges.
+  const size = turned ? { width: r.table.height, height: r.table.width } : { width: r.table.width, height: r.table.height };
+  const from = visualRect(start);
+  const vx = anchor.includes('w') ? from.x + from.width - size.width : from.x;
+  const vy = anchor.includes('n') ? from.y + from.height - size.height : from.y;
+  const placed = boxFromVisual({ x: vx, y: vy, ...size }, start.orientation);
+  return { ...r.table, x: round3(placed.x), y: round3(placed.y) };
 }
 
 /**

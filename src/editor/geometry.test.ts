@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from '../label/elements/index.ts';
-import { rasterDpi, shownZoom, ANCHOR_RADIUS_PX, anchorAt, anchorPoints, boxFromVisual, fitZoom, hitTest, layout, MARGIN_PX, resizeRect, toLabel, toScreen, visualRect } from './geometry.ts';
+import { rasterDpi, shownZoom, ANCHOR_RADIUS_PX, anchorAt, anchorPoints, boxFromVisual, fitZoom, hitTest, layout, lineEndAt, lineEndPoints, MARGIN_PX, resizeRect, toLabel, toScreen, visualRect } from './geometry.ts';
 
 describe('zoom and layout', () => {
   it('fits the label with a 10 px margin, within 1..40 px per mm', () => {
@@ -100,5 +100,20 @@ describe('resizing by an anchor', () => {
     expect(resizeRect(r, 'se', -100, -100, min)).toEqual({ x: 10, y: 10, width: 5, height: 2 });
     expect(resizeRect(r, 'nw', 100, 100, min)).toEqual({ x: 25, y: 18, width: 5, height: 2 });
     expect(resizeRect(r, 'w', 16, 0, min)).toEqual({ x: 25, y: 10, width: 5, height: 10 });
+  });
+});
+
+describe('line end handles', () => {
+  const view = { zoom: 10, originX: 5, originY: 7 };
+  const line = { x1: 1, y1: 1, x2: 11, y2: 5 };
+  it('sit on the ends and are hit within the anchor reach, the nearer end first', () => {
+    expect(lineEndPoints(view, line)).toEqual([[15, 17], [115, 57]]);
+    expect(lineEndAt(view, line, 15 + 13, 17)).toBe(1);
+    expect(lineEndAt(view, line, 115, 57 - 14)).toBe(2);
+    expect(lineEndAt(view, line, 15 + 15, 17)).toBeNull();
+    expect(lineEndAt(view, line, 65, 37)).toBeNull(); // the middle
+    const short = { x1: 1, y1: 1, x2: 1.5, y2: 1.2 };
+    expect(lineEndAt(view, short, 16, 17)).toBe(1);
+    expect(lineEndAt(view, short, 19, 19)).toBe(2);
   });
 });

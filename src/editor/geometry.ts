@@ -166,3 +166,19 @@ export function resizeRect(r: Rect, anchor: Anchor, dxMm: number, dyMm: number, 
   if (anchor.includes('s')) bottom = Math.max(bottom + dyMm, top + min.height);
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
+
+/** A line's two ends on screen, px: end 1 (x1, y1) and end 2 (x2, y2). */
+export function lineEndPoints(view: View, line: { x1: number; y1: number; x2: number; y2: number }): [[number, number], [number, number]] {
+  return [toScreen(view, line.x1, line.y1), toScreen(view, line.x2, line.y2)];
+}
+
+/** The line end whose handle is under the screen point (same reach as an anchor), or
+ * null; the nearer end wins on a short line. */
+export function lineEndAt(view: View, line: { x1: number; y1: number; x2: number; y2: number }, xPx: number, yPx: number): 1 | 2 | null {
+  const [a, b] = lineEndPoints(view, line);
+  const reach = ANCHOR_RADIUS_PX + ANCHOR_LINE_PX / 2;
+  const da = Math.hypot(xPx - a[0], yPx - a[1]);
+  const db = Math.hypot(xPx - b[0], yPx - b[1]);
+  if (Math.min(da, db) > reach) return null;
+  return da <= db ? 1 : 2;
+}

@@ -8,6 +8,8 @@ import { contextOf, createLabel, updateLabel, type LabelDocument, type LabelFiel
 import { HistoryManager, Store, type HistoryOptions } from '../label/history.ts';
 import { updateElement, type ElementKind, type LabelElement } from '../label/elements/index.ts';
 import { arrowDelta, deleteSelected, duplicateSelected, insertControl, moveSelected } from './edit.ts';
+import { applyTableOp, cellArea, type CellPos, type TableOp, type TableRefusal } from './table-ops.ts';
+import { clampSelection, selectionOfRange, selectionRange, type CellSelection } from './table-cells.ts';
 import { alignSelected, copyControls, distributeSelected, pasteControls, zOrderSelected, type AlignMode, type Axis, type ZOrder } from './arrange.ts';
 
 /** The one record: the whole document (each step's diff is the document before and after;
@@ -34,6 +36,8 @@ export class EditorModel {
   private readonly store: Store<DocRecord>;
   readonly history: HistoryManager<DocRecord>;
   private selected: number[] = [];
+  /** The selected cells of the selected table (not part of the document either). */
+  private cells: CellSelection | null = null;
   private listeners = new Set<() => void>();
   private serial = 0;
   private dragSerial = 0;
@@ -80,6 +84,7 @@ export class EditorModel {
     this.version = ++this.serial;
     const n = this.doc.children.length;
     if (this.selected.some((i) => i >= n)) this.selected = this.selected.filter((i) => i < n);
+    this.cells = this.validCells();
     for (const fn of this.listeners) fn();
   }
 
@@ -140,6 +145,55 @@ export class EditorModel {
 
   selectAll(): void {
     this.setSelection(this.doc.children.map((_, i) => i));
+  }
+
+  // ---- cells of the selected table (not undoable)
+
+  get cellSelection(): CellSelection | null {
+    return this.cells;
+  }
+
+  /** The cell selection if it still fits: its table is the only selected control and its
+   * cells lie inside the grid (an undo may have taken rows away). */
+  private validCells(): CellSelection | null {
+    const c = this.cells;
+    if (!c) return null;
+    const el = this.doc.children[c.index];
+    if (el?.kind !== 'table' || this.selected.length !== 1 || this.selected[0] !== c.index) return null;
+    return clampSelection(el, c);
+  }
+
+  /** Click on a cell of the selected table: that cell (its whole merged area); with
+   * `extend` (shift-click), the rectangle from the first cell to this one. */
+  selectCell(index: number, cell: CellPos, extend: boolean): void {
+    const el = this.doc.children[index];
+    if (el?.kind !== 'table') return;
+    if (this.selected.length !== 1 || this.selected[0] !== index) this.selected = [index];
+    const prev = this.cells;
+    this.cells = extend && prev && prev.index === index ? { index, anchor: prev.anchor, focus: cell } : selectionOfRange(index, cellArea(el, cell.row, cell.col));
+    this.changed();
+  }
+
+  clearCells(): void {
+    if (!this.cells) return;
+    this.cells = null;
+    this.changed();
+  }
+
+  /**
+   * A table operation on the selected cells as one undo step; the refusal (nothing
+   * changed) when the spec does not allow it, or null when applied.
+   */
+  tableOp(op: TableOp): TableRefusal | null {
+    const sel = this.cells;
+    const el = sel ? this.doc.children[sel.index] : undefined;
+    if (!sel || el?.kind !== 'table') return { key: 'outOfRange', params: { rows: 0, cols: 0 } };
+    const r = applyTableOp(el, op, selectionRange(el, sel));
+    if (!r.ok) return r.refusal;
+    this.updateControl(sel.index, `table ${op}`, () => r.table);
+    this.cells = selectionOfRange(sel.index, r.range);
+    this.changed();
+    return null;
   }
 
   // ---- edits
