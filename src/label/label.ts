@@ -22,6 +22,7 @@ import { round4 } from './units.ts';
 import { MAX_MM } from './elements/common.ts';
 import type { MirrorMode } from './elements/kind.ts';
 import { normalizeElement, type LabelElement } from './elements/index.ts';
+import type { LabelSource } from './file-source.ts';
 
 export const LABEL_VERSION = '1.3';
 
@@ -78,7 +79,8 @@ export const labelFields = {
   backgroundColor: hexColor('FFFFFF'),
   repeatRemind: bool(false),
   isFlagLabel: bool(false),
-  tailDirection: nameChoice<TailDirection>('right', TAIL_DIRECTIONS, { byIndex: TAIL_DIRECTIONS }),
+  // The vendor spells them Up, Down, Left, Right (spec section 3).
+  tailDirection: nameChoice<TailDirection>('right', TAIL_DIRECTIONS, { byIndex: TAIL_DIRECTIONS, vendorNames: { up: 'Up', down: 'Down', left: 'Left', right: 'Right' } }),
   tailLength: float(0, { min: 0, max: MAX_MM }),
   /** Print normally, then the mirrored side. */
   mirrorPrint: bool(false),
@@ -95,10 +97,13 @@ export type LabelFields = Values<typeof labelFields>;
 /** A label document: the label's fields and its controls, drawn in order. */
 export interface LabelDocument extends LabelFields {
   children: LabelElement[];
+  /** What the document remembers of the file it was read from (file-source.ts); absent
+   * for a new label and for our own files. */
+  source?: LabelSource;
 }
 
 /** Input to createLabel: any label fields (valid or not) and children with a `kind`. */
-export type LabelInput = { readonly [K in keyof LabelFields]?: unknown } & { readonly children?: readonly ElementInput[] };
+export type LabelInput = { readonly [K in keyof LabelFields]?: unknown } & { readonly children?: readonly ElementInput[]; readonly source?: LabelSource };
 
 /** Input for one element: a kind and any of its fields, valid or not. */
 export type ElementInput = { readonly kind: string; readonly [field: string]: unknown };
@@ -122,7 +127,7 @@ export function createLabel(input: LabelInput = {}, options: LabelOptions = {}):
   const fields = normalizeFields(labelFields, input as Readonly<Record<string, unknown>>, DEFAULT_CONTEXT);
   const ctx = contextOf(fields, options.locale);
   const children = (input.children ?? []).map((c) => normalizeElement(c, ctx));
-  return { ...fields, children };
+  return input.source ? { ...fields, children, source: input.source } : { ...fields, children };
 }
 
 export const normalizeLabel = createLabel;

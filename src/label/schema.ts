@@ -42,6 +42,13 @@ export interface Field<T> {
   parse(raw: unknown): T | undefined;
   /** The attribute text written to files. */
   format(value: T): string;
+  /**
+   * The attribute text in the vendor's spelling, where it differs from `format`
+   * (barcodeType="CODE128", textPosition="2", type="RoundRect"): used for values changed or
+   * added in a document read from a vendor-layout file (wdfx.ts), so the vendor's tools
+   * still read them.
+   */
+  vendor?(value: T): string;
   default: DefaultOf<T>;
   /** Attribute written (and read); defaults to the field's key. `false`: not an attribute. */
   xml?: string | false;
@@ -187,7 +194,7 @@ export function numberChoice<T extends number>(def: DefaultOf<T>, choices: reado
 export function nameChoice<T extends string>(
   def: DefaultOf<T>,
   choices: readonly T[],
-  o: { synonyms?: Record<string, T>; byIndex?: readonly T[]; xml?: string; aliases?: readonly string[] } = {},
+  o: { synonyms?: Record<string, T>; byIndex?: readonly T[]; xml?: string; aliases?: readonly string[]; vendorNames?: Readonly<Record<T, string>> } = {},
 ): Field<T> {
   const table = new Map<string, T>();
   const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -206,6 +213,7 @@ export function nameChoice<T extends string>(
       return typeof raw === 'string' ? table.get(key(raw)) : undefined;
     },
     format: (v) => v,
+    ...(o.vendorNames ? { vendor: (v: T) => o.vendorNames![v] } : {}),
   };
 }
 

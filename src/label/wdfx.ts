@@ -19,112 +19,22 @@
  * (xml/tokenizer.ts) with a LabelError; reading never throws.
  *
  * Writing uses the vendor's tags and writes every field, so any reader, whatever its
- * defaults, sees the same label; reading our own output gives the same document.
+ * defaults, sees the same label; reading our own output gives the same document (without
+ * any memory of the file: file-source.ts).
+ *
+ * A file spelled otherwise (the vendor's: barcodeType="CODE128", textPosition="2",
+ * type="RoundRect", zoneSize="None", `<String>`, attributes left to defaults, attributes
+ * and elements we do not know) is remembered where it differs, and saving the document
+ * writes it back in its own spelling, changing only what was edited (wdfx-write.ts).
+ *
+ * The spec's "XML form" of a label is this same XML text: a .wdfx file is plain UTF-8 XML
+ * (printing-protocol.md, "The vendor's .wdfx file"), so `.xml` and `.wdfx` files are read
+ * and written alike; only the file name differs.
+ *
+ * Modules: wdfx-read.ts (reading, and what is remembered), wdfx-write.ts (writing, through
+ * the memory), wdfx-canonical.ts (our own spelling, which both compare with), xml/carry.ts
+ * (carrying one element's attributes forward).
  */
-import { LabelError, type LabelIssue, type LabelResult } from './errors.ts';
-import { attributesOf, inputFromAttributes, normalizeFields, DEFAULT_CONTEXT, type Fields } from './schema.ts';
-import { contextOf, createLabel, labelFields, type LabelDocument, type LabelOptions } from './label.ts';
-import { kindDef, kindForTag, type LabelElement } from './elements/index.ts';
-import { normalizeWith } from './elements/kind.ts';
-import { parseXml, attributeMap, childElements, textContent, type XmlElement } from './xml/tree.ts';
-import { writeXml, element } from './xml/writer.ts';
-import { decodeXmlBytes } from './xml/decode.ts';
-import { DEFAULT_XML_LIMITS, MAX_LABEL_CONTROLS, type XmlLimits } from './xml/limits.ts';
-
-export const ROOT_TAG = 'LPAPI';
-export const PAGE_TAG = 'Page';
-const ROOT_TAGS = new Set(['lpapi', 'label']);
-
-export interface ReadLabelOptions extends LabelOptions {
-  /** Tighter (or looser) caps for the XML reader. */
-  limits?: Partial<XmlLimits>;
-}
-
-/** Reads a .wdfx file (text or bytes). Never throws: errors come back as values. */
-export function readLabel(input: string | Uint8Array | ArrayBuffer, options: ReadLabelOptions = {}): LabelResult<LabelDocument> {
-  try {
-    if (typeof input !== 'string') {
-      // A cheap guard before decoding: no character takes more than 4 bytes.
-      const max = options.limits?.maxInputLength ?? DEFAULT_XML_LIMITS.maxInputLength;
-      if (input.byteLength > max * 4) {
-        const mb = (bytes: number) => Math.ceil(bytes / (1024 * 1024));
-        throw new LabelError('file.tooLarge', { size: mb(input.byteLength), max: mb(max * 4) });
-      }
-    }
-    const src = typeof input === 'string' ? input : decodeXmlBytes(input instanceof Uint8Array ? input : new Uint8Array(input));
-    const root = parseXml(src, options.limits);
-    const warnings: LabelIssue[] = [];
-    const doc = labelFromXml(root, options, warnings);
-    return { ok: true, value: doc, warnings };
-  } catch (e) {
-    if (e instanceof LabelError) return { ok: false, error: e };
-    // Nothing else is expected; should it happen (a bug, exhausted memory), the caller
-    // still gets a value to show rather than a crash.
-    return { ok: false, error: new LabelError('label.internal', { detail: e instanceof Error ? e.message : String(e) }) };
-  }
-}
-
-/** The document an XML tree stands for; unknown or unusable parts go to `warnings`. */
-export function labelFromXml(root: XmlElement, options: LabelOptions = {}, warnings: LabelIssue[] = []): LabelDocument {
-  if (!ROOT_TAGS.has(root.name.toLowerCase())) throw new LabelError('label.notLabel', { root: root.name });
-  // Warnings name the attribute as files spell it (orientation is printOrientation on the root).
-  const invalid = (tag: string, fields: Fields) => (key: string, value: unknown) =>
-    warnings.push({ code: 'label.invalidValue', params: { tag, attribute: fields[key]?.xml || key, value: String(value).slice(0, 80) } });
-
-  const fields = normalizeFields(labelFields, inputFromAttributes(labelFields, attributeMap(root)), DEFAULT_CONTEXT, invalid(root.name, labelFields));
-  const ctx = contextOf(fields, options.locale);
-  const pages = childElements(root).filter((c) => c.name.toLowerCase() === 'page');
-  if (pages.length > 1) warnings.push({ code: 'label.extraPage', params: {} });
-  const holder = pages[0] ?? root;
-
-  // Counted before any control is normalised, so an oversized label costs its parse only.
-  const controls = childElements(holder).filter((c) => !(holder === root && c.name.toLowerCase() === 'page') && kindForTag(c.name)).length;
-  if (controls > MAX_LABEL_CONTROLS) throw new LabelError('label.tooManyControls', { count: controls, max: MAX_LABEL_CONTROLS });
-
-  const children: LabelElement[] = [];
-  for (const child of childElements(holder)) {
-    if (holder === root && child.name.toLowerCase() === 'page') continue;
-    const def = kindForTag(child.name);
-    if (!def) {
-      warnings.push({ code: 'label.unknownElement', params: { tag: child.name } });
-      continue;
-    }
-    const attrs = attributeMap(child);
-    let input = inputFromAttributes(def.fields, attrs);
-    const implied = def.tagDefaults?.[child.name.toLowerCase()];
-    if (implied) for (const [k, v] of Object.entries(implied)) if (!Object.hasOwn(input, k)) input[k] = v;
-    if (Object.hasOwn(def.fields, 'content') && input.content === undefined && !def.children) {
-      const t = textContent(child);
-      if (t.trim() !== '') input.content = t;
-    }
-    if (def.xml?.read) input = def.xml.read(attrs, input);
-    if (def.children) input = def.children.read(childElements(child), input, ctx, warnings);
-    children.push(normalizeWith(def, input, ctx, invalid(child.name, def.fields)) as unknown as LabelElement);
-  }
-  return { ...fields, children };
-}
-
-/** The XML tree of a document (normalised first, so what is written is valid). */
-export function labelToXml(doc: LabelDocument, options: LabelOptions = {}): XmlElement {
-  const d = createLabel(doc, options);
-  const page = element(PAGE_TAG, [], d.children.map(elementToXml));
-  return element(ROOT_TAG, attributesOf(labelFields, d), [page]);
-}
-
-export function elementToXml(el: LabelElement): XmlElement {
-  const def = kindDef(el.kind)!;
-  const attrs = attributesOf(def.fields, el as never);
-  if (def.xml?.write) attrs.push(...def.xml.write(el as never));
-  const tag = def.tagFor ? def.tagFor(el as never) : def.tag;
-  return element(tag, attrs, def.children ? def.children.write(el as never) : []);
-}
-
-/** A .wdfx file's text (UTF-8 when stored as bytes). */
-export function writeLabel(doc: LabelDocument, options: LabelOptions & { indent?: string } = {}): string {
-  return writeXml(labelToXml(doc, options), { indent: options.indent });
-}
-
-/** A .wdfx file's bytes (UTF-8). */
-export function writeLabelBytes(doc: LabelDocument, options: LabelOptions & { indent?: string } = {}): Uint8Array {
-  return new TextEncoder().encode(writeLabel(doc, options));
-}
+export { ROOT_TAG, PAGE_TAG } from './wdfx-canonical.ts';
+export { readLabel, labelFromXml, elementFromXml, type ReadLabelOptions } from './wdfx-read.ts';
+export { labelToXml, writeLabel, writeLabelBytes } from './wdfx-write.ts';

@@ -23,6 +23,13 @@ export type BarcodeType = LinearType;
 export const TEXT_POSITIONS = ['none', 'above', 'below', 'mask'] as const;
 export type TextPosition = (typeof TEXT_POSITIONS)[number];
 
+/** The vendor's spelling of each type: capitals without separators (barcodeType="CODE128";
+ * spec section 3: EAN13, EAN8, UPCA, UPCE, ISBN, Code39, Codabar). */
+const VENDOR_TYPE_NAMES = Object.fromEntries(BARCODE_TYPES.map((t) => [t, t.toUpperCase()])) as Record<BarcodeType, string>;
+
+/** The vendor writes the text position as its number: 0 none, 1 above, 2 below, 3 mask. */
+const VENDOR_TEXT_POSITIONS = Object.fromEntries(TEXT_POSITIONS.map((p, i) => [p, String(i)])) as Record<TextPosition, string>;
+
 /** Modules a symbol of `type` for `data` takes, quiet zones excluded: the engine's
  * table's count (src/engine/symbologies.ts LinearInfo.modules). */
 export function barcodeModules(type: BarcodeType, data: string): number {
@@ -38,6 +45,7 @@ export const barcodeKind = defineKind({
     type: nameChoice<BarcodeType>('code128', BARCODE_TYPES, {
       aliases: ['barcodeType'],
       synonyms: { itf25: 'itf', interleaved2of5: 'itf', i2of5: 'itf', upc: 'upca', ean: 'ean13', nw7: 'codabar', gs1128: 'code128' },
+      vendorNames: VENDOR_TYPE_NAMES,
     }),
     ...contentFields({ content: (_ctx, e) => SYMBOLOGIES[e.type as BarcodeType].sample, serialDigits: 15, horAlignment: 1 }),
     /** Alignment of the human-readable text: 0 left, 1 centre (default), 2 right, 3 justify. */
@@ -45,6 +53,7 @@ export const barcodeKind = defineKind({
     textPosition: nameChoice<TextPosition>('below', TEXT_POSITIONS, {
       synonyms: { upper: 'above', top: 'above', bottom: 'below', hidden: 'none' },
       byIndex: TEXT_POSITIONS,
+      vendorNames: VENDOR_TEXT_POSITIONS,
     }),
     fontName: text(defaultFontName, { maxLength: 100 }),
     // The engine draws a caption of at most 100 mm (about 283 pt, below the font list's

@@ -9,6 +9,7 @@ import { normalizeFields, type Fields, type SchemaContext, type Values } from '.
 import type { XmlElement } from '../xml/tree.ts';
 import type { DataSource } from '../binding/data.ts';
 import type { ResolvedContent } from '../binding/content.ts';
+import type { ElementSource } from '../file-source.ts';
 
 export interface Size {
   width: number;
@@ -93,7 +94,9 @@ export function defineKind<K extends string, F extends Fields, R>(def: KindDef<K
   return def;
 }
 
-export type ElementOf<D> = D extends KindDef<infer K, infer F, unknown> ? { kind: K } & Values<F> : never;
+/** An element of kind `D`: its values, and what it remembers of the file it was read from
+ * (file-source.ts; absent for controls made here and for our own files). */
+export type ElementOf<D> = D extends KindDef<infer K, infer F, unknown> ? { kind: K } & Values<F> & { source?: ElementSource } : never;
 export type ResolvedOf<D> = D extends KindDef<string, Fields, infer R> ? R : never;
 
 export const DEFAULT_MIN_SIZE = 0.5;
@@ -107,7 +110,7 @@ export function normalizeWith<K extends string, F extends Fields>(
   input: Readonly<Record<string, unknown>>,
   ctx: SchemaContext,
   onInvalid?: (key: string, raw: unknown) => void,
-): { kind: K } & Values<F> {
+): { kind: K } & Values<F> & { source?: ElementSource } {
   let v = normalizeFields(def.fields, input, ctx, onInvalid);
   if (def.finish) v = def.finish(v, ctx);
   const box = v as unknown as Partial<Size>;
@@ -117,6 +120,8 @@ export function normalizeWith<K extends string, F extends Fields>(
     const height = round3(Math.max(box.height, min.height));
     if (width !== box.width || height !== box.height) v = { ...v, width, height };
   }
-  return { kind: def.kind, ...v };
+  // The file's memory of the control travels with it through every edit.
+  const source = input.source as ElementSource | undefined;
+  return source ? { kind: def.kind, ...v, source } : { kind: def.kind, ...v };
 }
 

@@ -91,7 +91,8 @@ export const lineKind = defineKind({
   tags: ['line'],
   fields: {
     ...boxFields({ width: 10, height: 0.5, lineWidth: 0.5, lineWidthMin: LINE_MIN }),
-    type: nameChoice<LineType>('solid', LINE_TYPES, { synonyms: { dashed: 'dash', dashline: 'dash', dot: 'dash' }, byIndex: LINE_TYPES }),
+    // The vendor spells them Solid and Dash (spec section 3).
+    type: nameChoice<LineType>('solid', LINE_TYPES, { synonyms: { dashed: 'dash', dashline: 'dash', dot: 'dash' }, byIndex: LINE_TYPES, vendorNames: { solid: 'Solid', dash: 'Dash' } }),
     dashGap: float(1, { min: 0, max: 100 }),
     x1: end(),
     y1: end(),

@@ -40,6 +40,8 @@ const zoneSize: Field<ZoneSize> = {
     return n === 0 || n === 2 || n === 4 ? n : undefined;
   },
   format: (v) => String(v),
+  // The vendor writes no quiet zone as None (spec section 3).
+  vendor: (v) => (v === 0 ? 'None' : String(v)),
 };
 
 
@@ -53,6 +55,7 @@ export const qrcodeKind = defineKind({
       aliases: ['codeType', 'barcodeType'],
       synonyms: { qr: 'qrcode', dm: 'datamatrix', pdf: 'pdf417', gm: 'gridmatrix', grid: 'gridmatrix' },
       byIndex: CODE2D_TYPES,
+      vendorNames: Object.fromEntries(CODE2D_TYPES.map((t) => [t, String(VENDOR_NUMBERS[t])])) as Record<Code2DType, string>,
     }),
     // The type's sample in the engine's table: the spec's placeholder web address.
     ...contentFields({ content: (_ctx, e) => SYMBOLOGIES[e.type as Code2DType].sample, serialDigits: 15, horAlignment: 1, verAlignment: 1 }),

@@ -21,6 +21,8 @@ export const rectangleKind = defineKind({
     type: nameChoice<RectType>('rect', RECT_TYPES, {
       synonyms: { rectangle: 'rect', roundrectangle: 'roundrect', roundedrectangle: 'roundrect' },
       byIndex: RECT_TYPES,
+      // The vendor's spellings (spec section 3: Rectangle, RoundRect, Ellipse, Circle).
+      vendorNames: { rect: 'Rectangle', roundrect: 'RoundRect', ellipse: 'Ellipse', circle: 'Circle' },
     }),
     /** Corner radius of a rounded rectangle, mm. */
     cornerWidth: float(1, { min: 0, max: 1000 }),
