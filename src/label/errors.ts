@@ -39,6 +39,8 @@ export const LABEL_MESSAGES_EN = {
   'label.extraPage': 'The file has more than one page; only the first was read.',
   'label.internal': 'The file could not be read: {{detail}}.',
   'label.tooManyControls': 'The label has too many controls ({{count}}; at most {{max}}).',
+  'label.zipped': 'This file is a zip archive, not a label. A label file (.wdfx or .xml) is XML text; if another program made it, save it from there as XML.',
+  'label.notXml': 'This is not a label file: a label file (.wdfx or .xml) is XML text beginning with "<".',
   // Embedded files, spreadsheets, paging
   'embedded.invalid': 'The embedded {{what}} is not valid base64 data.',
   'sheet.unreadable': 'The file is not a readable .xlsx, .xls or .csv spreadsheet.',
@@ -86,6 +88,8 @@ export const LABEL_MESSAGES_ZH: Record<LabelErrorCode, string> = {
   'label.extraPage': '文件有多个页面，只读取了第一页。',
   'label.internal': '无法读取文件：{{detail}}。',
   'label.tooManyControls': '标签的控件过多（{{count}} 个，最多 {{max}} 个）。',
+  'label.zipped': '此文件是 zip 压缩包，不是标签文件。标签文件（.wdfx 或 .xml）是 XML 文本；如由其他程序生成，请在该程序中另存为 XML。',
+  'label.notXml': '这不是标签文件：标签文件（.wdfx 或 .xml）是以“<”开头的 XML 文本。',
   'embedded.invalid': '内嵌的{{what}}不是有效的 base64 数据。',
   'sheet.unreadable': '文件不是可读取的 .xlsx、.xls 或 .csv 表格。',
   'sheet.damaged': '文件不是可读取的 .xlsx、.xls 或 .csv 表格（文件已损坏或不完整）。',

@@ -33,7 +33,9 @@ export function readLabel(input: string | Uint8Array | ArrayBuffer, options: Rea
         throw new LabelError('file.tooLarge', { size: mb(input.byteLength), max: mb(max * 4) });
       }
     }
-    const src = typeof input === 'string' ? input : decodeXmlBytes(input instanceof Uint8Array ? input : new Uint8Array(input));
+    const bytes = typeof input === 'string' ? null : input instanceof Uint8Array ? input : new Uint8Array(input);
+    if (bytes) refuseNonXml(bytes);
+    const src = bytes ? decodeXmlBytes(bytes) : (input as string);
     const root = parseXml(src, options.limits);
     const warnings: LabelIssue[] = [];
     const doc = labelFromXml(root, options, warnings);
@@ -44,6 +46,21 @@ export function readLabel(input: string | Uint8Array | ArrayBuffer, options: Rea
     // still gets a value to show rather than a crash.
     return { ok: false, error: new LabelError('label.internal', { detail: e instanceof Error ? e.message : String(e) }) };
   }
+}
+
+/**
+ * A file that is plainly not XML text (a zip archive, a picture, a PDF) is refused with a
+ * message saying what a label file is, rather than the XML reader's complaint about its
+ * first byte. XML text starts, after an optional byte-order mark and white space, with '<'
+ * (UTF-16 files carry a byte-order mark, decode.ts).
+ */
+function refuseNonXml(bytes: Uint8Array): void {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05) && (bytes[3] === 0x04 || bytes[3] === 0x06)) throw new LabelError('label.zipped');
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return;
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  // An empty file is left to the XML reader ("no root element").
+  if (i < bytes.length && bytes[i] !== 0x3c) throw new LabelError('label.notXml');
 }
 
 /** Warnings name the attribute as files spell it (orientation is printOrientation on the root). */

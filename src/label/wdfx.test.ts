@@ -180,6 +180,21 @@ describe('reading leniently, refusing clearly', () => {
     );
   });
 
+  it('says what a label file is when given a zip archive or another binary file', () => {
+    const zip = readLabel(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 8, 0]));
+    expect(!zip.ok && zip.error.code).toBe('label.zipped');
+    const png = readLabel(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(!png.ok && png.error.code).toBe('label.notXml');
+    for (const r of [zip, png]) {
+      if (r.ok) continue;
+      expect(formatLabelMessage(r.error.code, r.error.params, 'en')).toMatch(/\.wdfx or \.xml/);
+      expect(formatLabelMessage(r.error.code, r.error.params, 'zh-CN')).toMatch(/标签文件（\.wdfx 或 \.xml）/);
+    }
+    // XML text after a byte-order mark and blank lines is still read.
+    const text = new TextEncoder().encode('\n  <LPAPI labelWidth="50"/>');
+    expect(ok(readLabel(new Uint8Array([0xef, 0xbb, 0xbf, ...text]))).labelWidth).toBe(50);
+  });
+
   it('skips unknown elements and replaces unusable values, with warnings', () => {
     const r = readLabel(`<lpapi labelWidth="wide"><page><Text content="a" fontHeight="big"/><Sprite/><Cell/></page><Page/></lpapi>`);
     expect(r.ok).toBe(true);
