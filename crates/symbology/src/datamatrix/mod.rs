@@ -278,5 +278,12 @@ fn prepare(data: &[u8], options: &DmOptions) -> Result<(Vec<u8>, Vec<u8>), Symbo
     }
 }
 
+/// The error-correction codewords per block of every size (the generator degrees Data
+/// Matrix uses), for the Reed-Solomon tests.
+#[cfg(test)]
+pub(crate) fn ecc_degrees() -> Vec<usize> {
+    SIZES.iter().map(|s| s.ecc_per_block as usize).collect()
+}
+
 #[cfg(test)]
 mod tests;

@@ -7,8 +7,8 @@
 //! 14 two codewords. Codewords fill the macromodules from the centre outwards, ring by ring,
 //! each ring starting right of its top-left corner and running clockwise.
 
-use super::rs::Encoder;
 use super::tables;
+use crate::reed_solomon::{ReedSolomon, GRID_MATRIX};
 use crate::BitMatrix;
 
 /// Pads the data codewords to the capacity of `layers` at `ecc`, adds the Reed-Solomon
@@ -30,7 +30,7 @@ pub fn codewords(data: &[u8], layers: u8, ecc: u8) -> Vec<u8> {
     let total = blocks * (n1 - 1) + b1;
     let mut out = vec![0u8; total];
     let mut block = [0u8; 128];
-    let mut encoders: [Option<Encoder>; 2] = [None, None];
+    let mut encoders: [Option<ReedSolomon>; 2] = [None, None];
     let mut taken = 0usize;
     for b in 0..blocks {
         let size = if b < b1 { n1 } else { n1 - 1 };
@@ -39,7 +39,7 @@ pub fn codewords(data: &[u8], layers: u8, ecc: u8) -> Vec<u8> {
         block[..data_len].copy_from_slice(&padded[taken..taken + data_len]);
         taken += data_len;
         let which = (b >= b3) as usize;
-        let encoder = encoders[which].get_or_insert_with(|| Encoder::new(ecc_len));
+        let encoder = encoders[which].get_or_insert_with(|| GRID_MATRIX.encoder(ecc_len));
         let (d, e) = block[..size].split_at_mut(data_len);
         encoder.encode_into(d, e);
         // Codeword j of every block, then j + 1; the long blocks (first) have one more.

@@ -31,7 +31,6 @@
 mod charset;
 mod layout;
 mod modes;
-mod rs;
 mod tables;
 
 use crate::{BitMatrix, SymbologyError};
@@ -172,6 +171,24 @@ fn size(count: usize, options: &GmOptions) -> Option<(u8, u8)> {
         return None;
     }
     Some((layers, ecc))
+}
+
+/// The error-correction codewords per block of every layer count and level (the generator
+/// degrees Grid Matrix uses), for the Reed-Solomon tests.
+#[cfg(test)]
+pub(crate) fn ecc_degrees() -> Vec<usize> {
+    let mut out = Vec::new();
+    for levels in tables::ECC_BLOCKS.iter() {
+        for &(first, count, rest) in levels.iter() {
+            if count > 0 {
+                out.push(first as usize);
+            }
+            if rest > 0 {
+                out.push(rest as usize);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

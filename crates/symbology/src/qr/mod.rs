@@ -315,5 +315,19 @@ fn add_error_correction(data: &[u8], version: Version, ecc: Ecc) -> Vec<u8> {
     out
 }
 
+/// The error-correction codewords per block of every version and level (the generator
+/// degrees QR uses), for the Reed-Solomon tests.
+#[cfg(test)]
+pub(crate) fn ecc_degrees() -> Vec<usize> {
+    let mut out = Vec::new();
+    for level in 0..4 {
+        for v in 0..40 {
+            let ecc = tables::TOTAL_CODEWORDS[v] - tables::DATA_CODEWORDS[level][v];
+            out.push(ecc as usize / tables::BLOCKS[level][v] as usize);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests;
