@@ -204,6 +204,11 @@ describe('labelPage: label-level rules', () => {
     expect(down.elements[0]).toMatchObject({ x1Mm: 0, y1Mm: 15, x2Mm: 60, y2Mm: 15 });
   });
 
+  it('leaves the tail out of the editor\'s view (its overlay draws it)', () => {
+    const preview = compile({ labelWidth: 60, labelHeight: 20, isFlagLabel: true, tailDirection: 'right', tailLength: 25 }, { preview: true });
+    expect(preview.elements).toEqual([]);
+  });
+
   it('asks for the font name the engine has, by the catalog', () => {
     expect(['Arial', 'Times New Roman', 'helvetica', 'Unknown Sans'].map(fontFamilyFor)).toEqual(Array(4).fill(LATIN_FAMILY));
     expect(['宋体', 'SimSun', '黑体', 'SimHei', '微软雅黑', 'Microsoft YaHei', 'KaiTi', '方正兰亭黑'].map(fontFamilyFor)).toEqual(Array(8).fill(CJK_FAMILY));

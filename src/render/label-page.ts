@@ -37,7 +37,8 @@ export interface LabelPageOptions {
   dpi: number;
   /** 8-bit grey output for screens (anti-aliased). */
   grey?: boolean;
-  /** Include controls that are shown but not printed (printing=false): the editor's view. */
+  /** The editor's view: include controls that are shown but not printed (printing=false),
+   * and leave out a flag label's tail (the editor's overlay draws it). */
   preview?: boolean;
   /**
    * Which side of a mirrorPrint label: 'front' (default) draws controls whose mirrorMode is
@@ -151,7 +152,9 @@ export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): L
     (COMPILERS[el.kind] as Compiler<ElementKind>)(c, el, placeBox(place, el.box), style);
   }
 
-  if (resolved.tail && resolved.tail.lengthMm > 0) add(c, -1, tailLine(resolved, place));
+  // The editor's view draws the tail on its overlay, outside the label body (issue 13:
+  // never baked into the raster it shows).
+  if (resolved.tail && resolved.tail.lengthMm > 0 && !options.preview) add(c, -1, tailLine(resolved, place));
 
   return {
     widthMm: pageBox.widthMm,

@@ -160,4 +160,12 @@ export const labelEditorEn = {
     backward: 'Send backward',
     back: 'Send to back',
   },
+  typing: {
+    hint: 'Double-click to enter content',
+    editor: 'Content of the control: Enter adds a line, Tab four spaces, Ctrl+Enter or a click outside applies, Escape cancels',
+    digitsOnly: '{{type}} takes digits only: at most {{digits}} (with the check digit).',
+    tooLong: 'At most {{max}} characters: the rest was not taken.',
+    serial: 'Serial number: its last number steps on each page.',
+    boundColumn: 'Shows column [{{name}}]: other text replaces the column with fixed text.',
+  },
 };

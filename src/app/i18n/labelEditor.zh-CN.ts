@@ -160,4 +160,12 @@ export const labelEditorZh = {
     backward: '下移一层',
     back: '置于底层',
   },
+  typing: {
+    hint: '双击输入内容',
+    editor: '控件内容：Enter 换行，Tab 插入四个空格，Ctrl+Enter 或单击别处应用，Esc 取消',
+    digitsOnly: '{{type}} 只能输入数字：最多 {{digits}} 位（含校验位）。',
+    tooLong: '最多 {{max}} 个字符：多出的部分未输入。',
+    serial: '序列号：最后一组数字每页递增。',
+    boundColumn: '显示数据列 [{{name}}]：输入其他内容将以固定文字替换该数据列。',
+  },
 };
