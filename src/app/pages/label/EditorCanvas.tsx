@@ -8,23 +8,16 @@
  * (src/editor/arrange.ts; Alt: no snapping) with guides on the overlay; Ctrl+C / Ctrl+V
  * copy and paste within the editor.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type RefObject } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { LabelDocument } from '../../../label/label';
 import { formatPrintError } from '../../../print/errors';
 import { BrowserEngine } from '../../../print/browser/engine';
 import type { Page } from '../../../engine/types';
-import { canMove, canResize, moveFrom, resizeElement } from '../../../editor/edit';
+import { canMove, moveFrom, resizeElement } from '../../../editor/edit';
 import {
-  ANCHOR_COLOR,
-  ANCHOR_LINE_PX,
-  ANCHOR_RADIUS_PX,
-  ANCHORS,
-  anchorAt,
-  anchorPoints,
   hitTest,
-  layout,
   rasterDpi,
   toLabel,
   toScreen,
@@ -39,6 +32,15 @@ import { highlights } from '../../../editor/data';
 import { marqueeHits, marqueeSelection, movable, NO_GUIDES, rectFromPoints, SNAP_PX, snapMove, snapResize, snapTargets, unionRect, type Guides, type SnapTargets } from '../../../editor/arrange';
 import { drawPage } from './PagePreview';
 import { drawDataHighlights } from './dataOverlay';
+import { hasClockContent } from '../../../label/resolve';
+import { canType, type TypingTarget } from '../../../editor/inplace';
+import { handleAt } from '../../../editor/handles';
+import { layoutWithTail } from '../../../editor/flag-tail';
+import { cellAtPoint, rangeRect } from '../../../editor/table-cells';
+import { cellArea } from '../../../editor/table-ops';
+import { EditorTextEditor } from './EditorTextEditor';
+import { drawEmptyHints, drawFlagTail, drawHandles } from './typingOverlay';
+import { useSecondTicker } from './useSecondTicker';
 
 /** Pointer travel before a press becomes a move, px (a click must not nudge a control). */
 const DRAG_THRESHOLD_PX = 3;
@@ -87,8 +89,8 @@ const CURSORS: Record<Anchor, string> = { nw: 'nwse-resize', se: 'nwse-resize', 
 
 /** The engine's page `pageIndex` (0-based) of `doc` with `data` at the mode's resolution; the
  * last finished render stays on screen until the next one is ready (no flicker while dragging). */
-function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en', data: DataSource | null, pageIndex: number) {
-  const [state, setState] = useState<{ page: Page | null; error: string | null; doc: LabelDocument | null; data?: DataSource | null; pageIndex?: number }>({ page: null, error: null, doc: null });
+function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en', data: DataSource | null, pageIndex: number, tickMs: number | null) {
+  const [state, setState] = useState<{ page: Page | null; error: string | null; doc: LabelDocument | null; data?: DataSource | null; pageIndex?: number; timeMs?: number }>({ page: null, error: null, doc: null });
   const dpi = mode.dots ? doc.sourceDpi : rasterDpi(mode.zoom);
   useEffect(() => {
     let live = true;
@@ -96,12 +98,13 @@ function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en
       try {
         const engine = await BrowserEngine.load();
         // The data is passed as read (not null, which would read the embedded file again).
-        const job = await engine.openJob(doc, data, { dpi, grey: !mode.dots, preview: true, timeMs: Date.now() });
+        const timeMs = tickMs ?? Date.now();
+        const job = await engine.openJob(doc, data, { dpi, grey: !mode.dots, preview: true, timeMs });
         if (!live) return;
         if (!job.ok) return setState((s) => ({ page: s.page, error: formatPrintError(job.error, language), doc, data, pageIndex }));
         const page = job.value.page(pageIndex);
         if (!live) return;
-        setState((s) => (page.ok ? { page: page.value, error: null, doc, data, pageIndex } : { page: s.page, error: formatPrintError(page.error, language), doc, data, pageIndex }));
+        setState((s) => (page.ok ? { page: page.value, error: null, doc, data, pageIndex, timeMs } : { page: s.page, error: formatPrintError(page.error, language), doc, data, pageIndex }));
       } catch (e) {
         if (live) setState((s) => ({ page: s.page, error: e instanceof Error ? e.message : String(e), doc, data, pageIndex }));
       }
@@ -109,8 +112,8 @@ function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en
     return () => {
       live = false;
     };
-  }, [doc, dpi, mode.dots, language, data, pageIndex]);
-  return { page: state.page, error: state.error, current: state.doc === doc && state.data === data && state.pageIndex === pageIndex };
+  }, [doc, dpi, mode.dots, language, data, pageIndex, tickMs]);
+  return { timeMs: state.timeMs, page: state.page, error: state.error, current: state.doc === doc && state.data === data && state.pageIndex === pageIndex };
 }
 
 export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data = null, pageIndex = 0 }: { model: EditorModel; doc: LabelDocument; mode: RasterMode; onContainerSize: (w: number, h: number) => void; stageRef?: RefObject<HTMLDivElement | null>; data?: DataSource | null; pageIndex?: number }) {
@@ -124,7 +127,10 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
   const [container, setContainer] = useState({ width: 600, height: 420 });
   const [cursor, setCursor] = useState('default');
   const [transient, setTransient] = useState<Transient>(IDLE);
-  const { page, error, current } = useRaster(doc, mode, language, data, pageIndex);
+  const [typing, setTyping] = useState<TypingTarget | null>(null);
+  // Spec section 4: the label's dates and times tick once a second while shown.
+  const tickMs = useSecondTicker(hasClockContent(doc));
+  const { timeMs: shownTimeMs, page, error, current } = useRaster(doc, mode, language, data, pageIndex, tickMs);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -139,7 +145,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     return () => observer.disconnect();
   }, [onContainerSize]);
 
-  const { stageWidth, stageHeight, view } = layout(doc.labelWidth, doc.labelHeight, mode.zoom, container.width, container.height);
+  const { stageWidth, stageHeight, view } = layoutWithTail(doc, mode.zoom, container.width, container.height);
 
   useEffect(() => {
     if (raster.current && page) drawPage(raster.current, page);
@@ -154,12 +160,14 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     canvas.height = stageHeight;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
+    drawFlagTail(ctx, view, doc);
     drawOverlay(ctx, view, doc, selection, primary);
+    drawEmptyHints(ctx, view, doc, t('labelEditor.typing.hint'), typing?.index ?? null);
     drawDataHighlights(ctx, view, doc, highlights(doc, data, pageIndex));
     drawTransient(ctx, view, transient);
-  }, [doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex, transient]);
+  }, [doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex, transient, typing, t]);
 
-  const point = (e: PointerEvent<HTMLCanvasElement>): [number, number] => {
+  const point = (e: PointerEvent<HTMLCanvasElement> | MouseEvent<HTMLCanvasElement>): [number, number] => {
     const r = e.currentTarget.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top];
   };
@@ -170,14 +178,15 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     e.currentTarget.parentElement?.focus({ preventScroll: true });
     const [px, py] = point(e);
     const current = model.doc;
-    const p = model.primary;
-    if (p !== null && current.children[p] && canResize(current.children[p]!)) {
-      const anchor = anchorAt(view, visualRect(current.children[p]!), px, py);
-      if (anchor) {
-        e.currentTarget.setPointerCapture(e.pointerId);
-        drag.current = { kind: 'resize', pointerId: e.pointerId, start: current, index: p, anchor, fromX: px, fromY: py, key: model.newDragKey(), targets: snapTargets(current, [p]) };
-        return;
-      }
+    // Spec section 2: the shown handles resize (a selected control's handle makes it the
+    // active one); a locked control has none.
+    const handle = handleAt(view, current, model.selection, model.primary, px, py);
+    if (handle) {
+      const p = handle.index;
+      if (p !== model.primary) model.setSelection([...model.selection.filter((i) => i !== p), p]);
+      e.currentTarget.setPointerCapture(e.pointerId);
+      drag.current = { kind: 'resize', pointerId: e.pointerId, start: current, index: p, anchor: handle.anchor, fromX: px, fromY: py, key: model.newDragKey(), targets: snapTargets(current, [p]) };
+      return;
     }
     const [mx, my] = toLabel(view, px, py);
     const hit = hitTest(current.children, mx, my, HIT_PAD_PX / view.zoom);
@@ -238,6 +247,27 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
   };
 
+  /** Double-click: type into the control (a table: into the cell) under the pointer. */
+  const onDoubleClick = (e: MouseEvent<HTMLCanvasElement>) => {
+    const [px, py] = point(e);
+    const [mx, my] = toLabel(view, px, py);
+    const current = model.doc;
+    const hit = hitTest(current.children, mx, my, HIT_PAD_PX / view.zoom);
+    const el = current.children[hit];
+    if (!el) return;
+    const cell = el.kind === 'table' ? cellAtPoint(el, mx, my) : null;
+    const target: TypingTarget = cell ? { index: hit, cell } : { index: hit };
+    if (!canType(el, target)) return;
+    if (!model.selection.includes(hit)) model.select(hit, false);
+    setTyping(target);
+  };
+  const endTyping = useCallback(() => {
+    setTyping(null);
+    stageRef?.current?.focus({ preventScroll: true });
+  }, [stageRef]);
+  const typingEl = typing ? doc.children[typing.index] : undefined;
+  const typingRect = typingEl ? (typingEl.kind === 'table' && typing?.cell ? rangeRect(typingEl, cellArea(typingEl, typing.cell.row, typing.cell.col)) : visualRect(typingEl)) : null;
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const ctrl = e.ctrlKey || e.metaKey;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
@@ -276,6 +306,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
           data-zoom={String(mode.zoom)}
           data-dots={mode.dots ? 'true' : 'false'}
           data-page={pageIndex + 1}
+          data-time={shownTimeMs ?? ''}
         />
         <canvas
           ref={overlay}
@@ -291,7 +322,9 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}
           onPointerCancel={endDrag}
+          onDoubleClick={onDoubleClick}
         />
+        {typing && typingRect && <EditorTextEditor key={`${typing.index}:${typing.cell?.row}:${typing.cell?.col}`} model={model} doc={doc} view={view} target={typing} rect={typingRect} onClose={endTyping} />}
       </div>
       {(error || !current) && (
         <Text size={200} className={error ? `${styles.status} ${styles.error}` : styles.status} data-testid="editor-render-status">
@@ -304,17 +337,14 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
 
 function hoverCursor(model: EditorModel, view: View, px: number, py: number): string {
   const doc = model.doc;
-  const p = model.primary;
-  if (p !== null && doc.children[p] && canResize(doc.children[p]!)) {
-    const a = anchorAt(view, visualRect(doc.children[p]!), px, py);
-    if (a) return CURSORS[a];
-  }
+  const handle = handleAt(view, doc, model.selection, model.primary, px, py);
+  if (handle) return CURSORS[handle.anchor];
   const [mx, my] = toLabel(view, px, py);
   const hit = hitTest(doc.children, mx, my, HIT_PAD_PX / view.zoom);
   return hit >= 0 && canMove(doc.children[hit]!) ? 'move' : 'default';
 }
 
-/** Label edge, selection borders and the primary control's anchors (spec section 2). */
+/** Label edge, selection borders and the handles (spec section 2; typingOverlay.ts). */
 function drawOverlay(ctx: CanvasRenderingContext2D, view: View, doc: LabelDocument, selection: readonly number[], primary: number | null): void {
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   const [lx, ly] = toScreen(view, 0, 0);
@@ -332,17 +362,7 @@ function drawOverlay(ctx: CanvasRenderingContext2D, view: View, doc: LabelDocume
     ctx.strokeRect(Math.round(x0) - 0.5, Math.round(y0) - 0.5, Math.round(r.width * view.zoom) + 1, Math.round(r.height * view.zoom) + 1);
   }
   ctx.setLineDash([]);
-  const el = primary !== null ? doc.children[primary] : undefined;
-  if (!el || !canResize(el)) return;
-  const points = anchorPoints(view, visualRect(el));
-  ctx.strokeStyle = ANCHOR_COLOR;
-  ctx.lineWidth = ANCHOR_LINE_PX;
-  for (const a of ANCHORS) {
-    const [x, y] = points[a];
-    ctx.beginPath();
-    ctx.arc(x, y, ANCHOR_RADIUS_PX, 0, Math.PI * 2);
-    ctx.stroke();
-  }
+  drawHandles(ctx, view, doc, selection, primary);
 }
 
 /** The marquee rectangle and the snap guides (full-stage lines through the snapped edge). */

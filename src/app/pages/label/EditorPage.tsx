@@ -27,10 +27,11 @@ import {
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { formatLabelMessage, LabelError } from '../../../label/errors';
-import { createLabel, LABEL_VERSION } from '../../../label/label';
+import { createLabel, LABEL_VERSION, type LabelDocument } from '../../../label/label';
 import type { ElementKind } from '../../../label/elements/index';
 import { readLabel, writeLabel } from '../../../label/wdfx';
-import { fitZoom, MAX_ZOOM, MIN_ZOOM, shownZoom } from '../../../editor/geometry';
+import { MAX_ZOOM, MIN_ZOOM, shownZoom } from '../../../editor/geometry';
+import { fitZoomWithTail } from '../../../editor/flag-tail';
 import { EditorModel } from '../../../editor/model';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import type { MessageKey } from '../../i18n/types';
@@ -73,9 +74,10 @@ const MAX_LABEL_BYTES = 64 * 1024 * 1024;
 
 type ZoomSetting = 'fit' | 'dots' | number;
 
-/** The fitting zoom rounded down to a whole dpi, so the label never outgrows the margin. */
-function fitted(widthMm: number, heightMm: number, container: { width: number; height: number }): number {
-  return Math.floor(fitZoom(widthMm, heightMm, container.width, container.height) * 25.4) / 25.4;
+/** The fitting zoom rounded down to a whole dpi, so the label (and a flag label's tail)
+ * never outgrows the margin. */
+function fitted(doc: LabelDocument, container: { width: number; height: number }): number {
+  return Math.floor(fitZoomWithTail(doc, container.width, container.height) * 25.4) / 25.4;
 }
 
 export default function EditorPage() {
@@ -98,7 +100,7 @@ export default function EditorPage() {
   const stage = useRef<HTMLDivElement>(null);
   const onContainerSize = useCallback((width: number, height: number) => setContainer((c) => (c.width === width && c.height === height ? c : { width, height })), []);
 
-  const zoom = zoomSetting === 'dots' ? doc.sourceDpi / 25.4 : shownZoom(zoomSetting === 'fit' ? fitted(doc.labelWidth, doc.labelHeight, container) : zoomSetting);
+  const zoom = zoomSetting === 'dots' ? doc.sourceDpi / 25.4 : shownZoom(zoomSetting === 'fit' ? fitted(doc, container) : zoomSetting);
   const stepZoom = (factor: number) => setZoomSetting(shownZoom(zoom * factor));
 
   // Unsaved changes: the browser asks before the tab closes or reloads; the app asks
