@@ -6,11 +6,16 @@
  *   SMTP_HOST, SMTP_PORT (587), SMTP_USER, SMTP_PASS, SMTP_FROM, SMTP_SECURE (1: TLS from
  *   the first byte, usually port 465), TIME_ZONE (Asia/Shanghai: the zone whose calendar
  *   day is "today" for depreciation and expiry; an IANA name), CODE_REQUESTS_PER_HOUR (30:
- *   verification-code requests one client address may make an hour).
+ *   verification-code requests one client address may make an hour), IMPORT_MAX_ROWS (100000:
+ *   data rows one import file may have), IMPORT_MAX_CELLS (3000000: filled cells of one
+ *   file), IMPORT_WORKERS (1: import files parsed at a time, the rest wait in order),
+ *   IMPORT_WORKER_HEAP_MB (1024: heap of a parse worker; over it the file is "too large").
+ *   Tests only: IMPORT_CHECK_PAUSE_MS, IMPORT_TEST_PAUSE_AT + IMPORT_TEST_MARKER_DIR.
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CODE_REQUESTS_PER_HOUR } from './modules/login-limit/code-requests.ts';
+import { DEFAULT_IMPORT_LIMITS, IMPORT_STAGES, type ImportLimits, type ImportStage } from './modules/import-export/limits.ts';
 
 export interface SmtpConfig {
   host: string;
@@ -44,6 +49,13 @@ export interface Config {
   timeZone: string;
   /** Pause of a background import between two slices of checked rows (0: none). Browser tests only. */
   importCheckPauseMs?: number;
+  /** Rows, cells, parse workers at a time and their heap (modules/import-export/limits.ts). */
+  imports: ImportLimits;
+  /**
+   * Tests only (the kill -9 test): an import reaching `stage` writes the file `stage` into
+   * `markerDir` and waits there for ever, so a test kills the process at a known point.
+   */
+  importTestPause?: { stage: ImportStage; markerDir: string };
   /**
    * The paid model (ASSETMARK_PAID_MODEL=on): the VIP features (roles) follow each company's
    * VIP flag. Off, the default for a self-hosted installation: every company is VIP.
@@ -89,6 +101,12 @@ const EnvSchema = z.object({
     .default(DEFAULT_TIME_ZONE),
   CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_CODE_REQUESTS_PER_HOUR),
   IMPORT_CHECK_PAUSE_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_IMPORT_LIMITS.maxRows),
+  IMPORT_MAX_CELLS: z.coerce.number().int().min(1).max(50_000_000).default(DEFAULT_IMPORT_LIMITS.maxCells),
+  IMPORT_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_IMPORT_LIMITS.workers),
+  IMPORT_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(65_536).default(DEFAULT_IMPORT_LIMITS.workerHeapMb),
+  IMPORT_TEST_PAUSE_AT: z.enum(IMPORT_STAGES).optional(),
+  IMPORT_TEST_MARKER_DIR: optionalText,
   ASSETMARK_PAID_MODEL: z
     .string()
     .transform((v) => v.trim().toLowerCase())
@@ -132,6 +150,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     codeRequestsPerHour: e.CODE_REQUESTS_PER_HOUR,
     timeZone: e.TIME_ZONE,
     importCheckPauseMs: e.IMPORT_CHECK_PAUSE_MS,
+    imports: {
+      maxRows: e.IMPORT_MAX_ROWS,
+      maxCells: e.IMPORT_MAX_CELLS,
+      workers: e.IMPORT_WORKERS,
+      workerHeapMb: e.IMPORT_WORKER_HEAP_MB,
+    },
+    importTestPause:
+      e.IMPORT_TEST_PAUSE_AT && e.IMPORT_TEST_MARKER_DIR
+        ? { stage: e.IMPORT_TEST_PAUSE_AT, markerDir: resolve(cwd, e.IMPORT_TEST_MARKER_DIR) }
+        : undefined,
     paidModel: e.ASSETMARK_PAID_MODEL,
   };
 }

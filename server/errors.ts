@@ -353,6 +353,37 @@ export const ERRORS = {
     zh: '文件解析出现异常：文件设有密码保护。请取消密码后再导入。',
     en: 'File parsing exception occurred: the file is password-protected. Remove the password and import it again.',
   },
+  importTooManyRows: {
+    code: StatusCode.importTooLarge,
+    zh: '文件的数据超过 {max} 行，一次最多导入 {max} 行。请把文件拆成几份分别导入。',
+    en: 'The file has more than {max} rows of data; at most {max} rows can be imported at a time. Split it into several files.',
+  },
+  importTooManyCells: {
+    code: StatusCode.importTooLarge,
+    zh: '文件中填写的单元格超过 {max} 个，一次最多导入 {max} 个。请把文件拆成几份分别导入。',
+    en: 'The file has more than {max} filled cells; at most {max} can be imported at a time. Split it into several files.',
+  },
+  // The parse worker ran out of its memory (IMPORT_WORKER_HEAP_MB): a zip bomb, or cells of huge text.
+  importTooLargeToRead: {
+    code: StatusCode.importTooLarge,
+    zh: '文件过大，无法读取（所需内存超过 {mb} MB）。请把文件拆成几份分别导入。',
+    en: 'The file is too large to read (it needs more than {mb} MB of memory). Split it into several files.',
+  },
+  importTooManyColumns: {
+    code: StatusCode.importTooLarge,
+    zh: '文件使用的列超过 {max} 列。请只保留模板中的列后再导入。',
+    en: 'The file uses more than {max} columns. Keep only the template\'s columns and import it again.',
+  },
+  importTextTooLong: {
+    code: StatusCode.importTooLarge,
+    zh: '文件中有一段文字超过 {max} KB，远超 Excel 单元格的上限（32767 个字符）。请检查文件。',
+    en: 'The file holds a text of more than {max} KB, far more than an Excel cell holds (32,767 characters). Please check the file.',
+  },
+  importHeaderBadCharacters: {
+    code: StatusCode.importParseFailed,
+    zh: '文件解析出现异常：表头（第 {row} 行）第 {column} 列含有空字符（NUL）或无效的 Unicode 字符。',
+    en: 'File parsing exception occurred: the header (row {row}) has a NUL or an invalid Unicode character in column {column}.',
+  },
   importParseFailed: {
     code: StatusCode.importParseFailed,
     zh: '文件解析出现异常：{reason}。请检查文件是否按模板填写。',
@@ -392,6 +423,16 @@ export const ERRORS = {
     code: StatusCode.parameter,
     zh: '有多名员工叫“{name}”，请写成“姓名(工号)”。',
     en: 'Several staff members are called "{name}". Write "Name(job number)".',
+  },
+  rowBadCharacters: {
+    code: StatusCode.parameter,
+    zh: '“{column}”含有空字符（NUL）或无效的 Unicode 字符（单独的代理项），请修改该单元格。',
+    en: '"{column}" contains a NUL or an invalid Unicode character (a lone surrogate); correct the cell.',
+  },
+  rowCellTooLong: {
+    code: StatusCode.parameter,
+    zh: '“{column}”超过 {max} 个字符（Excel 单元格的上限）。',
+    en: '"{column}" is longer than {max} characters (the most an Excel cell holds).',
   },
   rowClassifyUnknown: { code: StatusCode.recordNotFound, zh: '找不到分类“{name}”。', en: 'No classification "{name}".' },
   rowUpdateForbidden: {

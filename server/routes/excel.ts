@@ -14,6 +14,8 @@ import { readBody, readQuery } from '../http/body.ts';
 import { ok } from '../http/envelope.ts';
 import type { AppEnv } from '../http/env.ts';
 import { holding, requireActor } from '../modules/access/guards.ts';
+import { pauseForeverAt } from '../modules/import-export/limits.ts';
+import { ImportParser } from '../modules/import-export/parse-queue.ts';
 import { exportAssets, importStatus, importTemplate, startImport, XLSX_MIME } from '../modules/import-export/service.ts';
 import { AssetQuery, assetDeps } from './asset.ts';
 import type { RouteDeps } from './deps.ts';
@@ -50,7 +52,15 @@ function sendFile(c: Context<AppEnv>, file: ExcelFile & { bytes: Buffer }, asDow
 
 export function excelRoutes(deps: RouteDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const services = { ...assetDeps(deps), log: deps.log, checkPauseMs: deps.config.importCheckPauseMs };
+  const pause = deps.config.importTestPause;
+  const services = {
+    ...assetDeps(deps),
+    log: deps.log,
+    checkPauseMs: deps.config.importCheckPauseMs,
+    // One parse queue for the app: every company's files wait in the same line.
+    parser: new ImportParser(deps.config.imports),
+    gate: pause ? pauseForeverAt(pause.stage, pause.markerDir) : undefined,
+  };
   const importer = requireActor(deps, holding(Permission.assetAdd));
   const member = requireActor(deps);
 

@@ -44,10 +44,24 @@ const ENCRYPTION_FLAGS = 0x2041;
 class Stop extends Error {}
 
 /**
- * Null when the zip's entries unpack to at most `maxUnzipped` bytes and are well formed,
- * else the error to show: `sheet.unzippedTooLarge`, `sheet.encrypted` or `sheet.damaged`.
+ * Looks at an entry's unpacked bytes as they are inflated, chunk by chunk (at most about
+ * 66 MB each, see INFLATE_STEP); an error stops the inflating and is what checkZip answers.
+ * The bulk import counts a sheet's rows and cells this way, so a file of millions of rows
+ * is refused before anything builds them (server/modules/import-export/sheet-count.ts).
  */
-export function checkZip(bytes: Uint8Array, maxUnzipped = MAX_UNZIPPED_BYTES): LabelError | null {
+export type EntryWatcher = (chunk: Uint8Array) => LabelError | null;
+
+/**
+ * Null when the zip's entries unpack to at most `maxUnzipped` bytes and are well formed,
+ * else the error to show: `sheet.unzippedTooLarge`, `sheet.encrypted` or `sheet.damaged`,
+ * or the error a watcher returned. `watch` gives the watcher of an entry by its name (none:
+ * the entry is only counted).
+ */
+export function checkZip(
+  bytes: Uint8Array,
+  maxUnzipped = MAX_UNZIPPED_BYTES,
+  watch?: (entryName: string) => EntryWatcher | null,
+): LabelError | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const u16 = (at: number) => view.getUint16(at, true);
   const u32 = (at: number) => view.getUint32(at, true);
@@ -79,6 +93,7 @@ export function checkZip(bytes: Uint8Array, maxUnzipped = MAX_UNZIPPED_BYTES): L
     const extraLength = u16(p + 30);
     const commentLength = u16(p + 32);
     const local = u32(p + 42);
+    const name = p + 46 + nameLength <= bytes.length ? new TextDecoder().decode(bytes.subarray(p + 46, p + 46 + nameLength)) : '';
     const extraStart = p + 46 + nameLength;
     p = extraStart + extraLength + commentLength;
     if (p > bytes.length) return damaged();
@@ -107,10 +122,15 @@ export function checkZip(bytes: Uint8Array, maxUnzipped = MAX_UNZIPPED_BYTES): L
 
     // Each entry must unpack to exactly what it declares; with the declared total under
     // the cap, so is the real total. One that gives more is a lie and is cut short.
+    const watcher = watch?.(name) ?? null;
     if (method === 0) {
       if (csz !== usz) return damaged();
+      const refused = watcher?.(bytes.subarray(data, data + csz));
+      if (refused) return refused;
     } else if (method === 8) {
-      if (inflatedSize(bytes.subarray(data, data + csz), usz) !== usz) return damaged();
+      const result = inflatedSize(bytes.subarray(data, data + csz), usz, watcher);
+      if (result instanceof LabelError) return result;
+      if (result !== usz) return damaged();
     } else {
       return damaged();
     }
@@ -139,15 +159,18 @@ function zip64Sizes(view: DataView, start: number, end: number): { usz?: number;
 /**
  * The bytes a raw deflate stream inflates to, counting no further than `limit` + 1 (so a
  * result above `limit` means "more than allowed"); -1 when the stream is broken or does
- * not end within `compressed`.
+ * not end within `compressed`; the watcher's error when it refused a chunk.
  */
-function inflatedSize(compressed: Uint8Array, limit: number): number {
+function inflatedSize(compressed: Uint8Array, limit: number, watcher: EntryWatcher | null = null): number | LabelError {
   let total = 0;
   let ended = false;
+  let refused: LabelError | null = null;
   const inflater = new Inflate((chunk, final) => {
     total += chunk.length;
     if (final) ended = true;
     if (total > limit) throw new Stop();
+    refused = watcher?.(chunk) ?? null;
+    if (refused) throw new Stop();
   });
   try {
     for (let at = 0; at < compressed.length; at += INFLATE_STEP) {
@@ -156,7 +179,7 @@ function inflatedSize(compressed: Uint8Array, limit: number): number {
     }
     if (compressed.length === 0) inflater.push(compressed, true);
   } catch (e) {
-    if (e instanceof Stop) return total;
+    if (e instanceof Stop) return refused ?? total;
     return -1;
   }
   return ended ? total : -1;

@@ -3,9 +3,12 @@
  *
  * Import, in two halves:
  *   1. In the request (startImport): the file is checked (one file, .xlsx .xls or .csv, at
- *      most 3 MB: 10003, 10004, 10005), read (10006), its template version compared with the
- *      classifications (10009), and a job row is made ('importing'; one per company at a time,
- *      10007). The reply carries the job id.
+ *      most 3 MB: 10003, 10004, 10005), a job row is made ('importing'; one per company at a
+ *      time, 10007) before anything is parsed, then the file waits its turn for a parse worker
+ *      (parse-queue.ts: off the request thread, with a heap cap, the rows and cells counted
+ *      against IMPORT_MAX_ROWS / IMPORT_MAX_CELLS: 10005) and is read (10006); its template
+ *      version is compared with the classifications (10009). A refused file deletes its job
+ *      row again. The reply carries the job id.
  *   2. In the background (runImport): lookups are loaded once, every row is checked (progress
  *      in memory, the event loop yielded every few hundred rows), then every valid row is
  *      written in ONE transaction, in chunks of multi-row INSERT ... ON CONFLICT (company_id,
@@ -22,8 +25,11 @@
  * marker of workbook.ts. Export then re-import changes nothing: every column written reads
  * back to the same value and unchanged rows are not written at all.
  *
- * Note on PGlite (one connection): while the write transaction runs, other requests wait for
- * it (about a second per 10,000 rows); on a PostgreSQL server they do not.
+ * Note on PGlite (one connection, in this process): while the write transaction runs, other
+ * requests that need the database wait for it (about a second per 10,000 rows); the event
+ * loop is free between chunks, so requests that do not (health, the web app's files) are
+ * answered. On a PostgreSQL server the writing happens in its process and other requests'
+ * queries run beside it. Tests can hold an import at each stage (limits.ts, deps.gate).
  */
 import {
   IMPORT_COLUMNS,
@@ -46,14 +52,24 @@ import { assetWhere, orderBy, today, todayPlaceholder, type AssetDeps, type Asse
 import { attributesVersion, classifiesOf, findClassify, type ClassifyRow } from '../classifications/service.ts';
 import { decodeLimited } from '../files/service.ts';
 import { standardColumnOf, standardHeaders } from './columns.ts';
+import type { ImportGate } from './limits.ts';
+import { ImportParser } from './parse-queue.ts';
 import { checkRow, lower, unchanged, type ColumnMap, type ExistingAsset, type Lookups, type RowProblem, type RowValues } from './rows.ts';
-import { MARKER_FORMAT, readSpreadsheet, writeSpreadsheet, type Cell, type Marker } from './workbook.ts';
+import { MARKER_FORMAT, writeSpreadsheet, type Cell, type Marker } from './workbook.ts';
 
 export interface ImportDeps extends AssetDeps {
   log: Logger;
   /** Pause between two slices of the check, in ms (0 or unset: just yield). Browser tests only. */
   checkPauseMs?: number;
+  /** The app's parse queue (one per app, shared by every company); unset: one with the default limits. */
+  parser?: ImportParser;
+  /** Tests: asked at each stage of an import (limits.ts); the import goes on when it resolves. */
+  gate?: ImportGate;
 }
+
+let defaultParser: ImportParser | undefined;
+const parserOf = (deps: ImportDeps) => deps.parser ?? (defaultParser ??= new ImportParser());
+const passGate = (deps: ImportDeps, stage: Parameters<ImportGate>[0], jobId: number) => deps.gate?.(stage, jobId);
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Problems kept with a job (errorCount counts them all). */
@@ -114,46 +130,52 @@ export async function startImport(
     () => new AppError('importParseFailed', { reason: 'fileData is not base64' }),
   );
   if (bytes.length === 0) throw new AppError('noExcelImported');
-  const sheet = readSpreadsheet(bytes, suffixOf(input));
 
-  const classes = await classifiesOf(deps.db, actor.companyId);
-  const defaultClassify = await defaultClassifyOf(deps, actor, input.classifyId, sheet.marker, classes);
-  checkMarker(sheet.marker, classes);
-
-  const headerIndex = sheet.rows.findIndex((row) => !isBlank(row));
-  if (headerIndex < 0) throw new AppError('importEmpty');
-  const columns = mapColumns(sheet.rows[headerIndex], classes);
-  const data: { row: number; cells: Cell[] }[] = [];
-  for (let i = headerIndex + 1; i < sheet.rows.length; i++) {
-    if (!isBlank(sheet.rows[i])) data.push({ row: sheet.firstRow + i, cells: sheet.rows[i] });
-  }
-  if (data.length === 0) throw new AppError('importEmpty');
-
+  // The company's one running import is claimed first, so a second file is refused (10007)
+  // before it costs any parsing.
   let jobId: number;
   try {
     const { rows } = await deps.db.query<{ id: number }>(
       `INSERT INTO import_jobs (company_id, user_id, file_name, all_or_nothing, status, total_rows, started_at)
-       VALUES ($1, $2, $3, $4, 'importing', $5, $6) RETURNING id`,
-      [actor.companyId, actor.userId, (input.fileName ?? '').slice(0, 255), input.allOrNothing === true, data.length, deps.clock()],
+       VALUES ($1, $2, $3, $4, 'importing', 0, $5) RETURNING id`,
+      [actor.companyId, actor.userId, (input.fileName ?? '').slice(0, 255), input.allOrNothing === true, deps.clock()],
     );
     jobId = rows[0].id;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('importBusy');
     throw err;
   }
-  progress.set(jobId, { phase: 'checking', done: 0, total: data.length });
-  const finished = runImport(deps, actor, jobId, { columns, data, defaultClassify, allOrNothing: input.allOrNothing === true })
+
+  let plan: Plan;
+  try {
+    plan = await planImport(deps, actor, input, bytes, jobId);
+  } catch (err) {
+    // A refused file leaves no job behind (and frees the company for the next file).
+    await deps.db.query('DELETE FROM import_jobs WHERE company_id = $1 AND id = $2', [actor.companyId, jobId]);
+    throw err;
+  }
+  const totalRows = plan.data.length + plan.refused.length;
+  await deps.db.query('UPDATE import_jobs SET total_rows = $3 WHERE company_id = $1 AND id = $2', [actor.companyId, jobId, totalRows]);
+  progress.set(jobId, { phase: 'checking', done: 0, total: totalRows });
+  const finished = runImport(deps, actor, jobId, plan)
     .catch((err) => deps.log.error(`[import] job ${jobId} could not record its failure:`, err))
     .finally(() => {
       progress.delete(jobId);
       running.delete(finished);
     });
   running.add(finished);
-  return { jobId, totalRows: data.length, finished };
+  return { jobId, totalRows, finished };
 }
 
-function isBlank(row: readonly Cell[] | undefined): boolean {
-  return !row || row.every((cell) => cell === null || cell === undefined || String(cell).trim() === '');
+/** The file parsed (in the queue's worker) and checked against the classifications: what runImport does. */
+async function planImport(deps: ImportDeps, actor: Actor, input: ImportInput, bytes: Uint8Array, jobId: number): Promise<Plan> {
+  const sheet = await parserOf(deps).parse(bytes, suffixOf(input), { gate: deps.gate, jobId });
+  const classes = await classifiesOf(deps.db, actor.companyId);
+  const defaultClassify = await defaultClassifyOf(deps, actor, input.classifyId, sheet.marker, classes);
+  checkMarker(sheet.marker, classes);
+  const columns = mapColumns(sheet.header, classes);
+  if (sheet.data.length === 0 && sheet.problems.length === 0) throw new AppError('importEmpty');
+  return { columns, data: sheet.data, refused: sheet.problems, defaultClassify, allOrNothing: input.allOrNothing === true };
 }
 
 /** The request's classifyId, else the classification a template was made for, else none. */
@@ -207,6 +229,8 @@ function mapColumns(header: readonly Cell[], classes: ClassifyRow[]): ColumnMap 
 interface Plan {
   columns: ColumnMap;
   data: { row: number; cells: Cell[] }[];
+  /** Rows the parse refused (characters, length: sheet-rows.ts). */
+  refused: RowProblem[];
   defaultClassify: ClassifyRow | null;
   allOrNothing: boolean;
 }
@@ -218,7 +242,7 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
   try {
     const state = progress.get(jobId)!;
     const lookups = await loadLookups(deps.db, actor, plan);
-    const problems: RowProblem[] = [];
+    const problems: RowProblem[] = [...plan.refused];
     const writes: RowValues[] = [];
     let unchangedCount = 0;
     const firstRowOfCode = new Map<string, number>();
@@ -243,6 +267,8 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
       }
     }
     state.done = plan.data.length;
+    problems.sort((a, b) => a.row - b.row);
+    await passGate(deps, 'checked', jobId);
 
     const counts = {
       created: writes.filter((w) => w.id === null).length,
@@ -272,9 +298,12 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
         // Fewer rows than sent: a code was taken by another asset since the check. Roll back.
         if (written !== chunk.length) throw new AppError('importFailed');
         state.done = start + chunk.length;
+        if (start === 0) await passGate(deps, 'writing', jobId);
       }
       await finishJob(tx, actor.companyId, jobId, deps.clock(), { status: 'success', problems, message: null, counts });
+      await passGate(deps, 'committing', jobId);
     });
+    await passGate(deps, 'committed', jobId);
     // Fresh statistics and visibility for the list's index-only scans; PGlite has no autovacuum.
     if (writes.length >= TIDY_AFTER_ROWS) {
       await tidyTables(deps.db, ['assets']).catch((err) => deps.log.error('[import] vacuum failed:', err));
@@ -389,7 +418,8 @@ async function upsertChunk(tx: Queryable, companyId: number, chunk: RowValues[],
        supplier = EXCLUDED.supplier, buy_date = EXCLUDED.buy_date, buy_price = EXCLUDED.buy_price,
        loss_cycle = EXCLUDED.loss_cycle, dept_id = EXCLUDED.dept_id, staff_id = EXCLUDED.staff_id,
        deposit_site = EXCLUDED.deposit_site, classify_id = EXCLUDED.classify_id,
-       attribute_values = EXCLUDED.attribute_values, updated_at = EXCLUDED.updated_at
+       attribute_values = EXCLUDED.attribute_values, updated_at = EXCLUDED.updated_at,
+       version = assets.version + 1 -- a new record version (migration 010): open forms then reload
      WHERE assets.id = EXCLUDED.id
      RETURNING 1`,
     [

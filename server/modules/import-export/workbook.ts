@@ -15,6 +15,7 @@ import * as XLSX from 'xlsx';
 import { checkZip } from '../../../src/label/zip-limits.ts';
 import { AppError } from '../../errors.ts';
 import { neutralizeCell, restoreCell } from './formula-guard.ts';
+import { csvRecords, SheetTooBig, xlsxCounter, type SheetLimits } from './sheet-count.ts';
 
 export type Cell = string | number | boolean | null;
 
@@ -31,12 +32,16 @@ export interface Marker {
 }
 
 export interface SheetData {
-  /** Rows as the sheet has them, from its first row; index 0 is spreadsheet row `firstRow`. */
-  rows: Cell[][];
-  /** 1-based row number of rows[0]. */
-  firstRow: number;
+  /**
+   * The rows holding a cell, in order, with their 1-based spreadsheet row numbers; cells from
+   * the sheet's first used column, up to the row's last cell (an empty cell is null).
+   */
+  rows: { row: number; cells: Cell[] }[];
   marker: Marker | null;
 }
+
+/** Columns a sheet may use: no import has a tenth of this, and each row is an array this wide at most. */
+export const MAX_COLUMNS = 1024;
 
 export type FileKind = 'xlsx' | 'xls' | 'text';
 
@@ -74,20 +79,32 @@ function decodeText(bytes: Uint8Array): string {
   }
 }
 
+function tooBig(what: 'rows' | 'cells' | 'text', max: number): AppError {
+  if (what === 'text') return new AppError('importTextTooLong', { max: Math.round(max / 1024) });
+  return new AppError(what === 'rows' ? 'importTooManyRows' : 'importTooManyCells', { max });
+}
+
 /**
  * Reads the first visible sheet of a spreadsheet. `suffix` is the one the user named (xlsx,
  * xls, csv; without it, any kind the bytes show). Bytes that are no spreadsheet, or not one
  * the suffix allows, and a workbook SheetJS cannot read, are importUnreadable or
  * importDamaged (10006, in the user's language: SheetJS's own English text is not shown).
+ * With `limits`, a file of more data rows or filled cells is refused (importTooManyRows,
+ * importTooManyCells), counted before SheetJS builds rows wherever the format allows
+ * (sheet-count.ts).
  */
-export function readSpreadsheet(bytes: Uint8Array, suffix?: string): SheetData {
+export function readSpreadsheet(bytes: Uint8Array, suffix?: string, limits?: SheetLimits): SheetData {
   const kind = fileKind(bytes);
   if (kind === null) throw new AppError('importUnreadable');
   // An .xlsx is a zip: a 3 MB upload can claim gigabytes once unpacked (a zip bomb), and
-  // SheetJS would unpack all of it before we see a row. Its entries are checked first.
-  if (kind === 'xlsx') refuseBadZip(bytes);
+  // SheetJS would unpack all of it before we see a row. Its entries are checked first, and
+  // their rows and cells counted as they unpack.
+  if (kind === 'xlsx') refuseBadZip(bytes, limits);
   const text = kind === 'text' ? decodeText(bytes) : '';
   if (kind === 'text' && !textFits(text, suffix)) throw new AppError('importUnreadable');
+  if (kind === 'text' && limits && !text.trimStart().startsWith('<') && csvRecords(text, limits.maxRows + 1) > limits.maxRows + 1) {
+    throw tooBig('rows', limits.maxRows);
+  }
   let workbook: XLSX.WorkBook;
   try {
     const options: XLSX.ParsingOptions = {
@@ -111,18 +128,55 @@ export function readSpreadsheet(bytes: Uint8Array, suffix?: string): SheetData {
   // A zip without a workbook in it (a .docx renamed) reads as no sheet at all.
   if (name === undefined || !workbook.Sheets[name]) throw new AppError('importUnreadable');
   const sheet = workbook.Sheets[name];
-  const range = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']) : null;
-  const rows = range
-    ? XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true })
-    : [];
-  // Text our exports quoted against formula injection reads back as it was (formula-guard.ts).
-  for (const row of rows) for (let i = 0; i < row.length; i++) if (typeof row[i] === 'string') row[i] = restoreCell(row[i] as string);
-  return { rows, firstRow: (range?.s.r ?? 0) + 1, marker: readMarker(workbook) };
+  const rows = sheetCells(sheet, limits);
+  return { rows, marker: readMarker(workbook) };
 }
 
-function refuseBadZip(bytes: Uint8Array): void {
-  const problem = checkZip(bytes);
+/** The value of a SheetJS cell as imports read it: error and stub cells are empty. */
+function valueOf(cell: XLSX.CellObject | undefined): Cell {
+  if (!cell || cell.t === 'e' || cell.t === 'z' || cell.v === undefined || cell.v === null) return null;
+  if (cell.v instanceof Date) return cell.v.toISOString();
+  // Text our exports quoted against formula injection reads back as it was (formula-guard.ts).
+  return typeof cell.v === 'string' ? restoreCell(cell.v) : cell.v;
+}
+
+/**
+ * The rows of a dense sheet with their numbers. Counted again here for every format, exactly
+ * (rows and cells with a value; the .xlsx and CSV counts before parsing stop the huge ones
+ * early): more rows than the header and maxRows, more cells than maxCells, or a value past
+ * MAX_COLUMNS refuse the file.
+ */
+function sheetCells(sheet: XLSX.WorkSheet, limits: SheetLimits | undefined): SheetData['rows'] {
+  const range = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']) : null;
+  const data = (sheet['!data'] as (XLSX.CellObject | undefined)[][] | undefined) ?? [];
+  if (!range) return [];
+  const rows: SheetData['rows'] = [];
+  let cellCount = 0;
+  for (let r = range.s.r; r <= range.e.r && r < data.length; r++) {
+    const source = data[r];
+    if (!source) continue;
+    const cells: Cell[] = [];
+    let last = -1;
+    for (let c = range.s.c; c < source.length; c++) {
+      const value = valueOf(source[c]);
+      if (value === null || value === '') continue;
+      if (c - range.s.c >= MAX_COLUMNS) throw new AppError('importTooManyColumns', { max: MAX_COLUMNS });
+      while (last < c - range.s.c - 1) cells[++last] = null;
+      cells[++last] = value;
+      cellCount++;
+    }
+    if (cells.length === 0) continue;
+    rows.push({ row: r + 1, cells });
+    if (limits && rows.length > limits.maxRows + 1) throw tooBig('rows', limits.maxRows);
+    if (limits && cellCount > limits.maxCells) throw tooBig('cells', limits.maxCells);
+  }
+  return rows;
+}
+
+function refuseBadZip(bytes: Uint8Array, limits: SheetLimits | undefined): void {
+  const problem = checkZip(bytes, undefined, limits ? xlsxCounter(limits) : undefined);
   if (problem === null) return;
+  if (problem instanceof SheetTooBig) throw tooBig(problem.what, problem.max);
   if (problem.code === 'sheet.unzippedTooLarge') throw new AppError('importUnzippedTooLarge', { size: problem.params.size, max: problem.params.max });
   throw new AppError(problem.code === 'sheet.encrypted' ? 'importEncrypted' : 'importDamaged');
 }

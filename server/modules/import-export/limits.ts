@@ -1,0 +1,57 @@
+/**
+ * The limits of one bulk import, and the points ("stages") an import passes, at which tests
+ * can hold it. The figures are set from the environment in config.ts (IMPORT_*).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ImportLimits {
+  /** Data rows under the header row a file may have. */
+  maxRows: number;
+  /** Cells with a value a file may have, the header's included. */
+  maxCells: number;
+  /** Files parsed at a time, over all companies; further ones wait their turn (first come, first served). */
+  workers: number;
+  /** Old-generation heap of one parse worker, in MB; a file needing more is refused as too large. */
+  workerHeapMb: number;
+}
+
+/**
+ * 100,000 rows: the most the product promises (the bench imports 100,000 rows; a 3 MB file
+ * of real asset rows holds about 20,000). 3,000,000 cells: 100,000 rows of 30 columns (12
+ * standard ones and up to 18 attributes). One parse worker at a time: parsing is one core's
+ * work, and the request thread keeps the other. 1024 MB of heap: parsing a 100,000-row
+ * sheet of 12 columns peaks at about a third of that (measured in parse-queue.test.ts).
+ */
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  maxRows: 100_000,
+  maxCells: 3_000_000,
+  workers: 1,
+  workerHeapMb: 1024,
+};
+
+/**
+ * Where an import can be held, in order: `parsed` (in the parse worker, the file read, nothing
+ * sent back yet), `checked` (rows checked, nothing written), `writing` (inside the write
+ * transaction, its first chunk written), `committing` (every row and the job's outcome written,
+ * not yet committed), `committed` (just after the commit).
+ */
+export const IMPORT_STAGES = ['parsed', 'checked', 'writing', 'committing', 'committed'] as const;
+export type ImportStage = (typeof IMPORT_STAGES)[number];
+
+/** Called at every stage; the import goes on when it resolves. */
+export type ImportGate = (stage: ImportStage, jobId: number) => Promise<void>;
+
+/**
+ * The kill -9 test's gate (IMPORT_TEST_PAUSE_AT, IMPORT_TEST_MARKER_DIR): at `stage` it writes
+ * `markerDir/stage` (holding the job id) and never lets the import go on; the test waits for
+ * the file, then kills the process.
+ */
+export function pauseForeverAt(stage: ImportStage, markerDir: string): ImportGate {
+  return async (reached, jobId) => {
+    if (reached !== stage) return;
+    mkdirSync(markerDir, { recursive: true });
+    writeFileSync(join(markerDir, stage), String(jobId));
+    await new Promise<never>(() => {});
+  };
+}
