@@ -32,6 +32,7 @@ import { highlights } from '../../../editor/data';
 import { marqueeHits, marqueeSelection, movable, NO_GUIDES, rectFromPoints, SNAP_PX, snapMove, snapResize, snapTargets, unionRect, type Guides, type SnapTargets } from '../../../editor/arrange';
 import { drawPage } from './PagePreview';
 import { drawDataHighlights } from './dataOverlay';
+import { cellPress, dragLineEnd, drawTableAndLineOverlay, lineEndHover, lineEndPress, type LineEndDrag } from './tableLineCanvas';
 import { hasClockContent } from '../../../label/resolve';
 import { canType, type TypingTarget } from '../../../editor/inplace';
 import { handleAt } from '../../../editor/handles';
@@ -72,7 +73,8 @@ export interface RasterMode {
 type Drag =
   | { kind: 'move'; pointerId: number; start: LabelDocument; indexes: number[]; fromX: number; fromY: number; key: string; moving: boolean; box: Rect | null; targets: SnapTargets }
   | { kind: 'resize'; pointerId: number; start: LabelDocument; index: number; anchor: Anchor; fromX: number; fromY: number; key: string; targets: SnapTargets }
-  | { kind: 'marquee'; pointerId: number; fromX: number; fromY: number; base: number[]; additive: boolean };
+  | { kind: 'marquee'; pointerId: number; fromX: number; fromY: number; base: number[]; additive: boolean }
+  | LineEndDrag;
 
 /** What the overlay shows during a drag only: the marquee (screen px) and snap guides (mm). */
 interface Transient {
@@ -153,6 +155,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
 
   const selection = model.selection;
   const primary = model.primary;
+  const cellSelection = model.cellSelection;
   useEffect(() => {
     const canvas = overlay.current;
     if (!canvas) return;
@@ -164,8 +167,9 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     drawOverlay(ctx, view, doc, selection, primary);
     drawEmptyHints(ctx, view, doc, t('labelEditor.typing.hint'), typing?.index ?? null);
     drawDataHighlights(ctx, view, doc, highlights(doc, data, pageIndex));
+    drawTableAndLineOverlay(ctx, view, doc, cellSelection, primary);
     drawTransient(ctx, view, transient);
-  }, [doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex, transient, typing, t]);
+  }, [doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex, transient, cellSelection, typing, t]);
 
   const point = (e: PointerEvent<HTMLCanvasElement> | MouseEvent<HTMLCanvasElement>): [number, number] => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -178,6 +182,12 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     e.currentTarget.parentElement?.focus({ preventScroll: true });
     const [px, py] = point(e);
     const current = model.doc;
+    const end = lineEndPress(model, view, current, px, py, e.pointerId);
+    if (end) {
+      e.currentTarget.setPointerCapture(e.pointerId);
+      drag.current = end;
+      return;
+    }
     // Spec section 2: the shown handles resize (a selected control's handle makes it the
     // active one); a locked control has none.
     const handle = handleAt(view, current, model.selection, model.primary, px, py);
@@ -197,6 +207,8 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
       drag.current = { kind: 'marquee', pointerId: e.pointerId, fromX: px, fromY: py, base: [...model.selection], additive: e.shiftKey };
       return;
     }
+    // The selected table: a click selects a cell (and may still drag the table), Shift extends.
+    if (cellPress(model, hit, mx, my, e.shiftKey) && e.shiftKey) return;
     if (e.shiftKey) return model.select(hit, true);
     if (!model.selection.includes(hit)) model.select(hit, false);
     e.currentTarget.setPointerCapture(e.pointerId);
@@ -227,7 +239,8 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     // Snapping reach: SNAP_PX screen px, in mm at this zoom; Alt turns snapping off.
     const reach = e.altKey ? 0 : SNAP_PX / view.zoom;
     let guides = NO_GUIDES;
-    if (d.kind === 'move') {
+    if (d.kind === 'lineEnd') guides = dragLineEnd(model, d, dx, dy, reach);
+    else if (d.kind === 'move') {
       if (!d.moving && Math.hypot(px - d.fromX, py - d.fromY) < DRAG_THRESHOLD_PX) return;
       d.moving = true;
       if (d.box && reach > 0) ({ dx, dy, guides } = snapMove(d.box, dx, dy, d.targets, reach));
@@ -337,6 +350,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
 
 function hoverCursor(model: EditorModel, view: View, px: number, py: number): string {
   const doc = model.doc;
+  if (lineEndHover(model, view, px, py)) return 'crosshair';
   const handle = handleAt(view, doc, model.selection, model.primary, px, py);
   if (handle) return CURSORS[handle.anchor];
   const [mx, my] = toLabel(view, px, py);

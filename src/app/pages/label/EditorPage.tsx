@@ -42,6 +42,7 @@ import { EditorExportPng } from './EditorExportPng';
 import { EditorLabelSettings } from './EditorLabelSettings';
 import { EditorMoreTools } from './EditorMoreTools';
 import { EditorArrangeTools } from './EditorArrangeTools';
+import { EditorTableTools } from './EditorTableTools';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0 },
@@ -240,6 +241,7 @@ export default function EditorPage() {
           <Divider />
           <Text weight="semibold">{t('labelEditor.properties')}</Text>
           <ControlProperties model={model} doc={doc} />
+          <EditorTableTools model={model} doc={doc} onDone={() => stage.current?.focus()} />
           <Divider />
           <EditorDataPanel model={model} doc={doc} editorData={editorData} />
         </Card>
