@@ -9,6 +9,7 @@ import { lineFromEnds } from './elements/line.ts';
 import { withoutSource } from './file-source.ts';
 import { parseXml, childElements, type XmlElement } from './xml/tree.ts';
 import { randomLabelInput, seeded } from './testing/random-labels.ts';
+import { xmlDiff } from './testing/xml-diff.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const fixtureNames = readdirSync(FIXTURES).filter((n) => n.endsWith('.wdfx')).sort();
@@ -18,28 +19,6 @@ function read(src: string): LabelDocument {
   const r = readLabel(src);
   if (!r.ok) throw r.error;
   return r.value;
-}
-
-/**
- * Every difference between two XML trees, one line each: elements by path (tag and place
- * among siblings), attributes by name with both values, text, and attribute order.
- * White space between elements is layout and not compared.
- */
-function xmlDiff(a: XmlElement, b: XmlElement, path = a.name): string[] {
-  const out: string[] = [];
-  if (a.name !== b.name) out.push(`${path}: tag ${a.name} -> ${b.name}`);
-  for (const [k, v] of a.attributes) if (b.attributes.get(k) !== v) out.push(`${path}@${k}: ${JSON.stringify(v)} -> ${JSON.stringify(b.attributes.get(k))}`);
-  for (const [k, v] of b.attributes) if (!a.attributes.has(k)) out.push(`${path}@${k}: (none) -> ${JSON.stringify(v)}`);
-  const shared = [...a.attributes.keys()].filter((k) => b.attributes.has(k));
-  const sharedB = [...b.attributes.keys()].filter((k) => a.attributes.has(k));
-  if (shared.join() !== sharedB.join()) out.push(`${path}: attribute order ${shared.join()} -> ${sharedB.join()}`);
-  const text = (x: XmlElement) => x.children.filter((c): c is string => typeof c === 'string').join('').trim();
-  if (text(a) !== text(b)) out.push(`${path}: text ${JSON.stringify(text(a))} -> ${JSON.stringify(text(b))}`);
-  const ac = childElements(a);
-  const bc = childElements(b);
-  if (ac.length !== bc.length) out.push(`${path}: ${ac.length} -> ${bc.length} children`);
-  for (let i = 0; i < Math.min(ac.length, bc.length); i++) out.push(...xmlDiff(ac[i]!, bc[i]!, `${path}/${ac[i]!.name}[${i}]`));
-  return out;
 }
 
 /** The file, and the file the document is saved as after `edit`: their differences. */
