@@ -13,12 +13,15 @@
  *               (bench/print-scan-browser.ts; --scan-pages=N --scan-runs=N; needs a built dist/)
  *   print       in Chromium: 10,000 rows to pages in the app's Web Worker pool vs bwip-js + OffscreenCanvas,
  *               peak JS heap for 100,000 pages (bench/print-browser.ts; needs a built dist/), then print-e2e
+ *   editor      in Chromium: the label editor with a 50-control label at 1,000 x 750 px, pointer-to-frame
+ *               latency of a drag (median, p99) vs a 2D canvas + bwip-js peer, and the first frame of a
+ *               cached load (bench/editor.ts; --moves=N --loads=N with `node --import tsx bench/editor.ts`; needs a built dist/)
  *   print-e2e   in Chromium through our helper to the ZPL listener and the virtual printer: pages/s,
  *               lag, memory for 100,000 (bench/print-e2e.ts; --e2e-pages=N --e2e-runs=N --e2e-memory-pages=N)
  *
  * `--json` prints one JSON object on stdout and nothing else: a benchmark's result, or with
  * several benchmarks one object of their results by name (those that support it; symbology,
- * render and print do). Everything else they print (the tables of those without JSON, progress,
+ * render, print and editor do). Everything else they print (the tables of those without JSON, progress,
  * notes) goes to stderr. Benchmarks print medians and ratios to peers measured in the same
  * run and never fail on a time.
  */
@@ -54,6 +57,11 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     summary: 'in Chromium: 10,000 rows in the browser worker pool vs bwip-js + OffscreenCanvas, heap for 100,000; then print-e2e',
     json: true,
     run: async (json) => ({ ...(await (await import('./print-browser.ts')).run({ json })), e2e: await (await import('./print-e2e.ts')).run({ json }) }),
+  },
+  editor: {
+    summary: 'in Chromium: label editor drag latency (median, p99) on 50 controls vs 2D canvas + bwip-js; first frame of a cached load',
+    json: true,
+    run: async (json) => (await import('./editor.ts')).run({ json }),
   },
   'print-e2e': {
     summary: 'in Chromium, end to end through our helper to a ZPL listener and the virtual printer: pages/s, lag, memory',

@@ -32,6 +32,8 @@ import { highlights } from '../../../editor/data';
 import { marqueeHits, marqueeSelection, movable, NO_GUIDES, rectFromPoints, SNAP_PX, snapMove, snapResize, snapTargets, unionRect, type Guides, type SnapTargets } from '../../../editor/arrange';
 import { drawPage } from './PagePreview';
 import { drawDataHighlights } from './dataOverlay';
+import { markEditorFrame } from '../../../editor/frame-mark';
+import { useDragFrames } from './dragFrames';
 import { cellPress, dragLineEnd, drawTableAndLineOverlay, lineEndHover, lineEndPress, type LineEndDrag } from './tableLineCanvas';
 import { hasClockContent } from '../../../label/resolve';
 import { canType, type TypingTarget } from '../../../editor/inplace';
@@ -91,10 +93,11 @@ const CURSORS: Record<Anchor, string> = { nw: 'nwse-resize', se: 'nwse-resize', 
 
 /** The engine's page `pageIndex` (0-based) of `doc` with `data` at the mode's resolution; the
  * last finished render stays on screen until the next one is ready (no flicker while dragging). */
-function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en', data: DataSource | null, pageIndex: number, tickMs: number | null) {
+function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en', data: DataSource | null, pageIndex: number, tickMs: number | null, hold = false) {
   const [state, setState] = useState<{ page: Page | null; error: string | null; doc: LabelDocument | null; data?: DataSource | null; pageIndex?: number; timeMs?: number }>({ page: null, error: null, doc: null });
   const dpi = mode.dots ? doc.sourceDpi : rasterDpi(mode.zoom);
   useEffect(() => {
+    if (hold) return; // a drag draws its own frames (dragFrames.ts); its end renders here
     let live = true;
     void (async () => {
       try {
@@ -114,8 +117,8 @@ function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en
     return () => {
       live = false;
     };
-  }, [doc, dpi, mode.dots, language, data, pageIndex, tickMs]);
-  return { timeMs: state.timeMs, page: state.page, error: state.error, current: state.doc === doc && state.data === data && state.pageIndex === pageIndex };
+  }, [doc, dpi, mode.dots, language, data, pageIndex, tickMs, hold]);
+  return { timeMs: state.timeMs, page: state.page, drawn: state.doc, error: state.error, current: state.doc === doc && state.data === data && state.pageIndex === pageIndex };
 }
 
 export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data = null, pageIndex = 0 }: { model: EditorModel; doc: LabelDocument; mode: RasterMode; onContainerSize: (w: number, h: number) => void; stageRef?: RefObject<HTMLDivElement | null>; data?: DataSource | null; pageIndex?: number }) {
@@ -132,7 +135,8 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
   const [typing, setTyping] = useState<TypingTarget | null>(null);
   // Spec section 4: the label's dates and times tick once a second while shown.
   const tickMs = useSecondTicker(hasClockContent(doc));
-  const { timeMs: shownTimeMs, page, error, current } = useRaster(doc, mode, language, data, pageIndex, tickMs);
+  const dragFrames = useDragFrames(raster);
+  const { timeMs: shownTimeMs, page, drawn, error, current } = useRaster(doc, mode, language, data, pageIndex, tickMs, dragFrames.held);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -150,7 +154,9 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
   const { stageWidth, stageHeight, view } = layoutWithTail(doc, mode.zoom, container.width, container.height);
 
   useEffect(() => {
-    if (raster.current && page) drawPage(raster.current, page);
+    if (!raster.current || !page || dragFrames.active()) return;
+    drawPage(raster.current, page);
+    markEditorFrame({ controls: drawn?.children.length ?? 0 });
   }, [page]);
 
   const selection = model.selection;
@@ -242,9 +248,11 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     if (d.kind === 'lineEnd') guides = dragLineEnd(model, d, dx, dy, reach);
     else if (d.kind === 'move') {
       if (!d.moving && Math.hypot(px - d.fromX, py - d.fromY) < DRAG_THRESHOLD_PX) return;
+      if (!d.moving) dragFrames.start(d.start, movable(d.start.children, d.indexes), data, pageIndex, { dpi: mode.dots ? d.start.sourceDpi : rasterDpi(mode.zoom), grey: !mode.dots }, () => model.doc);
       d.moving = true;
       if (d.box && reach > 0) ({ dx, dy, guides } = snapMove(d.box, dx, dy, d.targets, reach));
       model.edit('move', (doc) => moveFrom(doc, d.start, d.indexes, dx, dy, model.locale), d.key);
+      dragFrames.draw(model.doc);
     } else {
       const start = d.start.children[d.index];
       if (start && reach > 0) ({ dx, dy, guides } = snapResize(visualRect(start), d.anchor, dx, dy, d.targets, reach));
@@ -256,6 +264,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
   const endDrag = (e: PointerEvent<HTMLCanvasElement>) => {
     if (drag.current?.pointerId !== e.pointerId) return;
     drag.current = null;
+    dragFrames.stop();
     setTransient(IDLE);
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
   };
