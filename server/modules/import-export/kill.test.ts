@@ -1,0 +1,178 @@
+/**
+ * An import killed with kill -9 at any moment leaves either none of its rows or all of them
+ * (issue 14). The real server runs as a child process (node --import tsx server/main.ts) on a
+ * PGlite data directory of its own; IMPORT_TEST_PAUSE_AT holds an import at one stage and
+ * writes a marker file there (limits.ts), so each kill lands at a known point. The server is
+ * then started again on the same directory: the assets are all there or none, the job says
+ * what happened, and a new import works.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, watch } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AssetListResult, ImportStarted, ImportStatus, LoginResult } from '../../../src/api/contract.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, wirePassword } from '../accounts/demo.ts';
+import { IMPORT_STAGES, type ImportStage } from './limits.ts';
+import { WRITE_CHUNK } from './service.ts';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'assetmark-kill-'));
+const markerDir = join(dataDir, 'markers');
+const children = new Set<ChildProcess>();
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  log: () => string;
+}
+
+/** Starts the server on the shared data directory; resolves once it listens. */
+async function startServer(pauseAt?: ImportStage): Promise<Running> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ASSETMARK_HELPER: 'off' };
+  delete env.DATABASE_URL;
+  if (pauseAt) Object.assign(env, { IMPORT_TEST_PAUSE_AT: pauseAt, IMPORT_TEST_MARKER_DIR: markerDir });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Assetmark is running')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+  });
+  return { child, base: `http://127.0.0.1:${port}`, log: () => output };
+}
+
+async function kill9(server: Running): Promise<void> {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGKILL');
+  await exited;
+  children.delete(server.child);
+}
+
+async function api<T>(server: Running, method: string, path: string, token?: string, body?: unknown): Promise<{ statusCode: number; resultInfo: T }> {
+  const response = await fetch(server.base + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...(token ? { loginID: token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as { statusCode: number; resultInfo: T };
+}
+
+async function login(server: Running): Promise<string> {
+  const reply = await api<LoginResult>(server, 'POST', '/api/Login', undefined, { account: DEMO_EMAIL, password: wirePassword(DEMO_PASSWORD) });
+  expect(reply.statusCode).toBe(0);
+  return reply.resultInfo.loginID;
+}
+
+/** Assets whose code starts with `prefix`, as the list counts them. */
+async function countAssets(server: Running, token: string, prefix: string): Promise<number> {
+  const reply = await api<AssetListResult>(server, 'GET', `/api/Asset?search=${encodeURIComponent(prefix)}&pageSize=20`, token);
+  expect(reply.statusCode).toBe(0);
+  return reply.resultInfo.filterAssetCount;
+}
+
+/** Resolves when the marker of `stage` exists (the server wrote it and holds the import there). */
+function markerWritten(stage: ImportStage): Promise<void> {
+  const file = join(markerDir, stage);
+  return new Promise((resolve) => {
+    const watcher = watch(dataDir, { recursive: true }, () => {
+      if (existsSync(file)) {
+        watcher.close();
+        resolve();
+      }
+    });
+    if (existsSync(file)) {
+      watcher.close();
+      resolve();
+    }
+  });
+}
+
+/** A CSV of `count` rows (more than two write chunks, so a kill can land between them). */
+function csvBase64(prefix: string, count: number): string {
+  const lines = ['资产编码,资产名称,存放地点'];
+  for (let i = 0; i < count; i++) lines.push(`${prefix}${String(i).padStart(5, '0')},Chair ${i},Room ${i % 7}`);
+  return Buffer.from(lines.join('\n'), 'utf8').toString('base64');
+}
+
+/** The job's status once it is no longer 'importing', asking again each time the server answers. */
+async function settledStatus(server: Running, token: string, jobId?: number): Promise<ImportStatus> {
+  for (;;) {
+    const reply = await api<ImportStatus>(server, 'GET', `/api/Excel${jobId ? `?jobId=${jobId}` : ''}`, token);
+    expect(reply.statusCode).toBe(0);
+    if (reply.resultInfo.status !== 'importing') return reply.resultInfo;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const ROWS = WRITE_CHUNK * 2 + 500;
+
+describe('an import killed with kill -9', () => {
+  // Every stage an import passes: before its rows are checked, mid-check, inside the write
+  // transaction (one chunk written, all written), and just after the commit.
+  it.each(IMPORT_STAGES.map((stage) => [stage]))('at "%s" leaves all of its rows or none, and the next import works', async (stage) => {
+    const prefix = `K-${stage.toUpperCase()}-`;
+    const paused = await startServer(stage);
+    const token = await login(paused);
+    expect(await countAssets(paused, token, prefix)).toBe(0);
+    const reached = markerWritten(stage);
+    // Not awaited: at 'parsed' the request itself is held.
+    const posting = api<ImportStarted>(paused, 'POST', '/api/Excel', token, { suffix: 'csv', fileData: csvBase64(prefix, ROWS), fileName: `${stage}.csv` }).catch(
+      () => null,
+    );
+    await reached;
+    const jobId = Number(readFileSync(join(markerDir, stage), 'utf8'));
+    await kill9(paused);
+    await posting;
+
+    const restarted = await startServer();
+    try {
+      const token2 = await login(restarted);
+      const count = await countAssets(restarted, token2, prefix);
+      const status = await settledStatus(restarted, token2, jobId);
+      if (stage === 'committed') {
+        expect(count).toBe(ROWS);
+        expect(status).toMatchObject({ status: 'success', created: ROWS, errorCount: 0 });
+      } else {
+        expect(count).toBe(0);
+        expect(status).toMatchObject({
+          status: 'error',
+          created: 0,
+          message: 'The import was interrupted by a server restart and nothing was saved. Please import again.',
+        });
+      }
+      expect(restarted.log()).toMatch(stage === 'committed' ? /Assetmark is running/ : /1 interrupted import\(s\) marked as failed/);
+
+      // The company is free: the same file again is imported whole.
+      const again = await api<ImportStarted>(restarted, 'POST', '/api/Excel', token2, { suffix: 'csv', fileData: csvBase64(`${prefix}N-`, 50) });
+      expect(again.statusCode).toBe(0);
+      expect(await settledStatus(restarted, token2, again.resultInfo.jobId)).toMatchObject({ status: 'success', created: 50 });
+      expect(await countAssets(restarted, token2, `${prefix}N-`)).toBe(50);
+    } finally {
+      await kill9(restarted);
+    }
+  }, 240_000);
+});
