@@ -13,7 +13,7 @@ import { toDataUrl } from '../label/embedded.ts';
 import { formatLabelMessage } from '../label/errors.ts';
 import { createLabel, type LabelInput } from '../label/label.ts';
 import { changeDataFile } from '../label/spreadsheet.ts';
-import { writeLabel } from '../label/wdfx.ts';
+import { readLabel, writeLabel } from '../label/wdfx.ts';
 import { RenderPool } from '../render/pool.ts';
 import { loadLabelEngine } from '../render/pool-renderer.ts';
 import { dot, inkIn } from '../render/testing.ts';
@@ -274,6 +274,16 @@ describe('the worker road: jobSetup and openJobFromSetup', () => {
       if (!r.ok) expect(t).toEqual(r);
       else expect(same(value(t), r.value), `page ${i}`).toBe(true);
     });
+  });
+
+  it("leaves a vendor file's memory of its spelling behind (a worker only prints)", () => {
+    const vendor = `<LPAPI labelWidth="40" labelHeight="30"><Page><String x="1" y="1" width="20" height="5" vendorStyle="x">A</String></Page></LPAPI>`;
+    const read = readLabel(vendor);
+    expect(read.ok && read.value.children[0]!.source).toBeDefined();
+    const setup = value(jobSetup(vendor, null, OPTIONS));
+    expect(setup.label.source).toBeUndefined();
+    expect(setup.label.children[0]!.source).toBeUndefined();
+    expect(setup.label.children[0]).toMatchObject({ kind: 'text', content: 'A' });
   });
 
   it('gives on the render pool the pages and the error this thread gives', async () => {

@@ -30,9 +30,10 @@ import type { LabelDocument } from '../label/label.ts';
 import { resolvePage } from '../label/resolve.ts';
 import { labelDataSource } from '../label/spreadsheet.ts';
 import { readLabel } from '../label/wdfx.ts';
+import { withoutSource } from '../label/file-source.ts';
 import { labelPage, type LabelPage } from '../render/label-page.ts';
 import { fromEngineError, fromLabelError, type PrintError, type PrintErrorPlace, type Result } from './errors.ts';
-import { checkPageWork, checkPictureWork, pictureWork } from './page-work.ts';
+import { checkPictureWork, pictureWork } from './page-work.ts';
 
 export interface JobOptions {
   /** Output resolution, dots per inch: 203 or 300 for printers; the screen's for previews. */
@@ -162,7 +163,9 @@ export function jobSetup(label: string | Uint8Array | LabelDocument, data: DataS
   if (!source.ok) return source;
   const { decodeImage: _local, ...plain } = options;
   const table = source.value === null ? null : data !== null && isTable(data) ? data : tableFromSource(source.value);
-  return { ok: true, value: { label: doc.value, data: table, options: { ...plain, timeMs: options.timeMs ?? Date.now() } } };
+  // A worker prints the label and never writes it: what the document remembers of its file
+  // (file-source.ts, copies of the file's elements) is left behind rather than cloned.
+  return { ok: true, value: { label: withoutSource(doc.value), data: table, options: { ...plain, timeMs: options.timeMs ?? Date.now() } } };
 }
 
 /**
@@ -211,13 +214,9 @@ class LabelJob implements PrintJob {
     const o = this.options;
     const spec = labelPage(resolved, { dpi: o.dpi, grey: o.grey, preview: o.preview, side, halftone: o.halftone, decodeImage: o.decodeImage });
     turnPage(spec, this.turn);
-    // A page over the work caps is refused before anything draws it (issue 14).
-    const over = checkPageWork(spec);
-    if (over) {
-      const source = over.element === undefined ? -1 : (spec.sources[over.element] ?? -1);
-      if (source >= 0) place.control = { index: source, kind: this.doc.children[source]!.kind };
-      return { ok: false, error: { code: over.code, params: over.params, ...place } };
-    }
+    // A page over the work caps (element count, drawing work) is refused by the engine
+    // before it draws anything (crates/engine/src/work.rs), as 'page.tooManyElements' /
+    // 'page.tooMuchWork' naming the costliest control (page() below).
     return { ok: true, value: { spec, place } };
   }
 
