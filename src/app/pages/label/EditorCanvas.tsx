@@ -169,8 +169,8 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     canvas.height = stageHeight;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
-    drawFlagTail(ctx, view, doc);
     drawOverlay(ctx, view, doc, selection, primary);
+    drawFlagTail(ctx, view, doc);
     drawEmptyHints(ctx, view, doc, t('labelEditor.typing.hint'), typing?.index ?? null);
     drawDataHighlights(ctx, view, doc, highlights(doc, data, pageIndex));
     drawTableAndLineOverlay(ctx, view, doc, cellSelection, primary);

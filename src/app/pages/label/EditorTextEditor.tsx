@@ -157,6 +157,9 @@ export function EditorTextEditor({ model, doc, view, target, rect, onClose }: { 
         style={{ left: Math.round(left), top: Math.round(top), fontSize: fontPx }}
         value={value}
         spellCheck={false}
+        // One column and row at the start: the box's width and height come from its text.
+        cols={1}
+        rows={1}
         aria-label={t('labelEditor.typing.editor')}
         data-testid="editor-typing"
         data-target={target.cell ? `${target.index}:${target.cell.row},${target.cell.col}` : String(target.index)}
