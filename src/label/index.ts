@@ -83,6 +83,7 @@ export {
 export { CELL_MARGIN_H, CELL_MARGIN_V, type CellElement } from './elements/cell.ts';
 
 export { readLabel, writeLabel, writeLabelBytes, labelFromXml, labelToXml, type ReadLabelOptions } from './wdfx.ts';
+export { withoutSource, type Dialect, type ElementSource, type LabelSource, type KeptElement } from './file-source.ts';
 
 export { stepSerial, findSerialRun, findPagePattern, serialPageCount, serialSeed } from './binding/serial.ts';
 export {
