@@ -20,8 +20,10 @@ export interface ImportLimits {
  * 100,000 rows: the most the product promises (the bench imports 100,000 rows; a 3 MB file
  * of real asset rows holds about 20,000). 3,000,000 cells: 100,000 rows of 30 columns (12
  * standard ones and up to 18 attributes). One parse worker at a time: parsing is one core's
- * work, and the request thread keeps the other. 1024 MB of heap: parsing a 100,000-row
- * sheet of 12 columns peaks at about a third of that (measured in parse-queue.test.ts).
+ * work, and the request thread keeps the other. 1024 MB of heap: the bench's 100,000-row
+ * sheet of 14 columns (a 14 MB .xlsx, more than an upload may be) parses within 256 MB, so
+ * this leaves a margin of four, and a zip bomb still ends in the worker long before the
+ * machine runs short.
  */
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxRows: 100_000,

@@ -4,7 +4,7 @@
  * queue, first come first served. Each worker's heap is capped (IMPORT_WORKER_HEAP_MB): a
  * zip bomb or a sheet of huge cells that needs more ends that worker with "out of memory",
  * answered as importTooLargeToRead, and the server goes on. The request thread only hands
- * the file's bytes over and takes back its rows, 5,000 to a message, so other requests are
+ * the file's bytes over and takes back its rows, 1,000 to a message, so other requests are
  * answered between messages.
  *
  * One import per company at a time is the caller's rule (the job row, service.ts), checked

@@ -1,6 +1,6 @@
 /**
  * Worker thread of parse-queue.ts: reads one import file (unzip, row and cell counts,
- * SheetJS, sheet-rows.ts) and sends the header, then the rows in slices, then the refused
+ * SheetJS, sheet-rows.ts) and sends the header, then the rows 1,000 to a message, then the refused
  * rows. Its heap is capped by the queue, so a file that needs too much memory ends this
  * thread, never the server. Answers one file and ends.
  */
@@ -11,7 +11,7 @@ import { sheetRows } from './sheet-rows.ts';
 import { readSpreadsheet } from './workbook.ts';
 
 /** Rows a message carries: the request thread decodes each message between other requests. */
-const ROWS_PER_MESSAGE = 5000;
+const ROWS_PER_MESSAGE = 1000;
 
 const request = workerData as ParseRequest;
 const port = parentPort!;

@@ -299,6 +299,9 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
         if (written !== chunk.length) throw new AppError('importFailed');
         state.done = start + chunk.length;
         if (start === 0) await passGate(deps, 'writing', jobId);
+        // PGlite answers through promises only: without this the whole write would run as one
+        // chain of microtasks and starve the event loop (no timer, no socket) until the commit.
+        await yieldToEventLoop();
       }
       await finishJob(tx, actor.companyId, jobId, deps.clock(), { status: 'success', problems, message: null, counts });
       await passGate(deps, 'committing', jobId);
