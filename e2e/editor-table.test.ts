@@ -147,6 +147,16 @@ describe('the label editor: tables and lines', () => {
     await expect.poll(rows).toBe('2');
     t = await savedTable();
     expect(t).toMatchObject({ rows: 2, cols: 3, width: 24, height: 10, colWidth: [8, 8, 8], rowHeight: [5, 5], group: [] });
+
+    // Width typed in the property panel: proportional too; under the minimum it is refused at the field.
+    await byTestId('prop-width').fill('48');
+    await byTestId('prop-width').press('Enter');
+    await expect.poll(async () => (await savedTable()).colWidth).toEqual([16, 16, 16]);
+    await byTestId('prop-width').fill('1');
+    await byTestId('prop-width').press('Enter');
+    // 3 columns of 16 mm: the smallest proportional width has 0.5 mm columns, 1.5 mm.
+    await byTestId('prop-panel').getByText(/请输入 1\.5 到/).waitFor();
+    expect((await savedTable()).width).toBe(48);
   });
 
   it('drags an end of a diagonal line; the other end stays; undo puts it back', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from '../label/elements/index.ts';
 import { TABLE_MAX, type TableElement } from '../label/elements/table.ts';
-import { applyTableOp, moveBorder, rangeOf, resizeTableTo, tableMinSize, tableOpRefusal, TABLE_OPS, type CellRange, type TableOp } from './table-ops.ts';
+import { applyTableOp, moveBorder, rangeOf, resizedTable, resizeTableTo, tableMinSize, tableOpRefusal, TABLE_OPS, type CellRange, type TableOp } from './table-ops.ts';
 
 /** A table whose cells are named by their first position ("rc"), so moves are visible. */
 function table(props: Record<string, unknown> = {}): TableElement {
@@ -132,6 +132,8 @@ describe('resizing', () => {
     expect(resizeTableTo(t, 10, 0.9).ok).toBe(false);
     expect(resizeTableTo(t, Number.NaN, 10).ok).toBe(false);
     expect(resizeTableTo({ ...t, lockMovement: true }, 20, 20)).toEqual({ ok: false, refusal: { key: 'locked' } });
+    expect(resizedTable(t, 4, 10)).toBe(t); // refused: the same table, nothing half-applied
+    expect(resizedTable(t, 20, 4)).toMatchObject({ colWidth: [2, 8, 10], width: 20, height: 4 });
   });
 
   it('drags one border: inner borders trade between neighbours, the last one resizes', () => {

@@ -203,6 +203,12 @@ export function resizeTableTo(t: TableElement, width: number, height: number): {
   return { ok: true, table: { ...t, colWidth, rowHeight, width: round3(width), height: round3(height) } };
 }
 
+/** The table resized proportionally to `width` x `height` mm, or the same table when refused. */
+export function resizedTable(t: TableElement, width: number, height: number): TableElement {
+  const r = resizeTableTo(t, width, height);
+  return r.ok ? r.table : t;
+}
+
 /**
  * Drags the border after column `index` (axis 'col') or row `index` (axis 'row') by
  * `deltaMm`: an inner border moves between its two neighbours (the table keeps its size),

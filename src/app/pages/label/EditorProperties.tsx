@@ -17,6 +17,7 @@ import { FONT_SIZES, formatNumber, mmToPt, ptToMm, snapFontSize } from '../../..
 import { SYMBOLOGIES } from '../../../engine/symbologies';
 import { minSizeOf } from '../../../editor/edit';
 import { checkNumber } from '../../../editor/fields';
+import { resizedTable, tableMinSize } from '../../../editor/table-ops';
 import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 import { KindProperties } from './EditorKindProperties';
@@ -101,7 +102,10 @@ export function ControlProperties({ model, doc }: { model: EditorModel; doc: Lab
   const el = doc.children[index];
   if (!el) return null;
   const patch = (p: Record<string, unknown>) => model.patchControl(index, p);
-  const min = minSizeOf(el, doc, model.locale);
+  // A table scales its columns and rows proportionally: its minimum is where the smallest cell is 0.5 mm.
+  const min = el.kind === 'table' ? tableMinSize(el) : minSizeOf(el, doc, model.locale);
+  const size = (width: number, height: number) =>
+    el.kind === 'table' ? model.updateControl(index, 'resize', (c) => (c.kind === 'table' ? resizedTable(c, width, height) : c)) : patch({ width, height });
   const locked = el.lockMovement;
   const chinese = i18n.language !== 'en';
   const hasFont = el.kind === 'text' || el.kind === 'date' || el.kind === 'arctext';
@@ -113,8 +117,8 @@ export function ControlProperties({ model, doc }: { model: EditorModel; doc: Lab
       <div className={styles.pair}>
         <NumberField label={t('labelEditor.x')} value={el.x} {...fieldRange(el, 'x')} disabled={locked} testId="prop-x" onCommit={(x) => model.edit('move', (d) => moveTo(d, index, x, el.y, model))} />
         <NumberField label={t('labelEditor.y')} value={el.y} {...fieldRange(el, 'y')} disabled={locked} testId="prop-y" onCommit={(y) => model.edit('move', (d) => moveTo(d, index, el.x, y, model))} />
-        <NumberField label={t('labelEditor.width')} value={el.width} min={min.width} max={fieldRange(el, 'width').max} disabled={locked || el.kind === 'table'} testId="prop-width" onCommit={(width) => patch({ width })} />
-        <NumberField label={t('labelEditor.height')} value={el.height} min={min.height} max={fieldRange(el, 'height').max} disabled={locked || el.kind === 'table'} testId="prop-height" onCommit={(height) => patch({ height })} />
+        <NumberField label={t('labelEditor.width')} value={el.width} min={min.width} max={fieldRange(el, 'width').max} disabled={locked} testId="prop-width" onCommit={(width) => size(width, el.height)} />
+        <NumberField label={t('labelEditor.height')} value={el.height} min={min.height} max={fieldRange(el, 'height').max} disabled={locked} testId="prop-height" onCommit={(height) => size(el.width, height)} />
       </div>
       <Field label={t('labelEditor.rotation')}>
         <Select value={String(el.orientation)} data-testid="prop-rotation" onChange={(_, d) => patch({ orientation: Number(d.value) })}>
