@@ -2,8 +2,8 @@
  * Tables and lines in the label editor, in Chromium (issue 13, Tables): insert a table,
  * select cells on the canvas (click, shift-click), add a row and a column, merge two cells
  * and split them, resize the table proportionally by its corner anchor, then undo each
- * step; a refused operation's button is disabled with the reason. Then drag an end of a
- * diagonal line. The document is checked in the saved file (read back in Node).
+ * step; a refused operation's button is disabled with the reason; type a width and drag a
+ * column border. Then drag the ends of a diagonal line. The document is checked in the saved file (read back in Node).
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
@@ -157,6 +157,14 @@ describe('the label editor: tables and lines', () => {
     // 3 columns of 16 mm: the smallest proportional width has 0.5 mm columns, 1.5 mm.
     await byTestId('prop-panel').getByText(/请输入 1\.5 到/).waitFor();
     expect((await savedTable()).width).toBe(48);
+
+    // The border between columns 1 and 2 dragged 4 mm right: those two trade width, the table keeps its size.
+    await drag([16, 2.5], [20, 2.5]);
+    await expect.poll(async () => (await savedTable()).colWidth).toEqual([20, 12, 16]);
+    expect((await savedTable()).width).toBe(48);
+    await stage().focus();
+    await stage().press('Control+z');
+    await expect.poll(async () => (await savedTable()).colWidth).toEqual([16, 16, 16]);
   });
 
   it('drags an end of a diagonal line; the other end stays; undo puts it back', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from '../label/elements/index.ts';
 import type { TableElement } from '../label/elements/table.ts';
-import { cellAtPoint, clampSelection, rangeRect, selectionRange } from './table-cells.ts';
+import { borderAtPoint, cellAtPoint, clampSelection, rangeRect, selectionRange, toTableAxes } from './table-cells.ts';
 
 /** At (10, 20): columns 4, 6, 8 mm, rows 5, 3 mm (18 x 8 mm). */
 function table(props: Record<string, unknown> = {}): TableElement {
@@ -57,5 +57,26 @@ describe('cell ranges and selections', () => {
     expect(clampSelection({ rows: 2, cols: 3 }, sel)).toEqual({ index: 0, anchor: { row: 1, col: 1 }, focus: { row: 1, col: 2 } });
     const fits = { index: 0, anchor: { row: 0, col: 0 }, focus: { row: 1, col: 2 } };
     expect(clampSelection({ rows: 2, cols: 3 }, fits)).toBe(fits);
+  });
+});
+
+describe('row and column borders', () => {
+  it('finds the border near a point, inside the table, not the outer left and top edges', () => {
+    const t = table(); // columns end at 14, 20, 28; rows at 25, 28
+    expect(borderAtPoint(t, 14.2, 22, 0.5)).toEqual({ axis: 'col', index: 0 });
+    expect(borderAtPoint(t, 27.8, 27, 0.5)).toEqual({ axis: 'col', index: 2 });
+    expect(borderAtPoint(t, 17, 24.7, 0.5)).toEqual({ axis: 'row', index: 0 });
+    expect(borderAtPoint(t, 17, 28.3, 0.5)).toEqual({ axis: 'row', index: 1 });
+    expect(borderAtPoint(t, 17, 22, 0.5)).toBeNull();
+    expect(borderAtPoint(t, 10.1, 22, 0.5)).toBeNull(); // the left edge
+    expect(borderAtPoint(t, 14, 30, 0.5)).toBeNull(); // below the table
+  });
+
+  it('works in the table axes when turned', () => {
+    const t = table({ orientation: 90 }); // box column border at x 14 lands at y 19 (see above)
+    expect(borderAtPoint(t, 20, 19.1, 0.3)).toEqual({ axis: 'col', index: 0 });
+    const [u, v] = toTableAxes(t, 0, 2); // down the screen = along the box's columns
+    expect(u).toBeCloseTo(2);
+    expect(v).toBeCloseTo(0);
   });
 });

@@ -92,3 +92,47 @@ export function clampSelection(table: Pick<TableElement, 'rows' | 'cols'>, sel: 
   const same = anchor.row === sel.anchor.row && anchor.col === sel.anchor.col && focus.row === sel.focus.row && focus.col === sel.focus.col;
   return same ? sel : { index: sel.index, anchor, focus };
 }
+
+/** A row or column border of a table: the one after row or column `index` (0-based). */
+export interface TableBorder {
+  axis: 'row' | 'col';
+  index: number;
+}
+
+/**
+ * The border of `table` within `reachMm` of the label point (mm), inside the table's span
+ * on the other axis; the outer left and top edges are not borders (they move the table).
+ * Column borders are tried first; the nearest wins.
+ */
+export function borderAtPoint(table: TableGrid, xMm: number, yMm: number, reachMm: number): TableBorder | null {
+  const cx = table.x + table.width / 2;
+  const cy = table.y + table.height / 2;
+  const [bx, by] = turnPoint(xMm, yMm, cx, cy, UNDO_TURN[table.orientation]);
+  const u = bx - table.x;
+  const v = by - table.y;
+  const near = (list: readonly number[], p: number): number => {
+    let edge = 0;
+    let best = -1;
+    let bestD = reachMm;
+    for (let i = 0; i < list.length; i++) {
+      edge += list[i]!;
+      const d = Math.abs(p - edge);
+      if (d <= bestD) [best, bestD] = [i, d];
+    }
+    return best;
+  };
+  if (v >= 0 && v <= table.height) {
+    const col = near(table.colWidth, u);
+    if (col >= 0) return { axis: 'col', index: col };
+  }
+  if (u >= 0 && u <= table.width) {
+    const row = near(table.rowHeight, v);
+    if (row >= 0) return { axis: 'row', index: row };
+  }
+  return null;
+}
+
+/** A drag vector on the label (mm) in the table's own axes (before its turn). */
+export function toTableAxes(table: Pick<TableElement, 'orientation'>, dxMm: number, dyMm: number): [number, number] {
+  return turnPoint(dxMm, dyMm, 0, 0, UNDO_TURN[table.orientation]);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from '../label/elements/index.ts';
 import { TABLE_MAX, type TableElement } from '../label/elements/table.ts';
-import { applyTableOp, moveBorder, rangeOf, resizedTable, resizeTableTo, tableMinSize, tableOpRefusal, TABLE_OPS, type CellRange, type TableOp } from './table-ops.ts';
+import { applyTableOp, clampBorderDelta, moveBorder, rangeOf, resizedTable, resizeTableTo, tableMinSize, tableOpRefusal, TABLE_OPS, type CellRange, type TableOp } from './table-ops.ts';
 
 /** A table whose cells are named by their first position ("rc"), so moves are visible. */
 function table(props: Record<string, unknown> = {}): TableElement {
@@ -144,5 +144,11 @@ describe('resizing', () => {
     expect(moveBorder(t, 'col', 0, 7.6)).toEqual({ ok: false, refusal: { key: 'borderTooSmall', params: { min: 0.5 } } });
     expect(moveBorder(t, 'col', 0, 7.5).ok).toBe(true);
     expect(moveBorder(t, 'col', 3, 1).ok).toBe(false);
+    // A drag is held at the limits instead of refused.
+    expect(clampBorderDelta(t, 'col', 0, 9)).toBe(7.5);
+    expect(clampBorderDelta(t, 'col', 0, -9)).toBe(-7.5);
+    expect(clampBorderDelta(t, 'col', 2, 50)).toBe(50); // the last border grows the table
+    expect(clampBorderDelta(t, 'row', 1, -6)).toBe(-4.5);
+    expect(moveBorder(t, 'col', 0, clampBorderDelta(t, 'col', 0, 9))).toMatchObject({ ok: true, table: { colWidth: [15.5, 0.5, 8] } });
   });
 });

@@ -226,3 +226,12 @@ export function moveBorder(t: TableElement, axis: 'row' | 'col', index: number, 
   const total = round3(list.reduce((a, b) => a + b, 0));
   return { ok: true, table: axis === 'col' ? { ...t, colWidth: list, width: total } : { ...t, rowHeight: list, height: total } };
 }
+
+/** `deltaMm` brought within what the border after row or column `index` can move: both
+ * neighbours (the last one: the cell before it) stay at least 0.5 mm. */
+export function clampBorderDelta(t: Pick<TableElement, 'colWidth' | 'rowHeight'>, axis: 'row' | 'col', index: number, deltaMm: number): number {
+  const list = axis === 'col' ? t.colWidth : t.rowHeight;
+  const lo = CELL_MIN - (list[index] ?? CELL_MIN);
+  const hi = index + 1 < list.length ? list[index + 1]! - CELL_MIN : Infinity;
+  return round3(Math.min(Math.max(deltaMm, lo), hi));
+}

@@ -34,7 +34,7 @@ import { drawPage } from './PagePreview';
 import { drawDataHighlights } from './dataOverlay';
 import { markEditorFrame } from '../../../editor/frame-mark';
 import { useDragFrames } from './dragFrames';
-import { cellPress, dragLineEnd, drawTableAndLineOverlay, lineEndHover, lineEndPress, type LineEndDrag } from './tableLineCanvas';
+import { borderHover, borderPress, cellPress, dragBorder, dragLineEnd, drawTableAndLineOverlay, lineEndHover, lineEndPress, type BorderDrag, type LineEndDrag } from './tableLineCanvas';
 import { hasClockContent } from '../../../label/resolve';
 import { canType, type TypingTarget } from '../../../editor/inplace';
 import { handleAt } from '../../../editor/handles';
@@ -76,7 +76,8 @@ type Drag =
   | { kind: 'move'; pointerId: number; start: LabelDocument; indexes: number[]; fromX: number; fromY: number; key: string; moving: boolean; box: Rect | null; targets: SnapTargets }
   | { kind: 'resize'; pointerId: number; start: LabelDocument; index: number; anchor: Anchor; fromX: number; fromY: number; key: string; targets: SnapTargets }
   | { kind: 'marquee'; pointerId: number; fromX: number; fromY: number; base: number[]; additive: boolean }
-  | LineEndDrag;
+  | LineEndDrag
+  | BorderDrag;
 
 /** What the overlay shows during a drag only: the marquee (screen px) and snap guides (mm). */
 interface Transient {
@@ -204,6 +205,12 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
       drag.current = { kind: 'resize', pointerId: e.pointerId, start: current, index: p, anchor: handle.anchor, fromX: px, fromY: py, key: model.newDragKey(), targets: snapTargets(current, [p]) };
       return;
     }
+    const border = borderPress(model, view, current, px, py, e.pointerId);
+    if (border) {
+      e.currentTarget.setPointerCapture(e.pointerId);
+      drag.current = border;
+      return;
+    }
     const [mx, my] = toLabel(view, px, py);
     const hit = hitTest(current.children, mx, my, HIT_PAD_PX / view.zoom);
     if (hit < 0) {
@@ -246,6 +253,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     const reach = e.altKey ? 0 : SNAP_PX / view.zoom;
     let guides = NO_GUIDES;
     if (d.kind === 'lineEnd') guides = dragLineEnd(model, d, dx, dy, reach);
+    else if (d.kind === 'border') dragBorder(model, d, dx, dy);
     else if (d.kind === 'move') {
       if (!d.moving && Math.hypot(px - d.fromX, py - d.fromY) < DRAG_THRESHOLD_PX) return;
       if (!d.moving) dragFrames.start(d.start, movable(d.start.children, d.indexes), data, pageIndex, { dpi: mode.dots ? d.start.sourceDpi : rasterDpi(mode.zoom), grey: !mode.dots }, () => model.doc);
@@ -360,6 +368,8 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
 function hoverCursor(model: EditorModel, view: View, px: number, py: number): string {
   const doc = model.doc;
   if (lineEndHover(model, view, px, py)) return 'crosshair';
+  const border = borderHover(model, view, px, py);
+  if (border) return border;
   const handle = handleAt(view, doc, model.selection, model.primary, px, py);
   if (handle) return CURSORS[handle.anchor];
   const [mx, my] = toLabel(view, px, py);

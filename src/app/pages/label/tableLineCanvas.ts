@@ -1,7 +1,8 @@
 /**
  * The canvas's part for tables and lines (issue 13, Tables): a click on the selected table
  * selects a cell, shift-click a rectangle of cells (drawn on the overlay); a line shows a
- * handle at each end, and dragging one moves that end (any angle), snapping like a resize.
+ * handle at each end, and dragging one moves that end (any angle), snapping like a resize;
+ * on the selected table, dragging a row or column border resizes that row or column.
  * EditorCanvas calls these from its pointer handlers and overlay drawing.
  */
 import type { LabelDocument } from '../../../label/label';
@@ -9,12 +10,17 @@ import { canDragEnds, moveLineEnd, type LineEnd } from '../../../editor/edit';
 import { ANCHOR_COLOR, ANCHOR_LINE_PX, ANCHOR_RADIUS_PX, lineEndAt, lineEndPoints, toScreen, type View } from '../../../editor/geometry';
 import { NO_GUIDES, snapMove, snapTargets, type Guides, type SnapTargets } from '../../../editor/arrange';
 import type { EditorModel } from '../../../editor/model';
-import { cellAtPoint, rangeRect, selectionRange, type CellSelection } from '../../../editor/table-cells';
+import { borderAtPoint, cellAtPoint, rangeRect, selectionRange, toTableAxes, type CellSelection, type TableBorder } from '../../../editor/table-cells';
+import { clampBorderDelta, moveBorder } from '../../../editor/table-ops';
+import type { TableElement } from '../../../label/elements/table';
 import { contextOf } from '../../../label/label';
 
 /** Selected cells: a teal wash and border, so they read as part of the selection. */
 const CELL_FILL = 'rgba(0, 128, 128, 0.15)';
 const CELL_BORDER = 'rgba(0, 128, 128, 0.9)';
+
+/** How near a row or column border the pointer takes it, screen px. */
+const BORDER_PX = 4;
 
 /** Dragging one end of a line. */
 export interface LineEndDrag {
@@ -97,4 +103,58 @@ export function drawTableAndLineOverlay(ctx: CanvasRenderingContext2D, view: Vie
       ctx.stroke();
     }
   }
+}
+
+/** Dragging a row or column border of the selected table. */
+export interface BorderDrag extends TableBorder {
+  kind: 'border';
+  pointerId: number;
+  start: LabelDocument;
+  index: number;
+  table: number;
+  fromX: number;
+  fromY: number;
+  key: string;
+}
+
+/** The selected, unlocked table that is the only selected control, with its index. */
+function soleTable(model: EditorModel, doc: LabelDocument): { index: number; table: TableElement } | null {
+  if (model.selection.length !== 1 || doc.lockMovement) return null;
+  const index = model.selection[0]!;
+  const el = doc.children[index];
+  return el?.kind === 'table' && !el.lockMovement ? { index, table: el } : null;
+}
+
+function borderUnder(model: EditorModel, view: View, doc: LabelDocument, px: number, py: number): { index: number; table: TableElement; border: TableBorder } | null {
+  const sole = soleTable(model, doc);
+  if (!sole) return null;
+  const [x, y] = [(px - view.originX) / view.zoom, (py - view.originY) / view.zoom];
+  const border = borderAtPoint(sole.table, x, y, BORDER_PX / view.zoom);
+  return border ? { ...sole, border } : null;
+}
+
+/** A press on a border of the selected table, as a new drag; null otherwise. */
+export function borderPress(model: EditorModel, view: View, doc: LabelDocument, px: number, py: number, pointerId: number): BorderDrag | null {
+  const b = borderUnder(model, view, doc, px, py);
+  if (!b) return null;
+  return { kind: 'border', pointerId, start: doc, table: b.index, axis: b.border.axis, index: b.border.index, fromX: px, fromY: py, key: model.newDragKey() };
+}
+
+/** The cursor over a border of the selected table (as it is turned on screen), or null. */
+export function borderHover(model: EditorModel, view: View, px: number, py: number): string | null {
+  const b = borderUnder(model, view, model.doc, px, py);
+  if (!b) return null;
+  const across = b.table.orientation === 90 || b.table.orientation === 270;
+  return (b.border.axis === 'col') !== across ? 'col-resize' : 'row-resize';
+}
+
+/** Moves the dragged border by the drag's (dx, dy) mm on the label, held where a cell
+ * would fall under 0.5 mm; one undo step a drag. */
+export function dragBorder(model: EditorModel, d: BorderDrag, dxMm: number, dyMm: number): void {
+  const start = d.start.children[d.table];
+  if (!start || start.kind !== 'table') return;
+  const [du, dv] = toTableAxes(start, dxMm, dyMm);
+  const delta = clampBorderDelta(start, d.axis, d.index, d.axis === 'col' ? du : dv);
+  const r = moveBorder(start, d.axis, d.index, delta);
+  if (r.ok) model.updateControl(d.table, 'border', () => r.table, d.key);
 }
