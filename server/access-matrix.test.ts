@@ -1,0 +1,178 @@
+/**
+ * The access matrix over every API route (issue 14, "Make the probes permanent"). The routes
+ * come from the app itself (testing/api-routes.ts); each has its cases in
+ * testing/route-cases.ts, run in the world of testing/route-world.ts. For each case:
+ *
+ *   (a) another company's id, swapped in one id at a time, called by this company's admin;
+ *   (b) an id in department B, called by a sub-user holding every permission whose scope is
+ *       its own department A;
+ *   (c) a sub-user holding every permission but the one the route needs;
+ *   (d) no session at all;
+ * are refused with the expected code (never a 5xx, never code 1), answer exactly as an id
+ * that exists nowhere would, and leave every table as it was (testing/db-fingerprint.ts).
+ * Then the same call, allowed, succeeds for the admin and for the scoped sub-user on its own
+ * department's rows: the refusals are about access, not about a malformed request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '../src/api/contract.ts';
+import { apiRoutes } from './testing/api-routes.ts';
+import { fingerprint } from './testing/db-fingerprint.ts';
+import { startTestServer, type TestServer } from './testing/harness.ts';
+import { DEFAULT_REFUSAL, ROUTE_CASES, type Call, type Ids, type RouteCase } from './testing/route-cases.ts';
+import { buildWorld, fileTokenOf, type World } from './testing/route-world.ts';
+
+const MISSING = 999_999_999;
+const FORBIDDEN = 5;
+const SESSION_INVALID = 19;
+
+let server: TestServer;
+let world: World;
+const refused = { foreign: 0, outOfScope: 0, permission: 0, session: 0 };
+const routesCovered = new Set<string>();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  world = await buildWorld(server);
+});
+afterAll(async () => {
+  const total = refused.foreign + refused.outOfScope + refused.permission + refused.session;
+  console.log(
+    `access matrix: ${routesCovered.size} routes, ${total} refused attempts ` +
+      `(another company's id ${refused.foreign}, out of scope ${refused.outOfScope}, ` +
+      `missing permission ${refused.permission}, no session ${refused.session}); every table unchanged after each`,
+  );
+  await server?.close();
+});
+
+interface Reply {
+  status: number;
+  body: Envelope<unknown>;
+}
+
+/**
+ * Sends a call as `token`'s user (null: no session). A non-JSON reply (a picture) reads as
+ * code 0. The file token is fetched before `beforeSend`, so the snapshot excludes it.
+ */
+async function send(call: Call, token: string | null, beforeSend?: () => Promise<void>): Promise<Reply> {
+  const headers: Record<string, string> = { 'Accept-Language': 'en' };
+  let path = call.path;
+  if (token && call.viaFileToken) {
+    path += `${path.includes('?') ? '&' : '?'}fileToken=${await fileTokenOf(server, token)}`;
+  } else if (token) {
+    headers.loginID = token;
+  }
+  if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+  await beforeSend?.();
+  const response = await server.app.request(path, {
+    method: call.method,
+    headers,
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+  });
+  const isJson = response.headers.get('Content-Type')?.startsWith('application/json');
+  if (!isJson) {
+    await response.arrayBuffer();
+    return { status: response.status, body: { statusCode: 0, resultInfo: `<${response.headers.get('Content-Type')}>` } };
+  }
+  return { status: response.status, body: (await response.json()) as Envelope<unknown> };
+}
+
+/** Sends a call that must be refused: the code, no 5xx, and not one row changed anywhere. */
+async function expectRefused(call: Call, token: string | null, code: number, what: string): Promise<Reply> {
+  let before: Record<string, string> = {};
+  const reply = await send(call, token, async () => {
+    before = await fingerprint(server.db);
+  });
+  const context = `${what}: ${call.method} ${call.path} ${JSON.stringify(call.body ?? '')} → ${JSON.stringify(reply.body)}`;
+  expect(reply.status, context).toBeLessThan(500);
+  expect(reply.body.statusCode, context).not.toBe(1);
+  expect(reply.body.statusCode, context).toBe(code);
+  expect(await fingerprint(server.db), `${context} changed rows`).toEqual(before);
+  return reply;
+}
+
+const numericKeys = (ids: Ids) => Object.keys(ids).filter((k) => typeof ids[k] === 'number');
+const withSelf = (c: RouteCase, ids: Ids, userId: number): Ids =>
+  Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, c.selfKeys?.includes(k) ? userId : v]));
+const setupIn = async (c: RouteCase, place: 'A' | 'B' | 'other'): Promise<Ids> => (c.setup ? c.setup(world, place) : {});
+
+describe('every API route has an access case', () => {
+  it('lists each registered route in the table, and no route that is gone', () => {
+    const registered = apiRoutes(server.app).map((r) => r.key);
+    const missing = registered.filter((key) => !ROUTE_CASES.some((c) => c.route === key));
+    expect(missing.map((key) => `route ${key} has no access case`)).toEqual([]);
+    const stale = [...new Set(ROUTE_CASES.map((c) => c.route))].filter((key) => !registered.includes(key));
+    expect(stale.map((key) => `access case for ${key}, which is not a route`)).toEqual([]);
+    for (const key of registered) routesCovered.add(key);
+  });
+});
+
+describe('access matrix', () => {
+  for (const c of ROUTE_CASES) {
+    const title = c.variant ? `${c.route} (${c.variant})` : c.route;
+    if (c.needs === 'public') {
+      it(`${title} is public: ${c.publicBecause}`, () => {
+        expect(c.publicBecause).toBeTruthy();
+      });
+      continue;
+    }
+    describe(title, () => {
+      it("refuses another company's ids, one at a time, as ids that exist nowhere", async () => {
+        const own = await setupIn(c, 'A');
+        const keys = numericKeys(own);
+        if (keys.length === 0) return; // nothing of a company in the request
+        const foreign = await setupIn(c, 'other');
+        const code = c.foreignCode ?? DEFAULT_REFUSAL;
+        for (const key of keys) {
+          const reply = await expectRefused(c.request({ ...own, [key]: foreign[key] }, world), world.owner.loginID, code, `foreign ${key}`);
+          const missing = await send(c.request({ ...own, [key]: MISSING }, world), world.owner.loginID);
+          expect(reply.body, `foreign ${key} answers like a missing id`).toEqual(missing.body);
+          refused.foreign++;
+        }
+      });
+
+      if (c.scopedKeys?.length) {
+        it('refuses ids in a department out of the sub-user’s scope, one at a time', async () => {
+          const inScope = await setupIn(c, 'A');
+          const outside = await setupIn(c, 'B');
+          const code = c.outOfScopeCode ?? DEFAULT_REFUSAL;
+          for (const key of c.scopedKeys!) {
+            const ids = withSelf(c, { ...inScope, [key]: outside[key] }, world.scoped.Id);
+            const reply = await expectRefused(c.request(ids, world), world.scoped.loginID, code, `out of scope ${key}`);
+            const missing = await send(c.request({ ...ids, [key]: MISSING }, world), world.scoped.loginID);
+            expect(reply.body, `out-of-scope ${key} answers like a missing id`).toEqual(missing.body);
+            refused.outOfScope++;
+          }
+        });
+      }
+
+      if (c.needs !== 'session') {
+        it(`refuses a sub-user without what it needs (${c.needs})`, async () => {
+          const user = await world.lacking(c.needs);
+          const ids = withSelf(c, await setupIn(c, 'A'), user.Id);
+          await expectRefused(c.request(ids, world), user.loginID, FORBIDDEN, `lacking ${c.needs}`);
+          refused.permission++;
+        });
+      }
+
+      it('refuses a call without a session', async () => {
+        await expectRefused(c.request(await setupIn(c, 'A'), world), null, SESSION_INVALID, 'no session');
+        refused.session++;
+      });
+
+      it('allows the call to the admin, and to the scoped sub-user in its own department', async () => {
+        const callers = [world.owner];
+        if (c.scopedKeys?.length || c.needs === 'session') callers.push(world.scoped);
+        for (const caller of callers) {
+          const ids = withSelf(c, await setupIn(c, 'A'), caller.Id);
+          const before = await fingerprint(server.db);
+          const reply = await send(c.request(ids, world), caller.loginID);
+          expect(reply.body.statusCode, JSON.stringify(reply.body)).toBe(0);
+          await c.settle?.(world, reply.body.resultInfo);
+          const after = await fingerprint(server.db);
+          if (c.write) expect(after).not.toEqual(before);
+          else expect(after).toEqual(before);
+        }
+      });
+    });
+  }
+});

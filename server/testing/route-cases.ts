@@ -1,0 +1,497 @@
+/**
+ * How to call every API route, and what it asks of the caller: the table of the access
+ * matrix (route-access.test.ts) and of the input property test (http/input-properties.test.ts).
+ * Both start from the routes the app has registered (api-routes.ts), so a new route without
+ * an entry here fails them ("route X has no access case").
+ *
+ * A case makes its targets in a place (route-world.ts) and builds one valid request from
+ * their ids. Numeric ids are what the matrix swaps, one at a time, for another company's
+ * (`foreignCode`) or, for `scopedKeys`, for one in department B that a Dept-A sub-user does
+ * not see (`outOfScopeCode`). Code 0 there means "answered, exactly as for an id that exists
+ * nowhere" (list filters reveal nothing rather than refuse).
+ */
+import { Permission } from '../../src/api/contract.ts';
+import { IMPORT_CSV_BASE64, importFinished, PNG_BASE64, unique, type Need, type Place, type World } from './route-world.ts';
+import { wirePassword } from './harness.ts';
+
+export type Ids = Record<string, number | string>;
+
+export interface Call {
+  method: 'GET' | 'POST' | 'DELETE' | 'PUT';
+  path: string;
+  body?: unknown;
+  /** Sent with `?fileToken=` of the caller's session instead of the loginID header (<img src>). */
+  viaFileToken?: boolean;
+}
+
+export interface RouteCase {
+  /** `METHOD /api/path` as Hono registers it (api-routes.ts). */
+  route: string;
+  /** Tells cases of one route apart (create / update ...). */
+  variant?: string;
+  needs: Need;
+  /** Makes (or names) the rows the call aims at, in `place`. */
+  setup?: (w: World, place: Place) => Promise<Ids>;
+  request: (ids: Ids, w: World) => Call;
+  /** Ids that name the caller's own user: a sub-user's own id when it is the caller. */
+  selfKeys?: readonly string[];
+  /** Ids of rows that lie in a department, hence out of a Dept-A sub-user's scope when in B. */
+  scopedKeys?: readonly string[];
+  /** The answer to another company's id (default 28, not found). */
+  foreignCode?: number;
+  /** The answer to an out-of-scope id (default 28). */
+  outOfScopeCode?: number;
+  /** Whether the owner's allowed call changes rows. */
+  write: boolean;
+  /** Runs after the owner's allowed call (e.g. waits for a background import to finish). */
+  settle?: (w: World, resultInfo: unknown) => Promise<void>;
+  /** Why this route is open to anyone (public routes get no refusal attempts). */
+  publicBecause?: string;
+}
+
+const NOT_FOUND = 28;
+
+/** Fixed rows per place that reads may share (made once, never changed by a case). */
+const shared = new Map<string, Promise<number>>();
+function once(key: string, make: () => Promise<number>): Promise<number> {
+  if (!shared.has(key)) shared.set(key, make());
+  return shared.get(key)!;
+}
+const sharedAsset = (w: World, place: Place) => once(`asset ${place}`, () => w.make.asset(place));
+const sharedPicture = (w: World, place: Place) => once(`picture ${place}`, () => w.make.picture(place));
+const sharedLoosePicture = (w: World, place: Place) => once(`loose picture ${place}`, () => w.make.loosePicture(place));
+const sharedClassify = (w: World, place: Place) => once(`classify ${place === 'other' ? place : 'A'}`, () => w.make.classify(place));
+const sharedRole = (w: World, place: Place) => once(`role ${place === 'other' ? place : 'A'}`, () => w.make.role(place));
+const sharedSubUser = (w: World, place: Place) => once(`sub ${place}`, () => w.make.subUser(place));
+const sharedStaff = (w: World, place: Place) => once(`staff ${place}`, () => w.make.staff(place));
+
+export const ROUTE_CASES: readonly RouteCase[] = [
+  // ---- public: no session, so nothing of a company to reach ------------------------------
+  { route: 'GET /api/health', needs: 'public', write: false, publicBecause: 'readiness probe', request: () => ({ method: 'GET', path: '/api/health' }) },
+  {
+    route: 'POST /api/Login',
+    needs: 'public',
+    write: true,
+    publicBecause: 'opens a session',
+    request: () => ({ method: 'POST', path: '/api/Login', body: { account: 'nobody@example.com', password: wirePassword('pw') } }),
+  },
+  {
+    route: 'POST /api/Logout',
+    needs: 'public',
+    write: false,
+    publicBecause: 'ends the session it carries, if any',
+    request: () => ({ method: 'POST', path: '/api/Logout' }),
+  },
+  {
+    route: 'GET /api/User',
+    needs: 'public',
+    write: true,
+    publicBecause: 'sends a registration or reset code',
+    request: () => ({ method: 'GET', path: `/api/User?email=${unique('code')}@route.example.com&purpose=register` }),
+  },
+  {
+    route: 'POST /api/User/Register',
+    needs: 'public',
+    write: true,
+    publicBecause: 'opens a company (with a mailed code)',
+    request: () => ({
+      method: 'POST',
+      path: '/api/User/Register',
+      body: { email: 'new@route.example.com', password: wirePassword('pw'), companyName: 'New Co', checkCode: '123456' },
+    }),
+  },
+  {
+    route: 'POST /api/User/ResetPassword',
+    needs: 'public',
+    write: true,
+    publicBecause: 'resets a password (with a mailed code)',
+    request: () => ({
+      method: 'POST',
+      path: '/api/User/ResetPassword',
+      body: { email: 'matrix-owner@example.com', password: wirePassword('pw'), checkCode: '123456' },
+    }),
+  },
+
+  // ---- the session's own account -------------------------------------------------------
+  { route: 'GET /api/User/Current', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/User/Current' }) },
+  {
+    route: 'POST /api/User/Update',
+    variant: 'rename the company',
+    needs: 'admin',
+    write: true,
+    // Another user's id is refused as forbidden whether it exists or not.
+    foreignCode: 5,
+    selfKeys: ['user'],
+    setup: async (w, place) => ({ user: (place === 'other' ? w.other : w.owner).Id }),
+    request: (ids) => ({ method: 'POST', path: '/api/User/Update', body: { id: ids.user, companyName: unique('Matrix Co') } }),
+  },
+  {
+    route: 'GET /api/File/Token',
+    needs: 'session',
+    write: false,
+    request: () => ({ method: 'GET', path: '/api/File/Token' }),
+  },
+
+  // ---- sub-users (302) -----------------------------------------------------------------
+  {
+    route: 'POST /api/User/ChildRegister',
+    variant: 'open',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: (w, place) => w.make.opening(place),
+    scopedKeys: ['staffId'],
+    request: (ids) => ({
+      method: 'POST',
+      path: '/api/User/ChildRegister',
+      body: { staffId: ids.staffId, email: ids.email, checkCode: ids.checkCode, password: wirePassword('pw'), authorizationType: 'Dept' },
+    }),
+  },
+  {
+    route: 'POST /api/User/ChildRegister',
+    variant: 'change password and scope',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.subUser(place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'POST', path: '/api/User/ChildRegister', body: { id: ids.id, password: wirePassword('new'), authorizationType: 'Dept' } }),
+  },
+  {
+    route: 'POST /api/User/Enable',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.subUser(place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'POST', path: '/api/User/Enable', body: { id: ids.id, enable: 1 } }),
+  },
+  {
+    route: 'DELETE /api/User',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.subUser(place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'DELETE', path: '/api/User', body: { id: ids.id } }),
+  },
+  {
+    route: 'DELETE /api/ChildUser',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.subUser(place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'DELETE', path: `/api/ChildUser?id=${ids.id}` }),
+  },
+  {
+    route: 'GET /api/ChildUser/List',
+    needs: Permission.systemOrganization,
+    write: false,
+    request: () => ({ method: 'GET', path: '/api/ChildUser/List' }),
+  },
+  {
+    route: 'GET /api/ChildUser/ChildList',
+    needs: Permission.systemOrganization,
+    write: false,
+    setup: async (w, place) => ({ id: await sharedSubUser(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'GET', path: `/api/ChildUser/ChildList?childUserId=${ids.id}` }),
+  },
+
+  // ---- departments and staff (reads: anyone, in scope; writes: 302) ---------------------
+  { route: 'GET /api/Department/List', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/Department/List' }) },
+  {
+    route: 'GET /api/Department/ChildList',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ dept: w.depts[place] }),
+    scopedKeys: ['dept'],
+    request: (ids) => ({ method: 'GET', path: `/api/Department/ChildList?affiliatedDept=${ids.dept}` }),
+  },
+  {
+    route: 'POST /api/Department',
+    variant: 'create',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: async (w, place) => ({ parent: w.depts[place] }),
+    scopedKeys: ['parent'],
+    request: (ids) => ({ method: 'POST', path: '/api/Department', body: { deptName: unique('new'), affiliatedDept: ids.parent } }),
+  },
+  {
+    route: 'POST /api/Department',
+    variant: 'rename and move',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.dept(place), parent: await w.make.dept(place) }),
+    scopedKeys: ['id', 'parent'],
+    request: (ids) => ({ method: 'POST', path: '/api/Department', body: { id: ids.id, deptName: unique('moved'), affiliatedDept: ids.parent } }),
+  },
+  {
+    route: 'DELETE /api/Department',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.dept(place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'DELETE', path: '/api/Department', body: { id: ids.id } }),
+  },
+  {
+    route: 'GET /api/Staff/List',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ dept: w.depts[place] }),
+    scopedKeys: ['dept'],
+    foreignCode: 0,
+    outOfScopeCode: 0,
+    request: (ids) => ({ method: 'GET', path: `/api/Staff/List?affiliatedDept=${ids.dept}` }),
+  },
+  {
+    route: 'GET /api/Staff/ChildList',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ dept: w.depts[place] }),
+    scopedKeys: ['dept'],
+    foreignCode: 0,
+    outOfScopeCode: 0,
+    request: (ids) => ({ method: 'GET', path: `/api/Staff/ChildList?affiliatedDept=${ids.dept}` }),
+  },
+  {
+    route: 'POST /api/Staff',
+    variant: 'create',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: async (w, place) => ({ dept: w.depts[place] }),
+    scopedKeys: ['dept'],
+    request: (ids) => ({ method: 'POST', path: '/api/Staff', body: { staffName: unique('new'), affiliatedDept: ids.dept } }),
+  },
+  {
+    route: 'POST /api/Staff',
+    variant: 'update and move',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.staff(place), dept: await w.make.dept(place) }),
+    scopedKeys: ['id', 'dept'],
+    request: (ids) => ({ method: 'POST', path: '/api/Staff', body: { id: ids.id, staffName: unique('changed'), affiliatedDept: ids.dept } }),
+  },
+  {
+    route: 'DELETE /api/Staff',
+    needs: Permission.systemOrganization,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.staff(place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'DELETE', path: `/api/Staff?id=${ids.id}` }),
+  },
+
+  // ---- roles (reads: 302; writes: admin of a VIP company) and the permission catalogue ---
+  { route: 'GET /api/Role/List', needs: Permission.systemOrganization, write: false, request: () => ({ method: 'GET', path: '/api/Role/List' }) },
+  {
+    route: 'GET /api/Role/Details',
+    needs: Permission.systemOrganization,
+    write: false,
+    setup: async (w, place) => ({ id: await sharedRole(w, place) }),
+    request: (ids) => ({ method: 'GET', path: `/api/Role/Details?roleId=${ids.id}` }),
+  },
+  {
+    route: 'POST /api/Role',
+    variant: 'create',
+    needs: 'vipAdmin',
+    write: true,
+    request: () => ({ method: 'POST', path: '/api/Role', body: { roleName: unique('role'), permissions: [101] } }),
+  },
+  {
+    route: 'POST /api/Role',
+    variant: 'update',
+    needs: 'vipAdmin',
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.role(place) }),
+    request: (ids) => ({ method: 'POST', path: '/api/Role', body: { id: ids.id, roleName: unique('renamed'), permissions: [302] } }),
+  },
+  {
+    route: 'DELETE /api/Role',
+    needs: 'vipAdmin',
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.role(place) }),
+    request: (ids) => ({ method: 'DELETE', path: `/api/Role?id=${ids.id}` }),
+  },
+  { route: 'GET /api/Permission/List', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/Permission/List' }) },
+  {
+    route: 'GET /api/Permission/Details',
+    needs: 'session',
+    write: false,
+    request: () => ({ method: 'GET', path: '/api/Permission/Details?permissionId=302' }),
+  },
+
+  // ---- classifications (reads: anyone; writes: 301) --------------------------------------
+  { route: 'GET /api/AssetClassify/List', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/AssetClassify/List' }) },
+  {
+    route: 'GET /api/AssetClassify/Details',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ id: await sharedClassify(w, place) }),
+    request: (ids) => ({ method: 'GET', path: `/api/AssetClassify/Details?assetClassifyId=${ids.id}` }),
+  },
+  {
+    route: 'POST /api/AssetClassify',
+    variant: 'create',
+    needs: Permission.systemClassification,
+    write: true,
+    request: () => ({ method: 'POST', path: '/api/AssetClassify', body: { classifyName: unique('class'), attributes: [{ name: 'Colour', attributeType: 0 }] } }),
+  },
+  {
+    route: 'POST /api/AssetClassify',
+    variant: 'update',
+    needs: Permission.systemClassification,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.classify(place) }),
+    request: (ids) => ({ method: 'POST', path: '/api/AssetClassify', body: { id: ids.id, classifyName: unique('renamed') } }),
+  },
+  {
+    route: 'DELETE /api/AssetClassify',
+    needs: Permission.systemClassification,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.classify(place) }),
+    request: (ids) => ({ method: 'DELETE', path: '/api/AssetClassify', body: { id: ids.id } }),
+  },
+
+  // ---- assets (reads: anyone, in scope; 101 create, 102 update, 103 delete) -------------
+  {
+    route: 'GET /api/Asset',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ dept: w.depts[place], staff: await sharedStaff(w, place), classify: await sharedClassify(w, place) }),
+    scopedKeys: ['dept', 'staff'],
+    foreignCode: 0,
+    outOfScopeCode: 0,
+    request: (ids) => ({ method: 'GET', path: `/api/Asset?affiliatedDept=${ids.dept}&affiliatedStaff=${ids.staff}&classify=${ids.classify}` }),
+  },
+  {
+    route: 'GET /api/Asset/details',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ id: await sharedAsset(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'GET', path: `/api/Asset/details?id=${ids.id}` }),
+  },
+  {
+    route: 'POST /api/Asset',
+    variant: 'create',
+    needs: Permission.assetAdd,
+    write: true,
+    setup: async (w, place) => ({
+      dept: w.depts[place],
+      staff: await sharedStaff(w, place),
+      classify: await sharedClassify(w, place),
+      picture: await sharedPicture(w, place),
+    }),
+    scopedKeys: ['dept', 'staff', 'picture'],
+    request: (ids) => ({
+      method: 'POST',
+      path: '/api/Asset',
+      body: { assetName: unique('asset'), affiliatedDept: ids.dept, affiliatedStaff: ids.staff, classify: ids.classify, picture: ids.picture },
+    }),
+  },
+  {
+    route: 'POST /api/Asset',
+    variant: 'update',
+    needs: Permission.assetEdit,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.asset(place), picture: await sharedPicture(w, place), staff: await sharedStaff(w, place) }),
+    scopedKeys: ['id', 'picture', 'staff'],
+    request: (ids) => ({ method: 'POST', path: '/api/Asset', body: { id: ids.id, assetName: unique('changed'), picture: ids.picture, affiliatedStaff: ids.staff } }),
+  },
+  {
+    route: 'POST /api/Asset',
+    variant: 'attach a picture on no asset',
+    needs: Permission.assetEdit,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.asset(place), picture: await sharedLoosePicture(w, place) }),
+    // In B: the owner's upload, which the scoped sub-user never saw (ids are sequential).
+    scopedKeys: ['picture'],
+    request: (ids) => ({ method: 'POST', path: '/api/Asset', body: { id: ids.id, picture: ids.picture } }),
+  },
+  {
+    route: 'DELETE /api/Asset',
+    needs: Permission.assetDelete,
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.asset(place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'DELETE', path: `/api/Asset?id=${ids.id}` }),
+  },
+  {
+    route: 'POST /api/Asset/DeleteAll',
+    needs: Permission.assetDelete,
+    write: true,
+    setup: async (w, place) => ({ first: await w.make.asset(place), second: await w.make.asset(place) }),
+    scopedKeys: ['first', 'second'],
+    request: (ids) => ({ method: 'POST', path: '/api/Asset/DeleteAll', body: { ids: [ids.first, ids.second] } }),
+  },
+  { route: 'GET /api/asset/count', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/asset/count' }) },
+  { route: 'GET /api/Dashboard', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/Dashboard' }) },
+
+  // ---- pictures ---------------------------------------------------------------------------
+  {
+    route: 'POST /api/File/Upload',
+    needs: 'editor',
+    write: true,
+    request: () => ({ method: 'POST', path: '/api/File/Upload', body: { fileName: 'p.png', fileData: PNG_BASE64, explain: 2, suffix: 'png' } }),
+  },
+  {
+    route: 'GET /api/File/:id',
+    variant: 'session header',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ id: await sharedPicture(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'GET', path: `/api/File/${ids.id}` }),
+  },
+  {
+    route: 'GET /api/File/:id',
+    variant: 'file token',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ id: await sharedPicture(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'GET', path: `/api/File/${ids.id}?size=thumb`, viaFileToken: true }),
+  },
+
+  // ---- import and export ------------------------------------------------------------------
+  {
+    route: 'POST /api/Excel',
+    needs: Permission.assetAdd,
+    write: true,
+    setup: async (w, place) => ({ classifyId: await sharedClassify(w, place) }),
+    request: (ids) => ({
+      method: 'POST',
+      path: '/api/Excel',
+      body: { explain: 3, suffix: 'csv', fileName: 'assets.csv', fileData: IMPORT_CSV_BASE64, classifyId: ids.classifyId },
+    }),
+    settle: async (w, resultInfo) => {
+      await importFinished(w, w.owner.loginID, (resultInfo as { jobId: number }).jobId);
+    },
+  },
+  {
+    route: 'GET /api/Excel',
+    needs: Permission.assetAdd,
+    write: false,
+    setup: async (w, place) => ({ jobId: w.importJob[place] }),
+    request: (ids) => ({ method: 'GET', path: `/api/Excel?jobId=${ids.jobId}` }),
+  },
+  {
+    route: 'GET /api/Excel/Template',
+    needs: Permission.assetAdd,
+    write: false,
+    setup: async (w, place) => ({ classifyId: await sharedClassify(w, place) }),
+    request: (ids) => ({ method: 'GET', path: `/api/Excel/Template?classifyId=${ids.classifyId}` }),
+  },
+  {
+    route: 'GET /api/Excel/Export',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ dept: w.depts[place], classify: await sharedClassify(w, place) }),
+    scopedKeys: ['dept'],
+    foreignCode: 0,
+    outOfScopeCode: 0,
+    request: (ids) => ({ method: 'GET', path: `/api/Excel/Export?affiliatedDept=${ids.dept}&classify=${ids.classify}` }),
+  },
+];
+
+export const DEFAULT_REFUSAL = NOT_FOUND;
+
+export function casesOf(routeKey: string): RouteCase[] {
+  return ROUTE_CASES.filter((c) => c.route === routeKey);
+}
