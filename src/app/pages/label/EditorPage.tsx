@@ -3,8 +3,8 @@
  * 40 x 30 mm label (also `?file=new`), or a .wdfx opened from disk; a toolbox inserting
  * text, Code 128, QR code, rectangle, line and date at the first free position; the canvas
  * (EditorCanvas) with selection, anchors, dragging and the keyboard; the property panel;
- * undo and redo; save as a .wdfx (version 1.3) download. Leaving with unsaved changes asks
- * first (closing the tab and navigating inside the app).
+ * undo and redo; the file tools (EditorFileTools: open a .wdfx or .xml, save, save as XML).
+ * Leaving with unsaved changes asks first (closing the tab and navigating inside the app).
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { Button, Card, Divider, makeStyles, MessageBar, MessageBarBody, Text, Toolbar, ToolbarButton, ToolbarDivider, Tooltip, tokens } from '@fluentui/react-components';
@@ -13,23 +13,18 @@ import {
   ArrowUndoRegular,
   BarcodeScannerRegular,
   CalendarLtrRegular,
-  DocumentAddRegular,
-  FolderOpenRegular,
   GridDotsRegular,
   LineHorizontal1Regular,
   QrCodeRegular,
   RectangleLandscapeRegular,
-  SaveRegular,
   ScaleFitRegular,
   TextTRegular,
   ZoomInRegular,
   ZoomOutRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { formatLabelMessage, LabelError } from '../../../label/errors';
-import { createLabel, LABEL_VERSION, type LabelDocument } from '../../../label/label';
+import { createLabel, type LabelDocument } from '../../../label/label';
 import type { ElementKind } from '../../../label/elements/index';
-import { readLabel, writeLabel } from '../../../label/wdfx';
 import { MAX_ZOOM, MIN_ZOOM, shownZoom } from '../../../editor/geometry';
 import { fitZoomWithTail } from '../../../editor/flag-tail';
 import { EditorModel } from '../../../editor/model';
@@ -42,6 +37,7 @@ import { EditorExportPng } from './EditorExportPng';
 import { EditorLabelSettings } from './EditorLabelSettings';
 import { EditorMoreTools } from './EditorMoreTools';
 import { EditorArrangeTools } from './EditorArrangeTools';
+import { EditorFileTools } from './EditorFileTools';
 import { EditorTableTools } from './EditorTableTools';
 
 const useStyles = makeStyles({
@@ -55,7 +51,6 @@ const useStyles = makeStyles({
   side: { padding: tokens.spacingHorizontalM, gap: tokens.spacingVerticalS, alignSelf: 'start' },
   dirty: { color: tokens.colorPaletteDarkOrangeForeground1 },
   muted: { color: tokens.colorNeutralForeground3 },
-  hidden: { display: 'none' },
   zoom: { minWidth: '96px', textAlign: 'center' },
 });
 
@@ -70,8 +65,6 @@ const TOOLS: { kind: ElementKind; key: MessageKey; icon: ReactElement }[] = [
 
 /** Zoom buttons step by this factor, within 1..40 px per mm. */
 const ZOOM_STEP = 1.25;
-/** Largest label file opened, bytes (as the print page). */
-const MAX_LABEL_BYTES = 64 * 1024 * 1024;
 
 type ZoomSetting = 'fit' | 'dots' | number;
 
@@ -97,7 +90,6 @@ export default function EditorPage() {
   const [message, setMessage] = useState<{ intent: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const [zoomSetting, setZoomSetting] = useState<ZoomSetting>('fit');
   const [container, setContainer] = useState({ width: 600, height: 420 });
-  const fileInput = useRef<HTMLInputElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const onContainerSize = useCallback((width: number, height: number) => setContainer((c) => (c.width === width && c.height === height ? c : { width, height })), []);
 
@@ -107,49 +99,6 @@ export default function EditorPage() {
   // Unsaved changes: the browser asks before the tab closes or reloads; the app asks
   // before it leaves this page.
   useUnsavedChanges(dirty, t('labelEditor.leaveConfirm'));
-
-  const discardOk = () => !model.isDirty || window.confirm(t('labelEditor.openConfirm'));
-
-  const newLabel = () => {
-    if (!discardOk()) return;
-    model.load(createLabel({}, { locale: language }));
-    setFileName(null);
-    setMessage(null);
-  };
-
-  const open = async (file: File) => {
-    if (!discardOk()) return;
-    const labelMessage = (e: LabelError) => formatLabelMessage(e.code, e.params, language);
-    if (file.size > MAX_LABEL_BYTES) {
-      setMessage({ intent: 'error', text: labelMessage(new LabelError('file.tooLarge', { size: Math.ceil(file.size / 1048576), max: MAX_LABEL_BYTES / 1048576 })) });
-      return;
-    }
-    const read = readLabel(new Uint8Array(await file.arrayBuffer()), { locale: language });
-    if (!read.ok) {
-      setMessage({ intent: 'error', text: labelMessage(read.error) });
-      return;
-    }
-    model.load(read.value);
-    setFileName(file.name);
-    setMessage(read.warnings.length ? { intent: 'warning', text: t('labelEditor.openWarnings', { count: read.warnings.length }) } : null);
-  };
-
-  const save = () => {
-    const name = fileName ?? `${model.doc.labelName.trim() || 'label'}.wdfx`;
-    // Our writer gives the 1.3 layout whatever version a file was opened with, so the file
-    // says 1.3 (spec section 3: version, default 1.3).
-    const url = URL.createObjectURL(new Blob([writeLabel({ ...model.doc, version: LABEL_VERSION })], { type: 'application/xml' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-    model.markSaved();
-    setFileName(name);
-    setMessage({ intent: 'success', text: t('labelEditor.savedAs', { name }) });
-  };
 
   const insert = (kind: ElementKind) => {
     if (!model.insert(kind)) setMessage({ intent: 'warning', text: t('labelEditor.noRoom') });
@@ -161,15 +110,7 @@ export default function EditorPage() {
     <div className={styles.page}>
       <div className={styles.bar}>
         <Toolbar className={styles.toolbar} aria-label={t('labelEditor.title')}>
-          <ToolbarButton icon={<DocumentAddRegular />} onClick={newLabel} data-testid="editor-new">
-            {t('labelEditor.newLabel')}
-          </ToolbarButton>
-          <ToolbarButton icon={<FolderOpenRegular />} onClick={() => fileInput.current?.click()} data-testid="editor-open">
-            {t('labelEditor.open')}
-          </ToolbarButton>
-          <ToolbarButton icon={<SaveRegular />} onClick={save} data-testid="editor-save">
-            {t('labelEditor.save')}
-          </ToolbarButton>
+          <EditorFileTools model={model} fileName={fileName} onFileName={setFileName} onNotice={setMessage} />
           <EditorExportPng doc={doc} data={editorData.source} pageIndex={editorData.pageIndex} fileName={fileName} onNotice={setMessage} />
           <ToolbarDivider />
           <Tooltip content={t('labelEditor.undo')} relationship="label">
@@ -206,18 +147,6 @@ export default function EditorPage() {
             {t('labelEditor.unsaved')}
           </Text>
         )}
-        <input
-          ref={fileInput}
-          className={styles.hidden}
-          type="file"
-          accept=".wdfx,.xml"
-          data-testid="editor-file"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            e.currentTarget.value = '';
-            if (file) void open(file);
-          }}
-        />
       </div>
       {message && (
         <MessageBar intent={message.intent} data-testid="editor-message">
