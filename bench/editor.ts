@@ -12,6 +12,7 @@
  *
  * Targets (printed, never failed on): drag under 4 ms; first frame under 500 ms.
  */
+import { writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, startServer } from '../e2e/harness.ts';
@@ -214,7 +215,21 @@ export async function run(options: EditorBenchOptions): Promise<EditorBenchResul
     const from = await screenPoint(page, el.x + el.width / 2, el.y + el.height / 2);
     log(`editor: dragging a ${el.kind} for ${warmup} + ${moves} moves ...`);
     const settled = () => page.locator('[data-testid="editor-raster"][data-state="ready"]').waitFor();
+    // EDITOR_BENCH_PROFILE=out.cpuprofile: Chrome's sampling profile of the editor's drag (open
+    // it in Chrome's DevTools, Performance panel), to see where a move's time goes.
+    const profileTo = process.env.EDITOR_BENCH_PROFILE;
+    const cdp = profileTo ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     const editorSamples = await drag(page, from, warmup, moves, settled);
+    if (cdp && profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(profileTo, JSON.stringify(profile));
+      log(`editor: profile of the drag written to ${profileTo}`);
+    }
 
     log(`editor: the peer (2D canvas + bwip-js), the same drag ...`);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

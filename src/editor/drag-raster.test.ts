@@ -168,3 +168,26 @@ describe('drag frames (the base once, the moving controls every move)', () => {
     expect(composer.update(mustRender(moved, GREY), wholeMoved)).toEqual(after);
   });
 });
+
+describe('inkBounds', () => {
+  it('finds the inked dots of grey and 1-bit pages, whatever their alignment', () => {
+    const grey = (width: number, height: number, ink: [number, number][]) => {
+      const data = new Uint8Array(width * height).fill(255);
+      for (const [x, y] of ink) data[y * width + x] = 10;
+      return { width, height, stride: width, data, grey: true } as Page;
+    };
+    expect(inkBounds(grey(8, 4, []))).toBeNull();
+    expect(inkBounds(grey(8, 4, [[5, 1]]))).toEqual({ x0: 5, y0: 1, x1: 6, y1: 2 });
+    expect(inkBounds(grey(12, 5, [[1, 3], [10, 1], [7, 4]]))).toEqual({ x0: 1, y0: 1, x1: 11, y1: 5 });
+    // A width that is not a multiple of 4 (byte by byte).
+    expect(inkBounds(grey(7, 3, [[0, 0], [6, 2]]))).toEqual({ x0: 0, y0: 0, x1: 7, y1: 3 });
+    const bits = (width: number, height: number, ink: [number, number][]) => {
+      const stride = (width + 7) >> 3;
+      const data = new Uint8Array(stride * height);
+      for (const [x, y] of ink) data[y * stride + (x >> 3)]! |= 0x80 >> (x & 7);
+      return { width, height, stride, data } as Page;
+    };
+    expect(inkBounds(bits(40, 3, [[3, 1], [21, 2]]))).toEqual({ x0: 3, y0: 1, x1: 22, y1: 3 });
+    expect(inkBounds(bits(13, 2, [[12, 0]]))).toEqual({ x0: 12, y0: 0, x1: 13, y1: 1 });
+  });
+});

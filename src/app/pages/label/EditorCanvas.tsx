@@ -34,6 +34,7 @@ import { drawPage } from './PagePreview';
 import { drawDataHighlights } from './dataOverlay';
 import { markEditorFrame } from '../../../editor/frame-mark';
 import { useDragFrames } from './dragFrames';
+import './editorWarmup';
 import { borderHover, borderPress, cellPress, dragBorder, dragLineEnd, drawTableAndLineOverlay, lineEndHover, lineEndPress, type BorderDrag, type LineEndDrag } from './tableLineCanvas';
 import { hasClockContent } from '../../../label/resolve';
 import { canType, type TypingTarget } from '../../../editor/inplace';
