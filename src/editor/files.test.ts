@@ -4,6 +4,9 @@ import { formOfName, labelFileBytes, labelFileName } from './files.ts';
 import { readLabel } from '../label/wdfx.ts';
 import { createLabel } from '../label/label.ts';
 import { withoutSource } from '../label/file-source.ts';
+import { childElements, parseXml } from '../label/xml/tree.ts';
+import { xmlDiff } from '../label/testing/xml-diff.ts';
+import { EditorModel } from './model.ts';
 
 describe('label file names', () => {
   it('saves a new label as .wdfx under its name, or "label"', () => {
@@ -44,5 +47,44 @@ describe('label file bytes', () => {
     expect(saved).toBe(strip(src));
     const again = readLabel(saved);
     expect(again.ok && withoutSource(again.value)).toStrictEqual(withoutSource(read.value));
+  });
+});
+
+describe("the editor's edits keep a vendor file's spelling", () => {
+  const src = readFileSync(new URL('../label/fixtures/vendor-asset-label.wdfx', import.meta.url), 'utf8');
+  const open = () => {
+    const read = readLabel(src);
+    if (!read.ok) throw read.error;
+    // Timers that never fire by themselves: each edit is its own undo step.
+    return new EditorModel(read.value, 'zh-CN', { setTimer: () => 0, clearTimer: () => undefined });
+  };
+  const saved = (model: EditorModel) => new TextDecoder().decode(labelFileBytes(model.doc));
+  const diff = (text: string) => xmlDiff(parseXml(src), parseXml(text));
+
+  it('moves, restacks, duplicates, undoes and edits properties through the model', () => {
+    const model = open();
+    model.setSelection([21]);
+    model.arrow('ArrowRight', false);
+    model.arrow('ArrowDown', true);
+    expect(diff(saved(model))).toEqual(['LPAPI/Page[0]/ArcText[21]@x: "20" -> "20.5"', 'LPAPI/Page[0]/ArcText[21]@y: "20" -> "25"']);
+    // Undo gives the file back exactly.
+    model.undo();
+    model.undo();
+    expect(diff(saved(model))).toEqual([]);
+    // Restacked: the barcode last, spelled as it was.
+    model.setSelection([7]);
+    model.zOrder('front');
+    const page = childElements(childElements(parseXml(saved(model)))[0]!);
+    expect(page[page.length - 1]!.attributes).toEqual(childElements(childElements(parseXml(src))[0]!)[7]!.attributes);
+    model.undo();
+    // A property edit changes that attribute only, in the vendor's spelling.
+    model.patchControl(8, { zoneSize: 2 });
+    expect(diff(saved(model))).toEqual(['LPAPI/Page[0]/Qrcode[8]@zoneSize: "None" -> "2"']);
+    // A duplicate is the vendor's element again (at its new place).
+    model.setSelection([1]);
+    model.duplicateSelection();
+    const copy = childElements(childElements(parseXml(saved(model)))[0]!).at(-1)!;
+    expect(copy.name).toBe('String');
+    expect(copy.attributes.get('content')).toBe('资产编号：');
   });
 });
