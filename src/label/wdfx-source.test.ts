@@ -63,6 +63,18 @@ describe('vendor spellings are kept: read then save changes nothing', () => {
     }
   });
 
+  it('keeps a file without a <Page> (controls under the root) and another root name', () => {
+    const src = `<label LABELWIDTH="50" labelHeight="20"><STRING X="1" y="2">Hi</STRING><foo bar="1"/><barcode type="ean-13" content="6901234567892"/></label>`;
+    expect(savedDiff(src).diff).toEqual([]);
+    const moved = savedDiff(src, (d) => editChild(editChild(d, 0, { x: 3 }), 1, { type: 'ean8', content: '6901234' }));
+    expect(moved.diff).toEqual([
+      'label/STRING[0]@X: "1" -> "3"',
+      'label/barcode[2]@type: "ean-13" -> "EAN8"',
+      'label/barcode[2]@content: "6901234567892" -> "6901234"',
+    ]);
+    expect(withoutSource(read(moved.saved))).toStrictEqual(withoutSource(moved.edited));
+  });
+
   it('reads a file of our own without remembering anything, as before', () => {
     const rand = seeded(4242);
     for (let i = 0; i < 50; i++) {
