@@ -32,9 +32,13 @@ export interface DotRect {
 
 const isGrey = (p: Page) => (p as { grey?: boolean }).grey === true;
 
-/** Whether every control of `doc` only adds ink, so that split renders compose exactly. */
+/**
+ * Whether drag frames can be composed for `doc`: every control only adds ink, and no
+ * background picture inks the whole page (its ink would meet every move's, so every move
+ * would render whole, in the pointer's event; the editor's usual render is better then).
+ */
 export function composable(doc: LabelDocument): boolean {
-  return doc.children.every((c) => !c.antiColor && !(c.kind === 'barcode' && c.textPosition === 'mask'));
+  return doc.backgroundImage === '' && doc.children.every((c) => !c.antiColor && !(c.kind === 'barcode' && c.textPosition === 'mask'));
 }
 
 /** The label with only the controls at `indexes` (the layer), and with all the others (the base). */
