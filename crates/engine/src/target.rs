@@ -10,7 +10,7 @@
 //! [`DotBox`](crate::units::DotBox).
 
 use crate::EngineError;
-use assetmark_raster::{or_bytes, GreyPage, Page};
+use assetmark_raster::{fill_span, or_bytes, GreyPage, Page};
 
 /// A borrowed drawing target.
 pub enum Target<'a> {
@@ -344,28 +344,12 @@ fn clipped_row(mask: &mut [u8], row: &[bool], x: i64, module: i64, page_width: i
         }
         let (x0, x1) = (start.max(0), left.min(page_width));
         if x0 < x1 {
-            set_bits(mask, x0 as usize, x1 as usize);
+            fill_span(mask, x0 as usize, x1 as usize);
             lo = lo.min(x0 as usize / 8);
             hi = hi.max((x1 as usize - 1) / 8 + 1);
         }
     }
     (lo, hi)
-}
-
-/// Sets dots `x0..x1` (`x0 < x1 <= 8 * row.len()`) of a packed row, MSB first.
-fn set_bits(row: &mut [u8], x0: usize, x1: usize) {
-    let (first, last) = (x0 / 8, (x1 - 1) / 8);
-    let head = 0xFFu8 >> (x0 % 8);
-    let tail = 0xFFu8 << (7 - (x1 - 1) % 8);
-    if first == last {
-        row[first] |= head & tail;
-    } else {
-        row[first] |= head;
-        for b in &mut row[first + 1..last] {
-            *b = 0xFF;
-        }
-        row[last] |= tail;
-    }
 }
 
 #[cfg(test)]

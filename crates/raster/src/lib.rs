@@ -22,10 +22,12 @@ mod builtin_font;
 pub mod dither;
 mod grey;
 mod page;
+mod span;
 mod text;
 pub mod truetype;
 
 pub use builtin_font::{BuiltinFont, BUILTIN_FONT};
 pub use grey::GreyPage;
 pub use page::{or_bytes, Page, PageError};
+pub use span::{fill_span, Span};
 pub use text::{TextFace, TextMetrics};

@@ -1,6 +1,7 @@
 //! The 1-bit page and the shapes drawn on it.
 
 use std::fmt;
+use crate::span::{fill_span, Span};
 
 /// A 1-bit page: `height` rows of `stride = (width + 7) / 8` bytes, MSB = leftmost dot,
 /// `1` = black. Built only through [`Page::new`], so its size is always valid.
@@ -127,22 +128,11 @@ impl Page {
         }
         // The span's byte range and end masks are the same on every row: work them out
         // once (a border's sides and text strokes are narrow and many rows tall).
-        let (first, last) = (x0 / 8, (x1 - 1) / 8);
-        let head = 0xFFu8 >> (x0 % 8);
-        let tail = 0xFFu8 << (7 - (x1 - 1) % 8);
+        let span = Span::new(x0, x1);
         // Plain row offsets, no chunk iterator: most calls are one row (the built-in
         // font's runs), where setting up the iterator cost as much as the fill.
         for row in y0..y1 {
-            let (a, b) = (row * self.stride + first, row * self.stride + last);
-            if a == b {
-                self.data[a] |= head & tail;
-            } else {
-                self.data[a] |= head;
-                for v in &mut self.data[a + 1..b] {
-                    *v = 0xFF;
-                }
-                self.data[b] |= tail;
-            }
+            span.fill(&mut self.data[row * self.stride..(row + 1) * self.stride]);
         }
     }
 
@@ -201,20 +191,9 @@ impl Page {
         }
         // As in fill_rect: the byte range and end masks once, no per-call row buffer (the
         // page's rounded corners clear a few dots on each of a dozen rows).
-        let (first, last) = (x0 / 8, (x1 - 1) / 8);
-        let head = 0xFFu8 >> (x0 % 8);
-        let tail = 0xFFu8 << (7 - (x1 - 1) % 8);
+        let span = Span::new(x0, x1);
         for row in y0..y1 {
-            let (a, b) = (row * self.stride + first, row * self.stride + last);
-            if a == b {
-                self.data[a] &= !(head & tail);
-            } else {
-                self.data[a] &= !head;
-                for v in &mut self.data[a + 1..b] {
-                    *v = 0;
-                }
-                self.data[b] &= !tail;
-            }
+            span.clear(&mut self.data[row * self.stride..(row + 1) * self.stride]);
         }
     }
 
@@ -348,24 +327,6 @@ pub fn or_bytes(dst: &mut [u8], src: &[u8]) {
     }
     for (d, s) in d8.into_remainder().iter_mut().zip(s8.remainder()) {
         *d |= *s;
-    }
-}
-
-/// Sets dots `x0..x1` of one packed row (`x0 < x1 <= 8 * row.len()`): masks for the
-/// partial bytes at the ends, whole bytes between.
-fn fill_span(row: &mut [u8], x0: usize, x1: usize) {
-    let first = x0 / 8;
-    let last = (x1 - 1) / 8;
-    let head = 0xFFu8 >> (x0 % 8);
-    let tail = 0xFFu8 << (7 - (x1 - 1) % 8);
-    if first == last {
-        row[first] |= head & tail;
-    } else {
-        row[first] |= head;
-        for b in &mut row[first + 1..last] {
-            *b = 0xFF;
-        }
-        row[last] |= tail;
     }
 }
 
