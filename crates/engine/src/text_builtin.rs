@@ -5,23 +5,26 @@
 //! The same fields apply as with TrueType faces, simplified: the em is the font height
 //! rounded to whole dots (the stroke font draws at whole-dot sizes); the line height is
 //! 1.15 em (Arial's); bold is a second strike 1/24 em (at least 1 dot) to the right;
-//! italic shears each character 0.2 dot per dot above the baseline; wrapping breaks
-//! at spaces, or inside a word longer than the box. Everything is drawn into a scratch
-//! page the size of the box, so the text is clipped to the box, then stamped onto the
-//! target.
+//! italic shears each character 0.2 dot per dot above the baseline. Everything is drawn
+//! into a scratch page the size of the box, so the text is clipped to the box, then
+//! stamped onto the target.
 //!
-//! Vertical text (`verDisplay`) is laid out by the TrueType path's own vertical layout
-//! (raster truetype/vertical.rs, through its [`MonoFace`] seam), so both follow one set
-//! of rules: upright characters in em cells `em + charSpace` apart down right-to-left
-//! columns 1.15 em wide (x `lineSpace`), wrapping at the box bottom with autoReturn, a
-//! newline per column, the block aligned across and each column down. The stroke font's
-//! glyph box is its em (baseline 23/28 em down), so a character fills its cell.
+//! Straight text is laid out by the TrueType path's own layout (raster truetype/layout.rs
+//! horizontally, truetype/vertical.rs for `verDisplay`), through its [`MonoFace`] seam
+//! (truetype/mono.rs), so both kinds of face follow one set of rules: paragraphs, wrapping
+//! (breaking.rs: at spaces, after a hyphen between letters, never before closing or after
+//! opening punctuation, a word longer than the box cut between characters), alignment,
+//! justify and stretch, spacing, underline and strikeout. Vertically: upright characters
+//! in em cells `em + charSpace` apart down right-to-left columns 1.15 em wide (x
+//! `lineSpace`), wrapping at the box bottom with autoReturn, a newline per column, the
+//! block aligned across and each column down. The stroke font's glyph box is its em, so a
+//! character fills its cell.
 
-use assetmark_raster::truetype::{blit_page, layout_vertical_mono, MonoFace, TextBox};
+use assetmark_raster::truetype::{blit_page, layout_text_mono, layout_vertical_mono, MonoFace, TextBox};
 use assetmark_raster::{Page, BUILTIN_FONT};
 
 use crate::target::Target;
-use crate::text_command::{HAlign, TextCommand, VAlign};
+use crate::text_command::TextCommand;
 use crate::text_draw::{grown, size_dots, tt_style};
 use crate::units::DotBox;
 use crate::EngineError;
@@ -49,64 +52,30 @@ fn em(size: f32) -> u32 {
     size.round().clamp(0.0, 4096.0) as u32
 }
 
-/// The characters of each line of horizontal text: paragraphs, wrapped or not, with
-/// whether a line is a wrapped one (justify stretches those). `step` is the pen advance
-/// of a character and `cs` the character spacing in it, dots. Other control characters
-/// than newlines and tabs are dropped, as with TrueType faces.
-fn lines(cmd: &TextCommand, width: f32, step: f32, cs: f32) -> Vec<(Vec<char>, bool)> {
-    let mut out = Vec::new();
-    let text = cmd.text.replace("\r\n", "\n").replace('\r', "\n");
-    for para in text.split('\n') {
-        let chars: Vec<char> =
-            para.chars().filter(|&c| c == '\t' || !c.is_control()).map(|c| if c == '\t' { ' ' } else { c }).collect();
-        if !cmd.wrap {
-            out.push((chars, false));
-            continue;
-        }
-        // Greedy: as many characters as fit (trailing spaces hang), back to the last space.
-        // n characters take n x step - cs dots
-        let fit = if step > 0.0 { ((width + cs + 1e-3) / step).floor().max(1.0) as usize } else { usize::MAX };
-        let mut rest: &[char] = &chars;
-        if rest.is_empty() {
-            out.push((Vec::new(), false));
-        }
-        while !rest.is_empty() {
-            if rest.len() <= fit {
-                out.push((rest.to_vec(), false));
-                break;
-            }
-            let cut = match rest[..=fit].iter().rposition(|&c| c == ' ') {
-                Some(0) | None => fit,
-                Some(i) => i + 1,
-            };
-            out.push((rest[..cut].to_vec(), true));
-            rest = &rest[cut..];
-            while rest.first() == Some(&' ') {
-                rest = &rest[1..]; // spaces at a break hang off the line's end
-            }
-        }
-    }
-    out
-}
-
-/// The stroke font as vertical layout sees it at `size` whole dots to the em: its glyph
-/// box is the em, baseline 23/28 em down; the underline 1/10 em outside the em box and
-/// rules 1/20 em thick (at least a dot), as in horizontal text.
+/// The stroke font as the raster layout sees it at `size` whole dots to the em: its glyph
+/// box is the em, the baseline on the whole dot nearest 23/28 em below its top (the
+/// descent the rest of the em, so a line's box is exactly one em); the underline 1/10 em
+/// below the baseline (or outside the em box, in vertical text), the strikeout's top 0.3
+/// em above it, rules 1/20 em thick (at least a dot).
 fn mono_face(size: f32) -> MonoFace {
+    let ascent = (size * 23.0 / 28.0).round();
+    let rule = (size / 20.0).round().max(1.0);
     MonoFace {
         advance: size * ADVANCE_EM,
-        ascent: size * 23.0 / 28.0,
-        descent: size * 5.0 / 28.0,
+        ascent,
+        descent: size - ascent,
         line_height: size * LINE_EM,
         underline_gap: (size / 10.0).round(),
-        rule: (size / 20.0).round().max(1.0),
+        strikeout_position: (size * 0.3).round() - rule,
+        rule,
     }
 }
 
-/// Vertical text in box `b` (autoHeight already applied by the caller, as for the
-/// TrueType path). A style the layout refuses (line spacing out of range) or a box out of
-/// its range draws nothing.
-fn layout_vertical(cmd: &TextCommand, b: DotBox, dpi: u32, size: f32) -> Layout {
+/// Text in box `b` (autoHeight already applied by the caller, as for the TrueType path),
+/// laid out by the raster crate's own horizontal or vertical layout with the stroke font's
+/// [`MonoFace`]. A style the layout refuses (line spacing out of range) or a box out of its
+/// range draws nothing.
+fn layout(cmd: &TextCommand, b: DotBox, dpi: u32, size: f32) -> Layout {
     let size = em(size) as f32;
     let empty = Layout { chars: Vec::new(), bars: Vec::new(), needed: 0 };
     let mut style = match tt_style(cmd, dpi) {
@@ -118,96 +87,35 @@ fn layout_vertical(cmd: &TextCommand, b: DotBox, dpi: u32, size: f32) -> Layout 
         Some(bx) => bx,
         None => return empty,
     };
-    let l = match layout_vertical_mono(&mono_face(size), &style, cmd.text, bx) {
+    let face = mono_face(size);
+    let laid = if cmd.vertical {
+        layout_vertical_mono(&face, &style, cmd.text, bx)
+    } else {
+        layout_text_mono(&face, &style, cmd.text, bx)
+    };
+    let l = match laid {
         Ok(l) => l,
         Err(_) => return empty,
     };
-    let top_of_em = size * 23.0 / 28.0; // from the baseline up to the em box's top
-    let chars = l.glyphs().iter().map(|g| Placed { ch: g.ch, x: g.x, y: g.y - top_of_em }).collect();
-    // Bars rounded as truetype/draw.rs rounds them: whole dots, at least one each way.
+    // Glyphs are drawn from their em box's top, the ascent above the baseline.
+    let chars = l.glyphs().iter().map(|g| Placed { ch: g.ch, x: g.x, y: g.y - face.ascent }).collect();
     let bars = l
         .bars()
         .iter()
         .map(|&(x, y, w, h)| {
-            let (x0, y0) = (x.round() as i64, y.round() as i64);
-            (x0, ((x + w).round() as i64).max(x0 + 1), y0, ((y + h).round() as i64).max(y0 + 1))
+            if cmd.vertical {
+                // Rounded as truetype/draw.rs rounds them: whole dots, at least one each way.
+                let (x0, y0) = (x.round() as i64, y.round() as i64);
+                (x0, ((x + w).round() as i64).max(x0 + 1), y0, ((y + h).round() as i64).max(y0 + 1))
+            } else {
+                // Ends rounded; the top on the whole dot at or above the bar's (a whole number
+                // of dots from the baseline's dot, as the stroke font always drew its rules).
+                let y0 = y.floor() as i64;
+                (x.round() as i64, (x + w).round() as i64, y0, y0 + h.round() as i64)
+            }
         })
         .collect();
     Layout { chars, bars, needed: l.needed_height() }
-}
-
-fn layout(cmd: &TextCommand, b: DotBox, dpi: u32, size: f32) -> Layout {
-    if cmd.vertical {
-        return layout_vertical(cmd, b, dpi, size);
-    }
-    let size = em(size) as f32;
-    let cs = size_dots(cmd.char_space_um as i64, dpi);
-    let adv = size * ADVANCE_EM;
-    let width = b.width() as f32;
-    let pitch = size * LINE_EM * cmd.line_space_milli as f32 / 1000.0;
-    let step = adv + cs;
-    let ls = lines(cmd, width, step, cs);
-    let block = (ls.len().max(1) - 1) as f32 * pitch + size;
-    let free_v = b.height() as f32 - block;
-    let top = b.y0 as f32
-        + match cmd.v_align {
-            VAlign::Top => 0.0,
-            VAlign::Middle => free_v / 2.0,
-            VAlign::Bottom => free_v,
-        };
-    let mut chars = Vec::new();
-    let mut bars = Vec::new();
-    let baseline = (size * 23.0 / 28.0).round();
-    for (i, (line, wrapped)) in ls.iter().enumerate() {
-        let n = line.iter().rposition(|&c| c != ' ').map_or(0, |l| l + 1);
-        let ink = if n == 0 { 0.0 } else { n as f32 * step - (step - adv) };
-        let free = width - ink;
-        let spread = match cmd.h_align {
-            HAlign::Justify if *wrapped => true,
-            HAlign::Stretch => true,
-            _ => false,
-        } && free > 0.0
-            && n > 1;
-        // Justify widens the inner spaces when the line has any (as TrueType text does);
-        // stretch, and justify of a line without spaces, widen every gap.
-        let spaces = line[..n].iter().filter(|&&c| c == ' ').count();
-        let at_spaces = cmd.h_align == HAlign::Justify && spaces > 0;
-        let gap = match (spread, at_spaces) {
-            (false, _) => 0.0,
-            (true, true) => free / spaces as f32,
-            (true, false) => free / (n - 1) as f32,
-        };
-        let x = b.x0 as f32
-            + match cmd.h_align {
-                HAlign::Center => free / 2.0,
-                HAlign::Right => free,
-                HAlign::Stretch if n == 1 => free / 2.0,
-                _ => 0.0,
-            };
-        let y = top + i as f32 * pitch;
-        let mut extra = 0.0;
-        for (k, &c) in line.iter().enumerate().take(n) {
-            chars.push(Placed { ch: c, x: x + k as f32 * step + extra, y });
-            if !at_spaces || c == ' ' {
-                extra += gap;
-            }
-        }
-        let spread_width = if spread { free } else { 0.0 };
-        if n > 0 {
-            let (x0, x1) = (x.round() as i64, (x + ink + spread_width).round() as i64);
-            let t = (size / 20.0).round().max(1.0) as i64;
-            let base = (y + baseline) as i64;
-            if cmd.underline {
-                let y0 = base + (size / 10.0).round() as i64;
-                bars.push((x0, x1, y0, y0 + t));
-            }
-            if cmd.strikeout {
-                let y0 = base - (size * 0.3).round() as i64;
-                bars.push((x0, x1, y0, y0 + t));
-            }
-        }
-    }
-    Layout { chars, bars, needed: block.ceil() as i64 }
 }
 
 /// Dots of height a straight text needs in box `b`.
@@ -368,6 +276,7 @@ mod tests {
     //! Built-in vertical layout at 254 dpi, where 1 dot is 100 µm, and a 28-dot em: the
     //! advance is 16 dots, the column 1.15 em = 32.2 dots wide.
     use super::*;
+    use crate::text_command::{HAlign, VAlign};
 
     const EM: f32 = 28.0;
     const COL: f32 = EM * 1.15;
@@ -390,6 +299,59 @@ mod tests {
     fn close(a: &[(char, f32, f32)], b: &[(char, f32, f32)]) -> bool {
         a.len() == b.len()
             && a.iter().zip(b).all(|(p, q)| p.0 == q.0 && (p.1 - q.1).abs() < 1e-3 && (p.2 - q.2).abs() < 1e-3)
+    }
+
+    fn hcmd(text: &str) -> TextCommand<'_> {
+        TextCommand::new(2_800, "", text)
+    }
+
+    /// Straight text goes through the raster crate's layout: a 28-dot em advances 16 dots,
+    /// lines are 1.15 em apart, and wrapping takes the shared breaking rules (here after a
+    /// hyphen between letters, which the stroke font's own wrapping never did).
+    #[test]
+    fn horizontal_lines_are_the_shared_layouts() {
+        let mut c = hcmd("AB CD-EF");
+        c.wrap = true;
+        let l = layout(&c, dbox(10, 20, 100, 200), 254, EM);
+        let pitch = EM * 1.15;
+        let want = [
+            ('A', 10.0, 20.0),
+            ('B', 26.0, 20.0),
+            ('C', 58.0, 20.0),
+            ('D', 74.0, 20.0),
+            ('-', 90.0, 20.0),
+            ('E', 10.0, 20.0 + pitch),
+            ('F', 26.0, 20.0 + pitch),
+        ];
+        assert!(close(&placed(&l), &want), "{:?}", placed(&l));
+        assert_eq!(l.needed, (pitch + EM).ceil() as i64);
+        // without wrap one line, as long as it is
+        c.wrap = false;
+        let l = layout(&c, dbox(10, 20, 100, 200), 254, EM);
+        assert_eq!(l.chars.len(), 7);
+        assert!((l.chars[6].x - (10.0 + 7.0 * 16.0)).abs() < 1e-3);
+        assert_eq!(l.needed, 28);
+    }
+
+    /// Centred both ways on half dots, with the rules a whole number of dots from the
+    /// baseline's dot: the underline 1/10 em below it, the strikeout's top 0.3 em above it,
+    /// both 1/20 em thick, as long as the line's ink.
+    #[test]
+    fn horizontal_alignment_and_rules() {
+        let mut c = hcmd("AB");
+        c.h_align = HAlign::Center;
+        c.v_align = VAlign::Middle;
+        c.underline = true;
+        c.strikeout = true;
+        let l = layout(&c, dbox(0, 0, 101, 41), 254, EM);
+        // 32 dots of ink in 101: 34.5 from the left; 28 dots in 41: 6.5 from the top
+        assert!(close(&placed(&l), &[('A', 34.5, 6.5), ('B', 50.5, 6.5)]), "{:?}", placed(&l));
+        // baseline at 6.5 + 23 = 29.5: its dot is 29
+        assert_eq!(l.bars, vec![(35, 67, 32, 33), (35, 67, 21, 22)]);
+        c.h_align = HAlign::Right;
+        c.v_align = VAlign::Bottom;
+        let l = layout(&c, dbox(0, 0, 101, 41), 254, EM);
+        assert!(close(&placed(&l), &[('A', 69.0, 13.0), ('B', 85.0, 13.0)]), "{:?}", placed(&l));
     }
 
     #[test]

@@ -372,13 +372,51 @@ pub fn layout_text(
     if style.vertical {
         return Ok(super::vertical::layout_vertical(fonts, style, text, bx));
     }
-    let primary = fonts.primary();
-    let m = primary.metrics();
+    let m = fonts.primary().metrics();
     let scale = style.size / m.units_per_em as f32;
     let ascent = m.ascender as f32 * scale;
     let descent = -(m.descender as f32) * scale;
-    let line_height = ascent + descent + m.line_gap as f32 * scale;
-    let pitch = line_height * style.line_space;
+    let face = LineFace {
+        ascent,
+        descent,
+        line_height: ascent + descent + m.line_gap as f32 * scale,
+        underline_position: m.underline_position as f32 * scale,
+        underline_thickness: (m.underline_thickness as f32 * scale).max(1.0),
+        strikeout_position: m.strikeout_position as f32 * scale,
+        strikeout_thickness: (m.strikeout_size as f32 * scale).max(1.0),
+    };
+    Ok(layout_lines(&face, style, text, bx, |chars, items| measure_into(fonts, style, chars, items)))
+}
+
+/// What line placement takes from the faces, in dots at the style's size: the first face's
+/// vertical metrics and rules.
+pub(super) struct LineFace {
+    /// Above and below the baseline: a line's box.
+    pub ascent: f32,
+    pub descent: f32,
+    /// Ascender + descender + line gap: the line pitch at line spacing 1.
+    pub line_height: f32,
+    /// The underline's top edge and the strikeout's bottom edge above the baseline (an
+    /// underline's is negative: below it); thicknesses at least one dot.
+    pub underline_position: f32,
+    pub underline_thickness: f32,
+    pub strikeout_position: f32,
+    pub strikeout_thickness: f32,
+}
+
+/// Breaks and places horizontal lines (module docs): `measure` appends one paragraph's
+/// (byte offset, char) list to the items as measured items (advances in dots). The style
+/// has been checked.
+pub(super) fn layout_lines(
+    face: &LineFace,
+    style: &TextStyle,
+    text: &str,
+    bx: TextBox,
+    mut measure: impl FnMut(&[(usize, char)], &mut Vec<Item>),
+) -> TextLayout {
+    let ascent = face.ascent;
+    let descent = face.descent;
+    let pitch = face.line_height * style.line_space;
     let cs = style.char_space;
     let max_width = bx.width as f32;
 
@@ -402,7 +440,7 @@ pub fn layout_text(
             continue;
         }
         let base = items.len();
-        measure_into(fonts, style, &chars, &mut items);
+        measure(&chars, &mut items);
         let n = items.len();
         if style.wrap {
             let mut start = base;
@@ -531,12 +569,11 @@ pub fn layout_text(
         };
         if width > 0.0 {
             if style.underline {
-                let t = (m.underline_thickness as f32 * scale).max(1.0);
-                bars.push((x, baseline - m.underline_position as f32 * scale, width, t));
+                bars.push((x, baseline - face.underline_position, width, face.underline_thickness));
             }
             if style.strikeout {
-                let t = (m.strikeout_size as f32 * scale).max(1.0);
-                bars.push((x, baseline - (m.strikeout_position as f32 * scale) - t, width, t));
+                let t = face.strikeout_thickness;
+                bars.push((x, baseline - face.strikeout_position - t, width, t));
             }
         }
         lines.push(LayoutLine {
@@ -550,16 +587,7 @@ pub fn layout_text(
         });
     }
 
-    Ok(TextLayout {
-        bounds,
-        size: style.size,
-        clip: style.clip,
-        lines,
-        glyphs,
-        bars,
-        needed_height,
-        content_width,
-    })
+    TextLayout { bounds, size: style.size, clip: style.clip, lines, glyphs, bars, needed_height, content_width }
 }
 
 /// Greedy first fit: the end (exclusive) of the line starting at item `start`.

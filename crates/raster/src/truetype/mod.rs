@@ -24,6 +24,8 @@
 //! - `layout.rs`: mapping, wrapping, alignment, spacing.
 //! - `vertical.rs`: vertical text (`verDisplay`): columns right to left, wrapped at the
 //!   box height.
+//! - `mono.rs`: a monospaced face given by its numbers (the engine's built-in stroke
+//!   font), laid out by the same horizontal and vertical code.
 //! - `draw.rs`, `arc.rs`: drawing straight and arc text.
 //! - `face.rs`: [`TrueTypeFace`], a font set behind the renderer's one-line
 //!   [`TextFace`](crate::TextFace) seam (barcode captions).
@@ -74,6 +76,7 @@ mod face;
 mod font;
 mod glyf;
 mod layout;
+mod mono;
 mod raster;
 mod read;
 mod rotate;
@@ -89,7 +92,8 @@ pub use layout::{
     layout_text, HAlign, LayoutLine, PlacedGlyph, TextBox, TextError, TextLayout, TextStyle, VAlign,
 };
 pub use rotate::{blit_page, rotate_bits, rotate_page, QuarterTurn};
-pub use vertical::{layout_vertical_mono, MonoFace};
+pub use mono::{layout_text_mono, MonoFace};
+pub use vertical::layout_vertical_mono;
 
 #[cfg(test)]
 mod test_fonts;

@@ -78,7 +78,7 @@ use std::ops::Range;
 
 use super::cache::Synthetic;
 use super::font::FontSet;
-use super::breaking::is_space;
+use super::mono::{mono_items, MonoFace};
 use super::layout::{
     measure, wrap_line, HAlign, Item, LayoutLine, PlacedGlyph, TextBox, TextError, TextLayout, TextStyle, VAlign,
 };
@@ -222,24 +222,6 @@ pub(super) fn layout_vertical(fonts: &FontSet, style: &TextStyle, text: &str, bx
     })
 }
 
-/// A face known only by its numbers, every character one advance wide: the engine's
-/// built-in stroke font, so that its vertical text follows this module's rules (cells,
-/// columns, breaking, alignment, rules) without a TrueType face. Dots at the style's size.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MonoFace {
-    /// Advance of every character: centres it across its column.
-    pub advance: f32,
-    /// Above and below the baseline: the glyph box whose centre sits at the cell's centre.
-    pub ascent: f32,
-    pub descent: f32,
-    /// Ascender + descender + line gap: the column width (at least one em).
-    pub line_height: f32,
-    /// Dots between the em box's left edge and the underline rule.
-    pub underline_gap: f32,
-    /// Underline and strikeout thickness (at least one dot is drawn).
-    pub rule: f32,
-}
-
 /// Vertical layout of `text` with a [`MonoFace`]: every glyph is face 0, glyph 0, with
 /// [`PlacedGlyph::ch`] the character to draw and (`x`, `y`) the left end of its advance on
 /// its baseline. Characters as in [`layout_text`](super::layout_text): newlines start
@@ -252,10 +234,7 @@ pub fn layout_vertical_mono(
     bx: TextBox,
 ) -> Result<TextLayout, TextError> {
     style.check()?;
-    let nums = [face.advance, face.ascent, face.descent, face.line_height, face.underline_gap, face.rule];
-    if !nums.iter().all(|v| v.is_finite() && v.abs() <= TextBox::LIMIT as f32) {
-        return Err(TextError::InvalidSize);
-    }
+    face.check()?;
     let column_face = ColumnFace {
         line_height: face.line_height,
         centre_to_baseline: vec![(face.ascent - face.descent) / 2.0],
@@ -264,27 +243,9 @@ pub fn layout_vertical_mono(
         strikeout_thickness: face.rule.max(1.0),
     };
     Ok(layout_columns(&column_face, style, text, bx, |chars| {
-        chars
-            .iter()
-            .map(|&(start, c)| {
-                let invisible = (c as u32) < 0x20 && c != '\t'
-                    || c == '\u{7F}'
-                    || matches!(c, '\u{200B}'..='\u{200F}' | '\u{FEFF}' | '\u{2060}' | '\u{00AD}');
-                let space = !invisible && is_space(c);
-                Item {
-                    ch: c,
-                    start,
-                    end: start + c.len_utf8(),
-                    face: 0,
-                    glyph: 0,
-                    advance: if invisible { 0.0 } else { face.advance },
-                    kern: 0.0,
-                    space,
-                    visible: !invisible && !space,
-                    synth: Synthetic::default(),
-                }
-            })
-            .collect()
+        let mut items = Vec::with_capacity(chars.len());
+        mono_items(face, chars, &mut items);
+        items
     }))
 }
 
