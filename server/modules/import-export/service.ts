@@ -1,5 +1,5 @@
 /**
- * Bulk import and export of assets through spreadsheets (api/Excel), and the import template.
+ * Bulk import of assets from spreadsheets (api/Excel); the template and export are export.ts.
  *
  * Import, in two halves:
  *   1. In the request (startImport): the file is checked (one file, .xlsx .xls or .csv, at
@@ -20,42 +20,28 @@
  * the upsert updates a conflicting row only when it is the very asset checked (same id), so an
  * asset created meanwhile by someone else is never overwritten: the import fails instead.
  *
- * Export (same filters and order as the list) and the template are .xlsx files with the
- * standard headers in the caller's language and one column per custom attribute, and the
- * marker of workbook.ts. Export then re-import changes nothing: every column written reads
- * back to the same value and unchanged rows are not written at all.
- *
  * Note on PGlite (one connection, in this process): while the write transaction runs, other
  * requests that need the database wait for it (about a second per 10,000 rows); the event
  * loop is free between chunks, so requests that do not (health, the web app's files) are
  * answered. On a PostgreSQL server the writing happens in its process and other requests'
  * queries run beside it. Tests can hold an import at each stage (limits.ts, deps.gate).
  */
-import {
-  IMPORT_COLUMNS,
-  IMPORT_MAX_BYTES,
-  IMPORT_SUFFIXES,
-  type ExcelFile,
-  type ImportColumn,
-  type ImportStarted,
-  type ImportStatus,
-} from '../../../src/api/contract.ts';
+import { IMPORT_MAX_BYTES, IMPORT_SUFFIXES, type ImportStarted, type ImportStatus } from '../../../src/api/contract.ts';
 import { isUniqueViolation, type Queryable } from '../../db/db.ts';
 import { tidyTables } from '../../db/vacuum.ts';
-import { SqlParams } from '../../db/sql.ts';
 import { AppError, errorMessage, type ErrorKind, type ErrorParams, type Lang } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import { deptCondition, type Actor } from '../access/service.ts';
+import type { Actor } from '../access/service.ts';
 import { reserveCodes } from '../assets/codes.ts';
-import { currentAttributeValues } from '../assets/fields.ts';
-import { assetWhere, orderBy, today, todayPlaceholder, type AssetDeps, type AssetFilter, type AssetOrder } from '../assets/service.ts';
+import type { AssetDeps } from '../assets/service.ts';
 import { attributesVersion, classifiesOf, findClassify, type ClassifyRow } from '../classifications/service.ts';
 import { decodeLimited } from '../files/service.ts';
-import { standardColumnOf, standardHeaders } from './columns.ts';
+import { standardColumnOf } from './columns.ts';
 import type { ImportGate } from './limits.ts';
+import { loadLookups } from './lookups.ts';
 import { ImportParser } from './parse-queue.ts';
-import { checkRow, lower, unchanged, type ColumnMap, type ExistingAsset, type Lookups, type RowProblem, type RowValues } from './rows.ts';
-import { MARKER_FORMAT, writeSpreadsheet, type Cell, type Marker } from './workbook.ts';
+import { checkRow, unchanged, type ColumnMap, type RowProblem, type RowValues } from './rows.ts';
+import { MARKER_FORMAT, type Cell, type Marker } from './workbook.ts';
 
 export interface ImportDeps extends AssetDeps {
   log: Logger;
@@ -71,7 +57,6 @@ let defaultParser: ImportParser | undefined;
 const parserOf = (deps: ImportDeps) => deps.parser ?? (defaultParser ??= new ImportParser());
 const passGate = (deps: ImportDeps, stage: Parameters<ImportGate>[0], jobId: number) => deps.gate?.(stage, jobId);
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Problems kept with a job (errorCount counts them all). */
 export const MAX_STORED_ERRORS = 1000;
 /** Rows per INSERT statement of the write phase. */
@@ -226,7 +211,7 @@ function mapColumns(header: readonly Cell[], classes: ClassifyRow[]): ColumnMap 
 
 // ---- running an import -------------------------------------------------------------------
 
-interface Plan {
+export interface Plan {
   columns: ColumnMap;
   data: { row: number; cells: Cell[] }[];
   /** Rows the parse refused (characters, length: sheet-rows.ts). */
@@ -320,78 +305,6 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
       counts: null,
     });
   }
-}
-
-async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promise<Lookups> {
-  // Departments: the whole tree for the names of paths, the scope for what may be named.
-  const p = new SqlParams();
-  const depts = await q.query<{ id: number; name: string; path: string; parent_id: number | null; visible: boolean }>(
-    `SELECT d.id, COALESCE(d.name, c.name) AS name, d.path, d.parent_id, ${deptCondition(actor, 'd.id', p)} AS visible
-       FROM departments d JOIN companies c ON c.id = d.company_id
-      WHERE d.company_id = ${p.add(actor.companyId)}`,
-    p.values,
-  );
-  const nameById = new Map(depts.rows.map((d) => [d.id, d.name]));
-  const deptByName = new Map<string, number[]>();
-  const deptByPath = new Map<string, number>();
-  const deptPathById = new Map<number, string>();
-  for (const d of depts.rows) {
-    if (!d.visible) continue;
-    const key = lower(d.name);
-    deptByName.set(key, [...(deptByName.get(key) ?? []), d.id]);
-    if (d.parent_id !== null) {
-      // '/<root>/<a>/<b>/' → 'a/b': the path below the company.
-      const ids = d.path.split('/').filter(Boolean).slice(1).map(Number);
-      deptByPath.set(ids.map((id) => lower(nameById.get(id) ?? '')).join('/'), d.id);
-      deptPathById.set(d.id, ids.map((id) => nameById.get(id) ?? '').join('/'));
-    }
-  }
-
-  const sp = new SqlParams();
-  const staff = await q.query<{ id: number; name: string; job_number: string; dept_id: number | null }>(
-    `SELECT s.id, s.name, s.job_number, s.dept_id FROM staff s
-      WHERE s.company_id = ${sp.add(actor.companyId)} AND ${deptCondition(actor, 's.dept_id', sp)}`,
-    sp.values,
-  );
-  const staffByName = new Map<string, { id: number; deptId: number | null }[]>();
-  const staffByNameJob = new Map<string, { id: number; deptId: number | null }>();
-  for (const s of staff.rows) {
-    const entry = { id: s.id, deptId: s.dept_id };
-    const key = lower(s.name);
-    staffByName.set(key, [...(staffByName.get(key) ?? []), entry]);
-    if (s.job_number !== '') staffByNameJob.set(`${key}(${lower(s.job_number)})`, entry);
-  }
-
-  const classes = await classifiesOf(q, actor.companyId);
-
-  // The assets the file's codes name, with whether the importer sees them.
-  const codeColumn = plan.columns.findIndex((c) => c.kind === 'standard' && c.key === 'assetCoding');
-  const codes =
-    codeColumn < 0
-      ? []
-      : [...new Set(plan.data.map(({ cells }) => String(cells[codeColumn] ?? '').trim()).filter((code) => code !== ''))];
-  const ep = new SqlParams();
-  const existing = await q.query<ExistingAsset>(
-    `SELECT a.id, a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price,
-            a.loss_cycle, a.dept_id, a.staff_id, a.deposit_site, a.classify_id, a.attribute_values,
-            ${deptCondition(actor, 'a.dept_id', ep)} AS in_scope
-       FROM assets a
-      WHERE a.company_id = ${ep.add(actor.companyId)} AND a.asset_coding = ANY(${ep.add(codes)}::text[])`,
-    ep.values,
-  );
-
-  return {
-    actor,
-    deptByName,
-    deptByPath,
-    deptPathById,
-    staffByName,
-    staffByNameJob,
-    classifyByName: new Map(classes.map((k) => [lower(k.name), k])),
-    classifyById: new Map(classes.map((k) => [k.id, k])),
-    defaultClassify: plan.defaultClassify,
-    existing: new Map(existing.rows.map((a) => [a.asset_coding, a])),
-  };
 }
 
 /** Codes for new rows without one: the company's next codes (assets/codes.ts), none the file uses. */
@@ -542,148 +455,4 @@ export async function importStatus(
     startedAt: job.started_at.toISOString(),
     finishedAt: job.finished_at?.toISOString() ?? null,
   };
-}
-
-// ---- template and export -----------------------------------------------------------------
-
-function attributeColumns(classes: readonly ClassifyRow[]): string[] {
-  const names: string[] = [];
-  for (const k of classes) for (const a of k.attributes) if (!names.includes(a.name)) names.push(a.name);
-  return names;
-}
-
-function markerOf(classes: readonly ClassifyRow[], template?: number): Marker {
-  return {
-    format: MARKER_FORMAT,
-    classes: Object.fromEntries(classes.map((k) => [String(k.id), attributesVersion(k.attributes)])),
-    ...(template === undefined ? {} : { template }),
-  };
-}
-
-function excelFile(fileName: string, bytes: Buffer, rowCount?: number): ExcelFile & { bytes: Buffer } {
-  return { fileName, fileData: bytes.toString('base64'), mimeType: XLSX_MIME, bytes, ...(rowCount === undefined ? {} : { rowCount }) };
-}
-
-const SHEET_NAMES = { zh: '资产', en: 'Assets' };
-
-/** The import template: headers only, for one classification's attributes or none. */
-export async function importTemplate(
-  deps: Pick<ImportDeps, 'db'>,
-  actor: Actor,
-  classifyId: number | undefined,
-  lang: Lang,
-): Promise<ExcelFile & { bytes: Buffer }> {
-  const classes = classifyId === undefined ? [] : [await findClassify(deps.db, actor.companyId, classifyId)];
-  const header = [...standardHeaders(lang), ...attributeColumns(classes)];
-  const title = lang === 'zh' ? '资产导入模板' : 'asset import template';
-  const name = classes[0] ? `${title} ${classes[0].name}.xlsx` : `${title}.xlsx`;
-  return excelFile(name, writeSpreadsheet(SHEET_NAMES[lang], header, [], markerOf(classes, classes[0]?.id)));
-}
-
-interface ExportRow {
-  asset_coding: string;
-  asset_name: string;
-  specifications: string;
-  unit: string;
-  supplier: string;
-  buy_date: string | null;
-  buy_price: string | null;
-  loss_cycle: number | null;
-  dept_id: number | null;
-  staff_id: number | null;
-  deposit_site: string;
-  classify_id: number | null;
-  attribute_values: Record<string, string>;
-}
-
-/**
- * The assets the caller sees that match the filter, in the list's order, as an .xlsx.
- * Departments are written by name, or by path where the name is shared; staff by name, or
- * as "Name(job number)" where the name is shared, so the file reads back to the same rows.
- */
-export async function exportAssets(
-  deps: ImportDeps,
-  actor: Actor,
-  input: AssetFilter & AssetOrder,
-  lang: Lang,
-): Promise<ExcelFile & { bytes: Buffer }> {
-  const day = today(deps);
-  const p = new SqlParams();
-  const todayParam = todayPlaceholder(p, deps);
-  const whereSql = assetWhere(actor, input, p, todayParam);
-  const order = orderBy(input, todayParam);
-  const { rows } = await deps.db.query<ExportRow>(
-    `SELECT a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price, a.loss_cycle,
-            a.dept_id, a.staff_id, a.deposit_site, a.classify_id, a.attribute_values
-       FROM assets a ${order.join}
-      WHERE ${whereSql}
-      ORDER BY ${order.sql}`,
-    p.values,
-  );
-
-  const [deptLabels, staffLabels, classes] = await Promise.all([
-    departmentLabels(deps.db, actor.companyId),
-    staffLabelsOf(deps.db, actor.companyId, rows),
-    classifiesOf(deps.db, actor.companyId),
-  ]);
-  const used = new Set(rows.map((r) => r.classify_id));
-  const exported = classes.filter((k) => used.has(k.id));
-  const classById = new Map(classes.map((k) => [k.id, k]));
-  const attributes = attributeColumns(exported);
-
-  const cells: Cell[][] = rows.map((r) => {
-    const classify = r.classify_id === null ? null : (classById.get(r.classify_id) ?? null);
-    const values = currentAttributeValues(r.attribute_values, classify?.attributes ?? null);
-    const byKey: Record<ImportColumn, Cell> = {
-      assetCoding: r.asset_coding,
-      assetName: r.asset_name,
-      specifications: r.specifications,
-      unit: r.unit,
-      supplier: r.supplier,
-      buyDate: r.buy_date,
-      buyPrice: r.buy_price === null ? null : Number(r.buy_price),
-      lossCycle: r.loss_cycle,
-      department: r.dept_id === null ? null : (deptLabels.get(r.dept_id) ?? null),
-      user: r.staff_id === null ? null : (staffLabels.get(r.staff_id) ?? null),
-      depositSite: r.deposit_site,
-      classification: classify?.name ?? null,
-    };
-    return [...IMPORT_COLUMNS.map((key) => byKey[key]), ...attributes.map((name) => values[name] ?? null)];
-  });
-  const header = [...standardHeaders(lang), ...attributes];
-  const fileName = `${lang === 'zh' ? '资产列表' : 'asset list'} ${day}.xlsx`;
-  return excelFile(fileName, writeSpreadsheet(SHEET_NAMES[lang], header, cells, markerOf(exported)), rows.length);
-}
-
-/** Each department's label in files: its name, or its path below the company when the name is shared. */
-async function departmentLabels(q: Queryable, companyId: number): Promise<Map<number, string>> {
-  const { rows } = await q.query<{ id: number; name: string; path: string }>(
-    `SELECT d.id, COALESCE(d.name, c.name) AS name, d.path
-       FROM departments d JOIN companies c ON c.id = d.company_id WHERE d.company_id = $1`,
-    [companyId],
-  );
-  const nameById = new Map(rows.map((d) => [d.id, d.name]));
-  const count = new Map<string, number>();
-  for (const d of rows) count.set(lower(d.name), (count.get(lower(d.name)) ?? 0) + 1);
-  return new Map(
-    rows.map((d) => {
-      if (count.get(lower(d.name)) === 1) return [d.id, d.name];
-      const ids = d.path.split('/').filter(Boolean).slice(1).map(Number);
-      return [d.id, ids.length === 0 ? d.name : ids.map((id) => nameById.get(id)).join('/')];
-    }),
-  );
-}
-
-/** Each staff member's label in files: the name, or "Name(job number)" when the name is shared. */
-async function staffLabelsOf(q: Queryable, companyId: number, rows: readonly ExportRow[]): Promise<Map<number, string>> {
-  if (!rows.some((r) => r.staff_id !== null)) return new Map();
-  const { rows: staff } = await q.query<{ id: number; name: string; job_number: string }>(
-    'SELECT id, name, job_number FROM staff WHERE company_id = $1',
-    [companyId],
-  );
-  const count = new Map<string, number>();
-  for (const s of staff) count.set(lower(s.name), (count.get(lower(s.name)) ?? 0) + 1);
-  return new Map(
-    staff.map((s) => [s.id, count.get(lower(s.name)) === 1 || s.job_number === '' ? s.name : `${s.name}(${s.job_number})`]),
-  );
 }
