@@ -130,7 +130,10 @@ async function fuzzTarget(target: TargetName, options: Options): Promise<{ input
 function save(target: TargetName, seed: number, finding: Finding): string {
   mkdirSync(FINDINGS, { recursive: true });
   const file = new URL(`${target}-${seed}-${finding.index}.bin`, FINDINGS);
-  if ('input' in finding.failure) writeFileSync(file, finding.failure.input);
+  // A hang's input was never sent back: generate it again (inputs are pure functions of
+  // seed and index).
+  const input = 'input' in finding.failure ? finding.failure.input : createTarget(target, seed).input(seed, finding.index).input;
+  writeFileSync(file, input);
   return file.pathname;
 }
 

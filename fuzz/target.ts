@@ -21,6 +21,8 @@ export interface FuzzFailure {
 export interface FuzzTarget {
   readonly name: string;
   run(seed: number, index: number): FuzzFailure | null;
+  /** Input `index` as `run` would feed it, without running it (to save a hang's input). */
+  input(seed: number, index: number): { input: Uint8Array; label: string };
 }
 
 export const TARGET_NAMES = ['engine', 'xml', 'sheet'] as const;

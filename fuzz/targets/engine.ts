@@ -92,13 +92,21 @@ export function createEngineTarget(seed: number): FuzzTarget {
   }
   corpus.load_font.push(fontRequest('Fuzz', font));
 
+  const prepare = (rng: Rng): { fn: AbiFn; request: Uint8Array } => {
+    const fn: AbiFn = rng.chance(0.45) ? 'render' : rng.chance(0.6) ? 'encode' : rng.chance(0.85) ? 'measure' : 'load_font';
+    return { fn, request: makeRequest(rng, fn, corpus, font) };
+  };
+
   let inputs = 0;
   return {
     name: 'engine',
+    input(seed: number, index: number) {
+      const { fn, request } = prepare(new Rng(seed, index));
+      return { input: request, label: fn };
+    },
     run(seed: number, index: number): FuzzFailure | null {
       const rng = new Rng(seed, index);
-      const fn: AbiFn = rng.chance(0.45) ? 'render' : rng.chance(0.6) ? 'encode' : rng.chance(0.85) ? 'measure' : 'load_font';
-      const request = makeRequest(rng, fn, corpus, font);
+      const { fn, request } = prepare(rng);
       try {
         const answer = callRaw(fn, request);
         if (fn === 'load_font' && answer.status === 0) {

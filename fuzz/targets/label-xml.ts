@@ -32,6 +32,10 @@ export function createLabelXmlTarget(seed: number): FuzzTarget {
 
   return {
     name: 'xml',
+    input(seed: number, index: number) {
+      const input = makeInput(new Rng(seed, index), corpus, corpusBytes);
+      return { input: typeof input === 'string' ? utf8.encode(input) : input, label: 'readLabel' };
+    },
     run(seed: number, index: number): FuzzFailure | null {
       const rng = new Rng(seed, index);
       const input = makeInput(rng, corpus, corpusBytes);

@@ -30,6 +30,9 @@ export function createSpreadsheetTarget(seed: number): FuzzTarget {
 
   return {
     name: 'sheet',
+    input(seed: number, index: number) {
+      return { input: makeInput(new Rng(seed, index), workbooks, csvs, corpus), label: 'readSpreadsheet' };
+    },
     run(seed: number, index: number): FuzzFailure | null {
       const rng = new Rng(seed, index);
       const input = makeInput(rng, workbooks, csvs, corpus);

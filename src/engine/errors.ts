@@ -13,6 +13,11 @@ export const ErrorCode = {
   Unsupported: 8,
   /** The page is larger than the engine renders in one piece (32767 dots a side, 64 MiB). */
   PageTooLarge: 10,
+  /** The page has more elements than one page may draw (crates/engine/src/work.rs, 5000). */
+  TooManyElements: 11,
+  /** The page would cost more drawing than one page may (work.rs); `element` is the
+   * costliest element. */
+  TooMuchWork: 12,
   /** A barcode with no data (renderPage draws nothing for empty data instead). */
   NoData: 20,
   /** Barcode data longer than its symbology takes. */

@@ -44,36 +44,11 @@ export function maxFontMm(dpi: number): number {
   return Math.min(MAX_FONT_UM, Math.floor((MAX_FONT_DOTS * 25_400) / dpi)) / 1000;
 }
 
-/**
- * Work a single page may cost, checked by the print job (src/print/page-work.ts) after the
- * page is compiled and before the engine draws it; a page over either is refused with a
- * PrintError ('page.tooManyElements', 'page.tooMuchWork') naming the page and, for work,
- * the costliest control. Not a timer: the measure is counted from the display list, so the
- * same page is refused on every machine.
- *
- * Elements: a dense asset label has tens of controls; a full 30 x 30 table compiles to its
- * grid plus 900 cell texts. 5000 holds five such tables with room to spare.
+/*
+ * The page work caps (element count, drawing work) are the engine's own, checked before it
+ * draws: crates/engine/src/work.rs (MAX_PAGE_ELEMENTS 5000, MAX_PAGE_WORK 2^28 units, with
+ * the cost model), refused as EngineError TooManyElements / TooMuchWork.
  */
-export const MAX_PAGE_ELEMENTS = 5000;
-/**
- * Work units (about dots) a page may cost in all. An element costs ELEMENT_WORK plus the
- * area of its box that lies on the page (dots², at the job's dpi); text adds, per
- * character, GLYPH_AREA_WEIGHT x (em in dots)² + GLYPH_WORK. Pictures' decoding has its
- * own cap, MAX_PAGE_PICTURE_PIXELS. Measured on the Wasm engine (Node 20, one core of this project's 2-core
- * machine): pictures about 1.7 ns a unit (405 ms for a full 1 x 1 m page at 300 dpi),
- * small text about 1.8 ns a unit (35 µs a 5 mm character at 300 dpi), large text about
- * 7 ns an em dot² (962 ms for 100 characters of 100 mm), so the cap is roughly half a
- * second to a second of drawing. A real label is far below it: a 100 x 150 mm page at
- * 300 dpi is 2.1 M dots; a full 30 x 30 table at 300 dpi with ten 3 mm characters a cell
- * about 200 M; a 1 x 1 m page at 300 dpi holding one full-page picture 139 M.
- */
-export const MAX_PAGE_WORK = 2 ** 28;
-/** A character's fixed cost in work units beyond its em², the outline's lookup and setup
- * (about 35 µs a glyph measured with 59-dot ems, where em² is only 3,481). */
-export const GLYPH_WORK = 16_384;
-/** A character's em² counts this many times: large glyphs cost about 4 times a dot of a
- * picture (outline filling with coverage, measured at 100 mm ems). */
-export const GLYPH_AREA_WEIGHT = 4;
 /**
  * Source pixels of all distinct embedded pictures of one page (PNG, JPEG), read from their
  * headers before any is decoded: 64 Mi, the most one picture may have
@@ -83,5 +58,3 @@ export const GLYPH_AREA_WEIGHT = 4;
  * Over it: PrintError 'page.picturesTooLarge'.
  */
 export const MAX_PAGE_PICTURE_PIXELS = 64 * 1024 * 1024;
-/** Every element's fixed cost in work units, whatever its size (a few µs of setup). */
-export const ELEMENT_WORK = 1024;

@@ -175,6 +175,13 @@ const ENGINE_PARSERS: Partial<Record<EngineErrorCode, (m: string) => Record<stri
   'engine.pageTooLarge': (m) => match(/^page of (\d+) x (\d+) dots is too large \(at most (\d+) dots a side, (\d+) MiB\)$/, m, ['width', 'height', 'maxSide', 'maxMiB']),
 };
 
+/** Engine codes that are a page over a cap: the label code, and the engine's sentence
+ * (crates/engine/src/work.rs `check`) with the numbers its text needs. */
+const PAGE_CAPS: Record<number, { code: Extract<LabelErrorCode, 'page.tooManyElements' | 'page.tooMuchWork'>; sentence: RegExp; names: string[] }> = {
+  [ErrorCode.TooManyElements]: { code: 'page.tooManyElements', sentence: /^the page has (\d+) elements to draw \(at most (\d+)\)$/, names: ['count', 'max'] },
+  [ErrorCode.TooMuchWork]: { code: 'page.tooMuchWork', sentence: /^the page needs about (\d+) million units of drawing \(at most (\d+) million\)$/, names: ['work', 'max'] },
+};
+
 function match(re: RegExp, m: string, names: string[]): Record<string, string | number> | null {
   const found = re.exec(m);
   if (!found) return null;
@@ -201,6 +208,13 @@ export function fromLabelError(e: LabelError, place: PrintErrorPlace = {}): Prin
 /** An EngineError as a PrintError at `place`: its code, the engine's message as `detail`,
  * and the parts of that message the texts need. */
 export function fromEngineError(e: EngineError, place: PrintErrorPlace = {}): PrintError {
+  const overCap = PAGE_CAPS[e.code];
+  if (overCap) {
+    // The engine's work caps (crates/engine/src/work.rs) are the label catalogue's page
+    // texts; their numbers are read from the engine's sentence.
+    const params = match(overCap.sentence, e.message, overCap.names);
+    if (params) return { code: overCap.code, params, ...place };
+  }
   const code = ENGINE_CODES[e.code] ?? 'engine.other';
   const parsed = ENGINE_PARSERS[code]?.(e.message) ?? null;
   const params: Record<string, string | number> = { ...parsed, detail: e.message };

@@ -5,7 +5,10 @@
  * labelPage and the engine at 203 dpi. The only errors allowed are barcode and 2D-code
  * data its symbology cannot encode (or a fixed version cannot hold), and such an error
  * must name the control: a barcode or 2D code of the document. That element is then left
- * out and the page drawn again, so an error cannot hide a later one.
+ * out and the page drawn again, so an error cannot hide a later one. The other refusal is
+ * the whole page, over the engine's work caps (crates/engine/src/work.rs: the corpus has
+ * pages up to 1 m a side at printScale 10); it must name its costliest element, and stay
+ * rare.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/engine.ts';
@@ -37,6 +40,7 @@ describe('random documents render', () => {
     const drawn = new Set<string>();
     let refused = 0;
     let symbols = 0;
+    let overCap = 0;
     for (let i = 0; i < DOCUMENTS; i++) {
       const doc = createLabel(randomLabelInput(rand));
       const compiled = labelPage(resolvePage(doc, null, 0, 0), { dpi: 203 });
@@ -49,6 +53,11 @@ describe('random documents render', () => {
         } catch (e) {
           if (!(e instanceof EngineError)) throw e;
           const at = `document ${i}: ${e.message} (code ${e.code}, element ${e.element})`;
+          if (e.code === ErrorCode.TooMuchWork) {
+            expect(e.element, at).toBeTypeOf('number');
+            overCap++;
+            break;
+          }
           expect(DATA_ERRORS.has(e.code), at).toBe(true);
           expect(e.element, at).toBeTypeOf('number');
           const element = page.elements[e.element!]!;
@@ -66,5 +75,8 @@ describe('random documents render', () => {
     // refusals stay a minority of the symbols.
     expect([...drawn].sort()).toEqual([...BARCODE_TYPES].sort());
     expect(refused).toBeLessThan(symbols / 2);
+    // 55 of the 300 with this seed: the corpus reaches 1 m pages at printScale 10 with long texts.
+    expect(overCap).toBeLessThan(DOCUMENTS / 4);
+    console.info(`${DOCUMENTS} documents: ${refused} of ${symbols} symbols refused for their data, ${overCap} pages over the work cap`);
   });
 });

@@ -20,6 +20,11 @@ pub enum ErrorCode {
     Unsupported = 8,
     /// The page is larger than the engine renders in one piece.
     PageTooLarge = 10,
+    /// The page has more elements than one page may draw (work.rs MAX_PAGE_ELEMENTS).
+    TooManyElements = 11,
+    /// The page would cost more drawing than one page may (work.rs MAX_PAGE_WORK); the
+    /// error names the costliest element.
+    TooMuchWork = 12,
     /// A barcode with no data to encode.
     NoData = 20,
     /// Barcode data longer than its symbology takes.

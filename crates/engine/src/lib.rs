@@ -40,5 +40,6 @@ mod text_builtin;
 mod text_draw;
 pub mod turn;
 pub mod units;
+pub mod work;
 
 pub use error::{EngineError, ErrorCode};

@@ -57,6 +57,8 @@ pub fn recycle(surface: Surface) {
 
 /// Renders a decoded display list. Errors from a command carry its index.
 pub fn render(list: &DisplayList<'_>, fonts: &FontRegistry) -> Result<Surface, EngineError> {
+    // Refused before the page is even allocated: the work caps (work.rs).
+    crate::work::check(list)?;
     let page = &list.page;
     let dpi = page.dpi;
     let width = um_to_dots(page.width_um as i64, dpi);

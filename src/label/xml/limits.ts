@@ -36,7 +36,7 @@ export const DEFAULT_XML_LIMITS: Readonly<XmlLimits> = {
  * a few hundred at most. Past this the file is refused when it is read (LabelError
  * 'label.tooManyControls'), before any control is normalised, so a 99,000-control file
  * costs its XML parse and nothing more. Not an XML limit, but read alongside them; each
- * page's drawing work is bounded separately (src/engine/limits.ts MAX_PAGE_ELEMENTS,
+ * page's drawing work is bounded separately (crates/engine/src/work.rs MAX_PAGE_ELEMENTS,
  * MAX_PAGE_WORK), since one table control compiles to up to 30 x 30 cell texts.
  */
 export const MAX_LABEL_CONTROLS = 1000;
