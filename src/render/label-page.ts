@@ -12,8 +12,9 @@
  * and the page at least one dot a side), controls not printed
  * (printing=false; kept with `preview`), the mirrored side of mirrorPrint, horFlip
  * (FLIP_H), the corner radius, the background (colour -> grey level by luminance;
- * transparent -> white), the background and border pictures and a flag label's tail
- * (a dashed line where the tail folds off). Font names become registered families
+ * transparent -> white), the background and border pictures. A flag label's tail is not
+ * printed: it is stock beyond the label body, which the editor shows on its overlay
+ * (src/editor/flag-tail.ts; issue 13: never baked into the label). Font names become registered families
  * (fonts.ts). The label's printOrientation is not applied here: a print job carries it
  * (the helper's StartJob / jobInfo orientation), and printer-ready pages are turned by the
  * engine (PageSpec.turn, set by the print job, src/print/job.ts).
@@ -37,8 +38,7 @@ export interface LabelPageOptions {
   dpi: number;
   /** 8-bit grey output for screens (anti-aliased). */
   grey?: boolean;
-  /** The editor's view: include controls that are shown but not printed (printing=false),
-   * and leave out a flag label's tail (the editor's overlay draws it). */
+  /** The editor's view: include controls that are shown but not printed (printing=false). */
   preview?: boolean;
   /**
    * Which side of a mirrorPrint label: 'front' (default) draws controls whose mirrorMode is
@@ -61,8 +61,6 @@ export interface LabelPage extends PageSpec {
   warnings: string[];
 }
 
-/** Flag-label tail line width, mm (the editor draws it 1 px; a hairline on paper). */
-const TAIL_LINE_MM = 0.2;
 const H_ALIGN: readonly HorizontalAlign[] = ['left', 'center', 'right', 'justify', 'stretch'];
 const V_ALIGN: readonly VerticalAlign[] = ['top', 'middle', 'bottom', 'top', 'top'];
 const TEXT_ALIGN: readonly ('left' | 'center' | 'right' | 'justify')[] = ['left', 'center', 'right', 'justify'];
@@ -151,10 +149,6 @@ export function labelPage(resolved: ResolvedLabel, options: LabelPageOptions): L
     // with its own table entry (COMPILERS is checked entry by entry where it is written).
     (COMPILERS[el.kind] as Compiler<ElementKind>)(c, el, placeBox(place, el.box), style);
   }
-
-  // The editor's view draws the tail on its overlay, outside the label body (issue 13:
-  // never baked into the raster it shows).
-  if (resolved.tail && resolved.tail.lengthMm > 0 && !options.preview) add(c, -1, tailLine(resolved, place));
 
   return {
     widthMm: pageBox.widthMm,
@@ -370,14 +364,3 @@ function compileTable(c: PageContext, el: ResolvedElementOf<'table'>, box: BoxMm
   }
 }
 
-/** A flag label's tail: a dashed line across the label where the tail begins, `lengthMm`
- * from the edge the tail is on (spec section 9: dash 1.5 mm). */
-function tailLine(r: ResolvedLabel, place: Placement): PageElement {
-  const t = r.tail!;
-  const w = r.widthMm;
-  const h = r.heightMm;
-  const at = { right: [w - t.lengthMm, 0, w - t.lengthMm, h], left: [t.lengthMm, 0, t.lengthMm, h], up: [0, t.lengthMm, w, t.lengthMm], down: [0, h - t.lengthMm, w, h - t.lengthMm] }[t.direction];
-  const [x1, y1] = placePoint(place, at[0]!, at[1]!);
-  const [x2, y2] = placePoint(place, at[2]!, at[3]!);
-  return { kind: 'line', x1Mm: x1, y1Mm: y1, x2Mm: x2, y2Mm: y2, lineWidthMm: TAIL_LINE_MM, dashMm: t.dashMm, gapMm: t.dashMm };
-}
