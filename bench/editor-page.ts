@@ -27,6 +27,9 @@ interface Sample {
   listener: number;
   /** From the event's timeStamp (input received) to the frame, ms. */
   event: number;
+  /** From the capture listener to the moment the frame was drawn (before the page's other
+   * work in that task, React's rendering included, and the wait for the animation frame), ms. */
+  drawn: number;
 }
 
 /** What the peer reads of the label's controls (LabelDocument's children, in mm). */
@@ -68,9 +71,10 @@ function onFrame(): void {
   const p = pending;
   if (!p) return;
   pending = null;
+  const drawnAt = performance.now();
   requestAnimationFrame(() => {
     const now = performance.now();
-    taken.push({ listener: now - p.at, event: now - p.stamp });
+    taken.push({ listener: now - p.at, event: now - p.stamp, drawn: drawnAt - p.at });
     if (waiter && taken.length >= waiter.count) {
       waiter.resolve();
       waiter = null;

@@ -44,6 +44,9 @@ interface Stats {
   /** From the event's timeStamp (input received, before the browser dispatched it), ms. */
   fromInputMedianMs: number;
   fromInputP99Ms: number;
+  /** From the listener to the frame drawn on the canvas (the rest is the page's other work in
+   * that task, React's rendering included, and the wait for the animation frame), ms. */
+  drawnMedianMs: number;
 }
 
 export interface EditorBenchResult {
@@ -63,10 +66,11 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
 }
 
-function stats(samples: { listener: number; event: number }[]): Stats {
+function stats(samples: { listener: number; event: number; drawn: number }[]): Stats {
   const l = samples.map((s) => s.listener);
   const e = samples.map((s) => s.event);
-  return { moves: samples.length, medianMs: round(quantile(l, 0.5)), p99Ms: round(quantile(l, 0.99)), fromInputMedianMs: round(quantile(e, 0.5)), fromInputP99Ms: round(quantile(e, 0.99)) };
+  const d = samples.map((s) => s.drawn);
+  return { moves: samples.length, medianMs: round(quantile(l, 0.5)), p99Ms: round(quantile(l, 0.99)), fromInputMedianMs: round(quantile(e, 0.5)), fromInputP99Ms: round(quantile(e, 0.99)), drawnMedianMs: round(quantile(d, 0.5)) };
 }
 
 /**
@@ -138,7 +142,7 @@ async function drag(page: Page, from: { x: number; y: number }, warmup: number, 
     await page.mouse.move(from.x + dx, from.y + dy);
     await page.evaluate(`${bench}.next(${i > warmup ? i - warmup : i})`);
   }
-  const samples = (await page.evaluate(`${bench}.samples()`)) as { listener: number; event: number }[];
+  const samples = (await page.evaluate(`${bench}.samples()`)) as { listener: number; event: number; drawn: number }[];
   await page.evaluate(`${bench}.disarm()`);
   await page.mouse.up();
   await page.keyboard.up('Alt');
@@ -266,8 +270,8 @@ export async function run(options: EditorBenchOptions): Promise<EditorBenchResul
 function print(r: EditorBenchResult): void {
   const d = r.drag;
   console.log(`\neditor (in the browser): ${r.label.controls} controls on ${r.label.widthMm} x ${r.label.heightMm} mm, raster ${r.label.rasterWidth} x ${r.label.rasterHeight} px, ${r.browser}`);
-  console.log(`drag, pointer move to the frame on screen, ${d.moves} moves: median ${d.medianMs} ms, p99 ${d.p99Ms} ms (from input received: ${d.fromInputMedianMs} / ${d.fromInputP99Ms} ms)`);
-  console.log(`  peer (2D canvas + bwip-js, whole label each move): median ${d.peer.medianMs} ms, p99 ${d.peer.p99Ms} ms (from input received: ${d.peer.fromInputMedianMs} / ${d.peer.fromInputP99Ms} ms); x peer ${d.ratio}x (p99 ${d.ratioP99}x)`);
+  console.log(`drag, pointer move to the frame on screen, ${d.moves} moves: median ${d.medianMs} ms, p99 ${d.p99Ms} ms (from input received: ${d.fromInputMedianMs} / ${d.fromInputP99Ms} ms; drawn on the canvas after ${d.drawnMedianMs} ms)`);
+  console.log(`  peer (2D canvas + bwip-js, whole label each move): median ${d.peer.medianMs} ms, p99 ${d.peer.p99Ms} ms (from input received: ${d.peer.fromInputMedianMs} / ${d.peer.fromInputP99Ms} ms; drawn after ${d.peer.drawnMedianMs} ms); x peer ${d.ratio}x (p99 ${d.ratioP99}x)`);
   console.log(`first frame (cached), navigation start to the label on screen, ${r.firstFrame.loads} loads: median ${r.firstFrame.medianMs} ms, best ${r.firstFrame.bestMs} ms (${r.firstFrame.allMs.join(', ')})`);
   console.log(`targets: drag under ${DRAG_GOAL_MS} ms: ${d.medianMs} ms median, ${d.p99Ms} ms p99; first frame under ${FIRST_FRAME_GOAL_MS} ms: ${r.firstFrame.medianMs} ms`);
   if (r.machine.load1 > r.machine.cpus) console.log(`note: load average ${r.machine.load1} on ${r.machine.cpus} CPUs: the cores were shared, all times are inflated`);
