@@ -1,5 +1,9 @@
 //! Reed-Solomon error correction over GF(929) (ISO/IEC 15438:2015 5.7 and Annex A).
 //!
+//! Kept apart from [`crate::reed_solomon`] (QR, Data Matrix, Grid Matrix): GF(929) is a prime
+//! field, where adding is adding modulo 929, not XOR, so the other's tables and word-wide
+//! XOR division do not apply.
+//!
 //! The field is the integers modulo the prime 929, with 3 as primitive element. Level `l`
 //! (0-8) adds `k = 2^(l+1)` codewords: the negated remainder of `data(x) * x^k` divided by
 //! `g(x) = (x - 3)(x - 3^2)...(x - 3^k)`, so that the whole codeword polynomial vanishes at
@@ -109,6 +113,28 @@ mod tests {
             let k = 2usize << level;
             let g: Vec<u32> = SMALL[level][..k].iter().map(|&c| c as u32).collect();
             assert_eq!(g, generator(k)[1..].to_vec());
+        }
+    }
+
+    /// Every level equals plain long division modulo 929, one coefficient at a time: the
+    /// check codewords are the negated remainder of data(x) * x^k by g(x).
+    #[test]
+    fn every_level_equals_plain_division() {
+        for level in 0..=8u8 {
+            let k = 2usize << level;
+            let g = generator(k);
+            for len in [1usize, 2, 30, 200] {
+                let data: Vec<u16> = (0..len as u32).map(|i| ((i * 571 + level as u32 * 13 + 7) % P) as u16).collect();
+                let mut dividend: Vec<u32> = data.iter().map(|&d| d as u32).chain(std::iter::repeat(0).take(k)).collect();
+                for i in 0..len {
+                    let lead = dividend[i];
+                    for (j, &c) in g.iter().enumerate() {
+                        dividend[i + j] = (dividend[i + j] + P * P - lead * c % P) % P;
+                    }
+                }
+                let want: Vec<u16> = dividend[len..].iter().map(|&r| ((P - r) % P) as u16).collect();
+                assert_eq!(codewords(&data, level), want, "level {} length {}", level, len);
+            }
         }
     }
 
