@@ -10,6 +10,8 @@
  *   (d) no session at all;
  * are refused with the expected code (never a 5xx, never code 1), answer exactly as an id
  * that exists nowhere would, and leave every table as it was (testing/db-fingerprint.ts).
+ * Calls refused for the caller or for the target row itself name a stale record version
+ * where the route takes one: the refusal must come before the version check.
  * Then the same call, allowed, succeeds for the admin and for the scoped sub-user on its own
  * department's rows: the refusals are about access, not about a malformed request.
  */
@@ -18,7 +20,7 @@ import type { Envelope } from '../src/api/contract.ts';
 import { apiRoutes } from './testing/api-routes.ts';
 import { fingerprint } from './testing/db-fingerprint.ts';
 import { startTestServer, type TestServer } from './testing/harness.ts';
-import { DEFAULT_REFUSAL, ROUTE_CASES, type Call, type Ids, type RouteCase } from './testing/route-cases.ts';
+import { atCurrentVersion, atStaleVersion, DEFAULT_REFUSAL, forRefusedKey, ROUTE_CASES, type Call, type Ids, type RouteCase } from './testing/route-cases.ts';
 import { buildWorld, fileTokenOf, type World } from './testing/route-world.ts';
 
 const MISSING = 999_999_999;
@@ -94,6 +96,10 @@ const numericKeys = (ids: Ids) => Object.keys(ids).filter((k) => typeof ids[k] =
 const withSelf = (c: RouteCase, ids: Ids, userId: number): Ids =>
   Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, c.selfKeys?.includes(k) ? userId : v]));
 const setupIn = async (c: RouteCase, place: 'A' | 'B' | 'other'): Promise<Ids> => (c.setup ? c.setup(world, place) : {});
+/** The request of a call refused for the caller (a stale version, where the case names one). */
+const refusedCall = (c: RouteCase, ids: Ids) => c.request(atStaleVersion(c, ids), world);
+/** The request of a call refused for the id under `key`. */
+const refusedFor = (c: RouteCase, key: string, ids: Ids) => c.request(forRefusedKey(c, key, ids), world);
 
 describe('every API route has an access case', () => {
   it('lists each registered route in the table, and no route that is gone', () => {
@@ -123,8 +129,8 @@ describe('access matrix', () => {
         const foreign = await setupIn(c, 'other');
         const code = c.foreignCode ?? DEFAULT_REFUSAL;
         for (const key of keys) {
-          const reply = await expectRefused(c.request({ ...own, [key]: foreign[key] }, world), world.owner.loginID, code, `foreign ${key}`);
-          const missing = await send(c.request({ ...own, [key]: MISSING }, world), world.owner.loginID);
+          const reply = await expectRefused(refusedFor(c, key, { ...own, [key]: foreign[key] }), world.owner.loginID, code, `foreign ${key}`);
+          const missing = await send(refusedFor(c, key, { ...own, [key]: MISSING }), world.owner.loginID);
           expect(reply.body, `foreign ${key} answers like a missing id`).toEqual(missing.body);
           refused.foreign++;
         }
@@ -137,8 +143,8 @@ describe('access matrix', () => {
           const code = c.outOfScopeCode ?? DEFAULT_REFUSAL;
           for (const key of c.scopedKeys!) {
             const ids = withSelf(c, { ...inScope, [key]: outside[key] }, world.scoped.Id);
-            const reply = await expectRefused(c.request(ids, world), world.scoped.loginID, code, `out of scope ${key}`);
-            const missing = await send(c.request({ ...ids, [key]: MISSING }, world), world.scoped.loginID);
+            const reply = await expectRefused(refusedFor(c, key, ids), world.scoped.loginID, code, `out of scope ${key}`);
+            const missing = await send(refusedFor(c, key, { ...ids, [key]: MISSING }), world.scoped.loginID);
             expect(reply.body, `out-of-scope ${key} answers like a missing id`).toEqual(missing.body);
             refused.outOfScope++;
           }
@@ -149,13 +155,13 @@ describe('access matrix', () => {
         it(`refuses a sub-user without what it needs (${c.needs})`, async () => {
           const user = await world.lacking(c.needs);
           const ids = withSelf(c, await setupIn(c, 'A'), user.Id);
-          await expectRefused(c.request(ids, world), user.loginID, FORBIDDEN, `lacking ${c.needs}`);
+          await expectRefused(refusedCall(c, ids), user.loginID, FORBIDDEN, `lacking ${c.needs}`);
           refused.permission++;
         });
       }
 
       it('refuses a call without a session', async () => {
-        await expectRefused(c.request(await setupIn(c, 'A'), world), null, SESSION_INVALID, 'no session');
+        await expectRefused(refusedCall(c, await setupIn(c, 'A')), null, SESSION_INVALID, 'no session');
         refused.session++;
       });
 
@@ -165,7 +171,7 @@ describe('access matrix', () => {
         for (const caller of callers) {
           const ids = withSelf(c, await setupIn(c, 'A'), caller.Id);
           const before = await fingerprint(server.db);
-          const reply = await send(c.request(ids, world), caller.loginID);
+          const reply = await send(c.request(atCurrentVersion(c, ids), world), caller.loginID);
           expect(reply.body.statusCode, JSON.stringify(reply.body)).toBe(0);
           await c.settle?.(world, reply.body.resultInfo);
           const after = await fingerprint(server.db);

@@ -14,7 +14,7 @@ import type { Logger } from '../log.ts';
 import { apiRoutes, type ApiRoute } from '../testing/api-routes.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { junkKey, junkQueryValue, RawBody, routeBody } from '../testing/junk-json.ts';
-import { casesOf } from '../testing/route-cases.ts';
+import { atCurrentVersion, casesOf } from '../testing/route-cases.ts';
 import { buildWorld, type World } from '../testing/route-world.ts';
 
 const SEED = 20_261_127;
@@ -51,7 +51,7 @@ async function samplesOf(route: ApiRoute): Promise<Sample> {
   const paths: string[] = [];
   const bodies: Record<string, unknown>[] = [];
   for (const c of casesOf(route.key)) {
-    const call = c.request(c.setup ? await c.setup(world, 'A') : {}, world);
+    const call = c.request(atCurrentVersion(c, c.setup ? await c.setup(world, 'A') : {}), world);
     paths.push(call.path);
     if (call.body && typeof call.body === 'object' && !Array.isArray(call.body)) bodies.push(call.body as Record<string, unknown>);
   }

@@ -41,6 +41,17 @@ export interface RouteCase {
   foreignCode?: number;
   /** The answer to an out-of-scope id (default 28). */
   outOfScopeCode?: number;
+  /**
+   * The request names the target's record version (`ids.version`, migration 010): the runner
+   * gives '1' (targets are fresh) to allowed calls, and a stale one to calls refused for the
+   * target itself or for the caller, so a route that compared versions before company, scope
+   * or permission would answer 31 and give away that the row exists. (A refused reference,
+   * such as another company's parent, is sent with the current version: a stale version of
+   * one's own row may well be reported first, and reveals nothing.)
+   */
+  versioned?: boolean;
+  /** The ids of the rows the call changes, whose version it names (default ['id']). */
+  targetKeys?: readonly string[];
   /** Whether the owner's allowed call changes rows. */
   write: boolean;
   /** Runs after the owner's allowed call (e.g. waits for a background import to finish). */
@@ -165,37 +176,41 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     variant: 'change password, role and scope',
     needs: Permission.systemOrganization,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.subUser(place), role: await sharedRole(w, place), dept: await w.make.dept(place) }),
     scopedKeys: ['id', 'dept'],
     request: (ids) => ({
       method: 'POST',
       path: '/api/User/ChildRegister',
-      body: { id: ids.id, password: wirePassword('new'), roleId: ids.role, authorizationType: 'Custom', authorizedDepts: [ids.dept] },
+      body: { id: ids.id, version: ids.version, password: wirePassword('new'), roleId: ids.role, authorizationType: 'Custom', authorizedDepts: [ids.dept] },
     }),
   },
   {
     route: 'POST /api/User/Enable',
     needs: Permission.systemOrganization,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.subUser(place) }),
     scopedKeys: ['id'],
-    request: (ids) => ({ method: 'POST', path: '/api/User/Enable', body: { id: ids.id, enable: 1 } }),
+    request: (ids) => ({ method: 'POST', path: '/api/User/Enable', body: { id: ids.id, version: ids.version, enable: 1 } }),
   },
   {
     route: 'DELETE /api/User',
     needs: Permission.systemOrganization,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.subUser(place) }),
     scopedKeys: ['id'],
-    request: (ids) => ({ method: 'DELETE', path: '/api/User', body: { id: ids.id } }),
+    request: (ids) => ({ method: 'DELETE', path: '/api/User', body: { id: ids.id, version: ids.version } }),
   },
   {
     route: 'DELETE /api/ChildUser',
     needs: Permission.systemOrganization,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.subUser(place) }),
     scopedKeys: ['id'],
-    request: (ids) => ({ method: 'DELETE', path: `/api/ChildUser?id=${ids.id}` }),
+    request: (ids) => ({ method: 'DELETE', path: `/api/ChildUser?id=${ids.id}&version=${ids.version}` }),
   },
   {
     route: 'GET /api/ChildUser/List',
@@ -236,17 +251,19 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     variant: 'rename and move',
     needs: Permission.systemOrganization,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.dept(place), parent: await w.make.dept(place) }),
     scopedKeys: ['id', 'parent'],
-    request: (ids) => ({ method: 'POST', path: '/api/Department', body: { id: ids.id, deptName: unique('moved'), affiliatedDept: ids.parent } }),
+    request: (ids) => ({ method: 'POST', path: '/api/Department', body: { id: ids.id, version: ids.version, deptName: unique('moved'), affiliatedDept: ids.parent } }),
   },
   {
     route: 'DELETE /api/Department',
     needs: Permission.systemOrganization,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.dept(place) }),
     scopedKeys: ['id'],
-    request: (ids) => ({ method: 'DELETE', path: '/api/Department', body: { id: ids.id } }),
+    request: (ids) => ({ method: 'DELETE', path: '/api/Department', body: { id: ids.id, version: ids.version } }),
   },
   {
     route: 'GET /api/Staff/List',
@@ -282,17 +299,19 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     variant: 'update and move',
     needs: Permission.systemOrganization,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.staff(place), dept: await w.make.dept(place) }),
     scopedKeys: ['id', 'dept'],
-    request: (ids) => ({ method: 'POST', path: '/api/Staff', body: { id: ids.id, staffName: unique('changed'), affiliatedDept: ids.dept } }),
+    request: (ids) => ({ method: 'POST', path: '/api/Staff', body: { id: ids.id, version: ids.version, staffName: unique('changed'), affiliatedDept: ids.dept } }),
   },
   {
     route: 'DELETE /api/Staff',
     needs: Permission.systemOrganization,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.staff(place) }),
     scopedKeys: ['id'],
-    request: (ids) => ({ method: 'DELETE', path: `/api/Staff?id=${ids.id}` }),
+    request: (ids) => ({ method: 'DELETE', path: `/api/Staff?id=${ids.id}&version=${ids.version}` }),
   },
 
   // ---- roles (reads: 302; writes: admin of a VIP company) and the permission catalogue ---
@@ -316,15 +335,17 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     variant: 'update',
     needs: 'vipAdmin',
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.role(place) }),
-    request: (ids) => ({ method: 'POST', path: '/api/Role', body: { id: ids.id, roleName: unique('renamed'), permissions: [302] } }),
+    request: (ids) => ({ method: 'POST', path: '/api/Role', body: { id: ids.id, version: ids.version, roleName: unique('renamed'), permissions: [302] } }),
   },
   {
     route: 'DELETE /api/Role',
     needs: 'vipAdmin',
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.role(place) }),
-    request: (ids) => ({ method: 'DELETE', path: `/api/Role?id=${ids.id}` }),
+    request: (ids) => ({ method: 'DELETE', path: `/api/Role?id=${ids.id}&version=${ids.version}` }),
   },
   { route: 'GET /api/Permission/List', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/Permission/List' }) },
   {
@@ -355,15 +376,17 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     variant: 'update',
     needs: Permission.systemClassification,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.classify(place) }),
-    request: (ids) => ({ method: 'POST', path: '/api/AssetClassify', body: { id: ids.id, classifyName: unique('renamed') } }),
+    request: (ids) => ({ method: 'POST', path: '/api/AssetClassify', body: { id: ids.id, version: ids.version, classifyName: unique('renamed') } }),
   },
   {
     route: 'DELETE /api/AssetClassify',
     needs: Permission.systemClassification,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.classify(place) }),
-    request: (ids) => ({ method: 'DELETE', path: '/api/AssetClassify', body: { id: ids.id } }),
+    request: (ids) => ({ method: 'DELETE', path: '/api/AssetClassify', body: { id: ids.id, version: ids.version } }),
   },
 
   // ---- assets (reads: anyone, in scope; 101 create, 102 update, 103 delete) -------------
@@ -408,6 +431,7 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     variant: 'update',
     needs: Permission.assetEdit,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({
       id: await w.make.asset(place),
       dept: await w.make.dept(place),
@@ -419,7 +443,7 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     request: (ids) => ({
       method: 'POST',
       path: '/api/Asset',
-      body: { id: ids.id, assetName: unique('changed'), affiliatedDept: ids.dept, affiliatedStaff: ids.staff, classify: ids.classify, picture: ids.picture },
+      body: { id: ids.id, version: ids.version, assetName: unique('changed'), affiliatedDept: ids.dept, affiliatedStaff: ids.staff, classify: ids.classify, picture: ids.picture },
     }),
   },
   {
@@ -427,26 +451,30 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     variant: 'attach a picture on no asset',
     needs: Permission.assetEdit,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.asset(place), picture: await sharedLoosePicture(w, place) }),
     // In B: the owner's upload, which the scoped sub-user never saw (ids are sequential).
     scopedKeys: ['picture'],
-    request: (ids) => ({ method: 'POST', path: '/api/Asset', body: { id: ids.id, picture: ids.picture } }),
+    request: (ids) => ({ method: 'POST', path: '/api/Asset', body: { id: ids.id, version: ids.version, picture: ids.picture } }),
   },
   {
     route: 'DELETE /api/Asset',
     needs: Permission.assetDelete,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ id: await w.make.asset(place) }),
     scopedKeys: ['id'],
-    request: (ids) => ({ method: 'DELETE', path: `/api/Asset?id=${ids.id}` }),
+    request: (ids) => ({ method: 'DELETE', path: `/api/Asset?id=${ids.id}&version=${ids.version}` }),
   },
   {
     route: 'POST /api/Asset/DeleteAll',
     needs: Permission.assetDelete,
     write: true,
+    versioned: true,
     setup: async (w, place) => ({ first: await w.make.asset(place), second: await w.make.asset(place) }),
+    targetKeys: ['first', 'second'],
     scopedKeys: ['first', 'second'],
-    request: (ids) => ({ method: 'POST', path: '/api/Asset/DeleteAll', body: { ids: [ids.first, ids.second] } }),
+    request: (ids) => ({ method: 'POST', path: '/api/Asset/DeleteAll', body: { ids: [ids.first, ids.second], versions: [Number(ids.version), Number(ids.version)] } }),
   },
   { route: 'GET /api/asset/count', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/asset/count' }) },
   { route: 'GET /api/Dashboard', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/Dashboard' }) },
@@ -519,6 +547,26 @@ export const ROUTE_CASES: readonly RouteCase[] = [
 ];
 
 export const DEFAULT_REFUSAL = NOT_FOUND;
+
+/** The version a case's fresh target has (migration 010: 1 when created). */
+const FRESH_VERSION = '1';
+/** A version no fresh target has. */
+const STALE_VERSION = '999';
+
+/** Ids for an allowed call: a versioned case names its fresh target's version. */
+export function atCurrentVersion(c: RouteCase, ids: Ids): Ids {
+  return c.versioned ? { ...ids, version: FRESH_VERSION } : ids;
+}
+
+/** Ids for a call that must be refused: a versioned case names a stale version. */
+export function atStaleVersion(c: RouteCase, ids: Ids): Ids {
+  return c.versioned ? { ...ids, version: STALE_VERSION } : ids;
+}
+
+/** Ids for a call refused for the id under `key`: stale if it is a target, else current. */
+export function forRefusedKey(c: RouteCase, key: string, ids: Ids): Ids {
+  return (c.targetKeys ?? ['id']).includes(key) ? atStaleVersion(c, ids) : atCurrentVersion(c, ids);
+}
 
 export function casesOf(routeKey: string): RouteCase[] {
   return ROUTE_CASES.filter((c) => c.route === routeKey);
