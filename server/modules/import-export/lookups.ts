@@ -60,7 +60,7 @@ export async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promi
       : [...new Set(plan.data.map(({ cells }) => String(cells[codeColumn] ?? '').trim()).filter((code) => code !== ''))];
   const ep = new SqlParams();
   const existing = await q.query<ExistingAsset>(
-    `SELECT a.id, a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price,
+    `SELECT a.id, a.version, a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price,
             a.loss_cycle, a.dept_id, a.staff_id, a.deposit_site, a.classify_id, a.attribute_values,
             ${deptCondition(actor, 'a.dept_id', ep)} AS in_scope
        FROM assets a

@@ -34,6 +34,8 @@ export type ColumnMap = (
 
 export interface ExistingAsset {
   id: number;
+  /** Its record version (migration 010) when the import read it. */
+  version: number;
   asset_coding: string;
   asset_name: string;
   specifications: string;
@@ -72,6 +74,8 @@ export interface Lookups {
 export interface RowValues {
   /** The asset updated; null for a new one. */
   id: number | null;
+  /** The version of the asset updated as checked (null for a new one): the write needs it unchanged. */
+  version: number | null;
   /** '' for a new asset without a code (one is generated). */
   code: string;
   name: string;
@@ -245,6 +249,7 @@ export function checkRow(cells: readonly Cell[], columns: ColumnMap, lookups: Lo
 
   const result: RowValues = {
     id: existing?.id ?? null,
+    version: existing?.version ?? null,
     code,
     name,
     ...values,

@@ -280,7 +280,8 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
       for (let start = 0; start < writes.length; start += WRITE_CHUNK) {
         const chunk = writes.slice(start, start + WRITE_CHUNK);
         const written = await upsertChunk(tx, actor.companyId, chunk, now);
-        // Fewer rows than sent: a code was taken by another asset since the check. Roll back.
+        // Fewer rows than sent: a code was taken by another asset, or an asset the file updates
+        // was edited, since the check. Roll back.
         if (written !== chunk.length) throw new AppError('importFailed');
         state.done = start + chunk.length;
         if (start === 0) await passGate(deps, 'writing', jobId);
@@ -315,28 +316,34 @@ async function assignCodes(tx: Queryable, companyId: number, writes: RowValues[]
   missing.forEach((w, i) => (w.code = codes[i]));
 }
 
-/** One multi-row upsert; returns the rows written (inserted, or the checked asset updated). */
+/**
+ * One multi-row upsert; returns the rows written (inserted, or the checked asset updated).
+ * An update is a save like a form's (db/record-version.ts): it bumps the asset's version, so
+ * open forms reload, and happens only while the asset still has the version the check read,
+ * so an edit made meanwhile is never overwritten with values merged from the older state
+ * (fewer rows written: the import fails and saves nothing).
+ */
 async function upsertChunk(tx: Queryable, companyId: number, chunk: RowValues[], now: Date): Promise<number> {
   const column = <T>(pick: (w: RowValues) => T) => chunk.map(pick);
   const { rowCount } = await tx.query(
     `INSERT INTO assets (company_id, id, asset_coding, asset_name, specifications, unit, supplier, buy_date, buy_price,
-                         loss_cycle, dept_id, staff_id, deposit_site, classify_id, attribute_values, created_at, updated_at)
+                         loss_cycle, dept_id, staff_id, deposit_site, classify_id, attribute_values, version, created_at, updated_at)
      OVERRIDING SYSTEM VALUE
      SELECT $1, COALESCE(v.id, nextval(pg_get_serial_sequence('assets', 'id'))), v.code, v.name, v.spec, v.unit,
             v.supplier, v.buy_date, v.buy_price, v.loss_cycle, v.dept_id, v.staff_id, v.site, v.classify_id,
-            v.attrs::jsonb, $2, $2
+            v.attrs::jsonb, COALESCE(v.version, 1), $2, $2
        FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[],
-                   $10::numeric[], $11::integer[], $12::bigint[], $13::bigint[], $14::text[], $15::bigint[], $16::text[])
+                   $10::numeric[], $11::integer[], $12::bigint[], $13::bigint[], $14::text[], $15::bigint[], $16::text[],
+                   $17::integer[])
             AS v(id, code, name, spec, unit, supplier, buy_date, buy_price, loss_cycle, dept_id, staff_id, site,
-                 classify_id, attrs)
+                 classify_id, attrs, version)
      ON CONFLICT (company_id, asset_coding) DO UPDATE SET
        asset_name = EXCLUDED.asset_name, specifications = EXCLUDED.specifications, unit = EXCLUDED.unit,
        supplier = EXCLUDED.supplier, buy_date = EXCLUDED.buy_date, buy_price = EXCLUDED.buy_price,
        loss_cycle = EXCLUDED.loss_cycle, dept_id = EXCLUDED.dept_id, staff_id = EXCLUDED.staff_id,
        deposit_site = EXCLUDED.deposit_site, classify_id = EXCLUDED.classify_id,
-       attribute_values = EXCLUDED.attribute_values, updated_at = EXCLUDED.updated_at,
-       version = assets.version + 1 -- a new record version (migration 010): open forms then reload
-     WHERE assets.id = EXCLUDED.id
+       attribute_values = EXCLUDED.attribute_values, updated_at = EXCLUDED.updated_at, version = assets.version + 1
+     WHERE assets.id = EXCLUDED.id AND assets.version = EXCLUDED.version
      RETURNING 1`,
     [
       companyId,
@@ -355,6 +362,7 @@ async function upsertChunk(tx: Queryable, companyId: number, chunk: RowValues[],
       column((w) => w.depositSite),
       column((w) => w.classifyId),
       column((w) => JSON.stringify(w.attributeValues)),
+      column((w) => w.version),
     ],
   );
   return rowCount;
