@@ -201,6 +201,13 @@ export const ERRORS = {
     zh: '该部门仍在使用中，不能删除。',
     en: 'This department is still in use and cannot be deleted.',
   },
+  // Optimistic concurrency (migration 010): the record's version is not the one the save was
+  // based on. Same text for every kind of record: the form that shows it names the record.
+  recordChanged: {
+    code: StatusCode.recordChanged,
+    zh: '此记录已被他人修改，请重新加载。',
+    en: 'This record was changed by someone else; reload it.',
+  },
   roleInUse: {
     code: StatusCode.inUse,
     zh: '该角色已分配给 {count} 个子账号，不能删除。',

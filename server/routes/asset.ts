@@ -2,9 +2,10 @@
  * GET    /api/Asset?search=&classify=&affiliatedDept=&affiliatedStaff=&status=&buyDateFrom=&buyDateTo=
  *                   &expiryBand=&sortKey=&isASC=&pageIndex=&pageSize=   → {assets, filterAssetCount}
  * GET    /api/Asset/details?id=                                          → AssetInfo
- * POST   /api/Asset {id?, ...AssetSetRequest, loginFlag?}                → AssetInfo (101 create, 102 update)
- * DELETE /api/Asset {id, loginFlag?} (query or body)                     → null (103)
- * POST   /api/Asset/DeleteAll {ids, loginID?, loginFlag?}                → {deleted} (103), all or nothing
+ * POST   /api/Asset {id?, version?, ...AssetSetRequest, loginFlag?}      → AssetInfo (101 create, 102 update)
+ * DELETE /api/Asset {id, version?, loginFlag?} (query or body)           → null (103)
+ * POST   /api/Asset/DeleteAll {ids, versions?, loginID?, loginFlag?}     → {deleted} (103), all or nothing
+ * version: the record version the change is based on (31 when it moved on; contract RecordVersion).
  * GET    /api/asset/count and GET /api/Dashboard                         → DashboardInfo
  * Reads: any logged-in user, within their scope. Payloads: src/api/contract.ts.
  */
@@ -18,7 +19,7 @@ import { holding, requireActor } from '../modules/access/guards.ts';
 import { assetDetails, deleteAssets, listAssets, setAsset, type AssetDeps } from '../modules/assets/service.ts';
 import { dashboard } from '../modules/dashboard/service.ts';
 import type { RouteDeps } from './deps.ts';
-import { calendarDate, id, IdInput, optionalText } from './fields.ts';
+import { calendarDate, id, IdInput, optionalText, recordVersion } from './fields.ts';
 
 const SORT_KEYS = [
   'id',
@@ -102,6 +103,7 @@ const dateText = z.string().max(40).nullish();
 
 const SetBody = z.object({
   id: id.optional(),
+  version: recordVersion,
   assetCoding: text,
   assetName: text,
   specifications: text,
@@ -134,7 +136,10 @@ const SetBody = z.object({
 });
 
 const DetailsQuery = z.object({ id });
-const DeleteAllBody = z.object({ ids: z.array(id).max(10_000) });
+const DeleteAllBody = z.object({
+  ids: z.array(id).max(10_000),
+  versions: z.array(z.number().int().min(1).max(2_147_483_647)).max(10_000).optional(),
+});
 
 export function assetDeps(deps: RouteDeps): AssetDeps {
   return { db: deps.db, clock: deps.clock, timeZone: deps.config.timeZone };
@@ -160,13 +165,14 @@ export function assetRoutes(deps: RouteDeps): Hono<AppEnv> {
   );
 
   routes.delete('/Asset', deleter, async (c) => {
-    await deleteAssets(services, c.get('actor'), [(await readQueryOrBody(c, IdInput)).id]);
+    const input = await readQueryOrBody(c, IdInput);
+    await deleteAssets(services, c.get('actor'), [input.id], input.version === undefined ? undefined : [input.version]);
     return ok(c, null);
   });
 
   routes.post('/Asset/DeleteAll', deleter, async (c) => {
     const body = await readBody(c, DeleteAllBody);
-    return ok(c, { deleted: await deleteAssets(services, c.get('actor'), body.ids) });
+    return ok(c, { deleted: await deleteAssets(services, c.get('actor'), body.ids, body.versions) });
   });
 
   const figures = requireActor(deps);

@@ -1,8 +1,9 @@
 /**
- * POST   /api/User/ChildRegister {id?, staffId?, phoneNumber?|email?, checkCode?, password?,
+ * POST   /api/User/ChildRegister {id?, version?, staffId?, phoneNumber?|email?, checkCode?, password?,
  *                                 roleId?, authorizationType?, authorizedDepts?} → ChildUserInfo
- * POST   /api/User/Enable {id, enable: 0 enable | 1 disable}                    → ChildUserInfo
- * DELETE /api/User {id} and DELETE /api/ChildUser {id} (query or body)        → null (close)
+ * POST   /api/User/Enable {id, version?, enable: 0 enable | 1 disable}          → ChildUserInfo
+ * DELETE /api/User {id, version?} and DELETE /api/ChildUser {id, version?}   → null (close)
+ * version: the sub-user's record version the change is based on (31 when it moved on).
  * GET    /api/ChildUser/List                                                  → {childUserInfos}
  * GET    /api/ChildUser/ChildList?childUserId=                                → {departments}
  * All need an admin or 302 (organization); the access module limits what a 302 holder may
@@ -23,10 +24,11 @@ import {
   setChildUser,
 } from '../modules/child-users/service.ts';
 import type { RouteDeps } from './deps.ts';
-import { accountFields, id, IdInput, optionalText, wirePassword } from './fields.ts';
+import { accountFields, id, IdInput, optionalText, recordVersion, wirePassword } from './fields.ts';
 
 const SetBody = z.object({
   id: id.optional(),
+  version: recordVersion,
   staffId: id.optional(),
   ...accountFields,
   // Presence and format are checked by the service, which has the spec's messages for them.
@@ -42,6 +44,7 @@ const SetBody = z.object({
 
 const EnableBody = z.object({
   id,
+  version: recordVersion,
   enable: z.union([z.literal(0), z.literal(1), z.enum(['0', '1']).transform((v) => (v === '0' ? 0 : 1))]),
 });
 
@@ -57,13 +60,13 @@ export function childUserRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   routes.post('/User/Enable', organizer, async (c) => {
     const body = await readBody(c, EnableBody);
-    return ok(c, await enableChildUser(deps, c.get('actor'), body.id, body.enable as 0 | 1));
+    return ok(c, await enableChildUser(deps, c.get('actor'), body.id, body.enable as 0 | 1, body.version));
   });
 
   for (const path of ['/User', '/ChildUser']) {
     routes.delete(path, organizer, async (c) => {
       const input = await readQueryOrBody(c, IdInput);
-      await closeChildUser(deps, c.get('actor'), input.id);
+      await closeChildUser(deps, c.get('actor'), input.id, input.version);
       return ok(c, null);
     });
   }

@@ -1,8 +1,9 @@
 /**
  * GET    /api/AssetClassify/List                                → {assetClassifys}
  * GET    /api/AssetClassify/Details?assetClassifyId=            → AssetClassifyInfo
- * POST   /api/AssetClassify {id?, classifyName, attributes?}    → AssetClassifyInfo (301)
- * DELETE /api/AssetClassify {id} (query or body)                → null (301)
+ * POST   /api/AssetClassify {id?, version?, classifyName, attributes?} → AssetClassifyInfo (301)
+ * DELETE /api/AssetClassify {id, version?} (query or body)      → null (301)
+ * version: the record version the change is based on (31 when it moved on; contract RecordVersion).
  * Reads: any logged-in user. Payloads: src/api/contract.ts.
  */
 import { Hono } from 'hono';
@@ -24,7 +25,7 @@ import {
   setClassify,
 } from '../modules/classifications/service.ts';
 import type { RouteDeps } from './deps.ts';
-import { id, IdInput, optionalText } from './fields.ts';
+import { id, IdInput, optionalText, recordVersion } from './fields.ts';
 
 const DetailsQuery = z.object({ assetClassifyId: id });
 
@@ -37,6 +38,7 @@ const Attribute = z.object({
 
 const SetBody = z.object({
   id: id.optional(),
+  version: recordVersion,
   classifyName: optionalText(CLASSIFY_NAME_MAX),
   attributes: z.array(Attribute).max(ATTRIBUTES_MAX).optional(),
 });
@@ -59,7 +61,8 @@ export function classifyRoutes(deps: RouteDeps): Hono<AppEnv> {
   );
 
   routes.delete('/AssetClassify', classifier, async (c) => {
-    await deleteClassify(deps, c.get('actor'), (await readQueryOrBody(c, IdInput)).id);
+    const input = await readQueryOrBody(c, IdInput);
+    await deleteClassify(deps, c.get('actor'), input.id, input.version);
     return ok(c, null);
   });
 

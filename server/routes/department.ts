@@ -1,8 +1,9 @@
 /**
  * GET    /api/Department/List                               → {departments}
  * GET    /api/Department/ChildList?affiliatedDept=ID        → {departments}
- * POST   /api/Department {id?, deptName?, affiliatedDept?}  → DepartmentInfo (302)
- * DELETE /api/Department {id} (query or body)               → null (302)
+ * POST   /api/Department {id?, version?, deptName?, affiliatedDept?} → DepartmentInfo (302)
+ * DELETE /api/Department {id, version?} (query or body)     → null (302)
+ * version: the record version the change is based on (31 when it moved on; contract RecordVersion).
  * Reads: any logged-in user, within their scope. Payloads: src/api/contract.ts.
  */
 import { Hono } from 'hono';
@@ -20,12 +21,13 @@ import {
   setDepartment,
 } from '../modules/departments/service.ts';
 import type { RouteDeps } from './deps.ts';
-import { id, IdInput, optionalText } from './fields.ts';
+import { id, IdInput, optionalText, recordVersion } from './fields.ts';
 
 const ChildListQuery = z.object({ affiliatedDept: id.optional() });
 
 const SetBody = z.object({
   id: id.optional(),
+  version: recordVersion,
   // Trimmed and checked for emptiness by the service, which has the spec's message for it.
   deptName: optionalText(DEPT_NAME_MAX),
   affiliatedDept: id.nullish(),
@@ -51,7 +53,7 @@ export function departmentRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   routes.delete('/Department', organizer, async (c) => {
     const input = await readQueryOrBody(c, IdInput);
-    await deleteDepartment(deps, c.get('actor'), input.id);
+    await deleteDepartment(deps, c.get('actor'), input.id, input.version);
     return ok(c, null);
   });
 

@@ -60,5 +60,20 @@ export const id = z.union([
     .transform(Number),
 ]);
 
-/** `{id}`: the input of the DELETE calls (query string or JSON body). */
-export const IdInput = z.object({ id });
+/**
+ * A record version (migration 010, contract RecordVersion): a JSON number or a numeric string
+ * (DELETE calls may carry it in the query string), 1 to the int4 maximum. Absent: not checked.
+ */
+export const recordVersion = z
+  .union([
+    z.number().int().min(1).max(2_147_483_647),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/)
+      .transform(Number)
+      .refine((v) => v <= 2_147_483_647),
+  ])
+  .optional();
+
+/** `{id, version?}`: the input of the DELETE calls (query string or JSON body). */
+export const IdInput = z.object({ id, version: recordVersion });

@@ -1,8 +1,8 @@
 /**
  * GET    /api/Role/List                              → {roles}        (admin or 302)
  * GET    /api/Role/Details?roleId=                   → RoleInfo       (admin or 302)
- * POST   /api/Role {id?, roleName, permissions?}     → RoleInfo       (admin of a VIP company)
- * DELETE /api/Role {id} (query or body)              → null           (admin of a VIP company)
+ * POST   /api/Role {id?, version?, roleName, permissions?} → RoleInfo (admin of a VIP company)
+ * DELETE /api/Role {id, version?} (query or body)    → null           (admin of a VIP company)
  * GET    /api/Permission/List                        → {permissions}  (any logged-in user)
  * GET    /api/Permission/Details?permissionId=CODE   → PermissionInfo (any logged-in user)
  * Reads of roles serve the role picker of the sub-user form too, hence 302 may read them.
@@ -17,12 +17,13 @@ import { holding, requireActor, vipAdmin } from '../modules/access/guards.ts';
 import { PERMISSIONS, permissionDetails } from '../modules/access/permissions.ts';
 import { deleteRole, listRoles, roleDetails, ROLE_NAME_MAX, setRole } from '../modules/roles/service.ts';
 import type { RouteDeps } from './deps.ts';
-import { id, IdInput, optionalText } from './fields.ts';
+import { id, IdInput, optionalText, recordVersion } from './fields.ts';
 
 const DetailsQuery = z.object({ roleId: id });
 
 const SetBody = z.object({
   id: id.optional(),
+  version: recordVersion,
   // Checked for emptiness by the service, which has the spec's message for it.
   roleName: optionalText(ROLE_NAME_MAX),
   // Unknown codes are named by the service; 11 codes exist, so 100 is plenty.
@@ -53,7 +54,7 @@ export function roleRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   routes.delete('/Role', roleAdmin, async (c) => {
     const input = await readQueryOrBody(c, IdInput);
-    await deleteRole(deps, c.get('actor'), input.id);
+    await deleteRole(deps, c.get('actor'), input.id, input.version);
     return ok(c, null);
   });
 

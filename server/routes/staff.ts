@@ -2,9 +2,10 @@
  * GET    /api/Staff/List?search=&affiliatedDept=&workingStatus=&sortKey=&isASC=&pageIndex=&pageSize=
  *                                                    → {staffs, total}
  * GET    /api/Staff/ChildList?affiliatedDept=ID     → {staffs}
- * POST   /api/Staff {id?, staffName, position?, jobNumber?, affiliatedDept?, workingStatus?}
+ * POST   /api/Staff {id?, version?, staffName, position?, jobNumber?, affiliatedDept?, workingStatus?}
  *                                                    → StaffInfo (302)
- * DELETE /api/Staff {id} (query or body)            → null (302); closes the staff member's sub-user
+ * DELETE /api/Staff {id, version?} (query or body)  → null (302); closes the staff member's sub-user
+ * version: the record version the change is based on (31 when it moved on; contract RecordVersion).
  * Reads: any logged-in user, within their scope. Payloads: src/api/contract.ts.
  */
 import { Hono } from 'hono';
@@ -16,7 +17,7 @@ import type { AppEnv } from '../http/env.ts';
 import { holding, requireActor } from '../modules/access/guards.ts';
 import { childStaff, deleteStaff, listStaff, setStaff, STAFF_TEXT_MAX } from '../modules/staff/service.ts';
 import type { RouteDeps } from './deps.ts';
-import { id, IdInput, optionalText } from './fields.ts';
+import { id, IdInput, optionalText, recordVersion } from './fields.ts';
 
 const workingStatus = z.enum(['active', 'inactive']);
 
@@ -44,6 +45,7 @@ const ChildListQuery = z.object({ affiliatedDept: id.optional() });
 
 const SetBody = z.object({
   id: id.optional(),
+  version: recordVersion,
   // Checked for emptiness by the service, which has the spec's message for it.
   staffName: optionalText(STAFF_TEXT_MAX),
   position: optionalText(STAFF_TEXT_MAX),
@@ -70,7 +72,7 @@ export function staffRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   routes.delete('/Staff', organizer, async (c) => {
     const input = await readQueryOrBody(c, IdInput);
-    await deleteStaff(deps, c.get('actor'), input.id);
+    await deleteStaff(deps, c.get('actor'), input.id, input.version);
     return ok(c, null);
   });
 

@@ -34,14 +34,14 @@ describe('asset register calls on the wire', () => {
     await api.list();
     await api.details(3);
     await api.save({ classifyName: '电子设备', attributes: [{ name: '尺寸', attributeType: 1, items: ['大'] }] });
-    await api.save({ id: 3, classifyName: '电子' });
-    await api.remove(3);
+    await api.save({ id: 3, version: 4, classifyName: '电子' });
+    await api.remove(3, 5);
     expect(sent).toEqual([
       { method: 'GET', url: 'api/AssetClassify/List', body: undefined },
       { method: 'GET', url: 'api/AssetClassify/Details?assetClassifyId=3', body: undefined },
       { method: 'POST', url: 'api/AssetClassify', body: { classifyName: '电子设备', attributes: [{ name: '尺寸', attributeType: 1, items: ['大'] }] } },
-      { method: 'POST', url: 'api/AssetClassify', body: { id: 3, classifyName: '电子' } },
-      { method: 'DELETE', url: 'api/AssetClassify', body: { id: 3 } },
+      { method: 'POST', url: 'api/AssetClassify', body: { id: 3, version: 4, classifyName: '电子' } },
+      { method: 'DELETE', url: 'api/AssetClassify', body: { id: 3, version: 5 } },
     ]);
   });
 
@@ -52,8 +52,11 @@ describe('asset register calls on the wire', () => {
     await api.list({ search: ' 笔记本 ', status: '2,4', expiryBand: 'expired', buyDateFrom: '2024-01-01' });
     await api.details(5);
     await api.save({ assetName: '笔记本', attributeValues: { 颜色: '黑' } });
-    await api.remove(5);
-    await api.removeAll([5, 6]);
+    await api.remove(5, 2);
+    await api.removeAll([
+      { id: 5, version: 2 },
+      { id: 6, version: 1 },
+    ]);
     await api.uploadPicture('Photo.JPG', 'AAAA');
     await api.exportList({ search: 'x', sortKey: 'assetName', isASC: true, pageIndex: 3, pageSize: 50 });
     expect(sent).toEqual([
@@ -61,8 +64,8 @@ describe('asset register calls on the wire', () => {
       { method: 'GET', url: 'api/Asset?search=笔记本&status=2,4&buyDateFrom=2024-01-01&expiryBand=expired', body: undefined },
       { method: 'GET', url: 'api/Asset/details?id=5', body: undefined },
       { method: 'POST', url: 'api/Asset', body: { assetName: '笔记本', attributeValues: { 颜色: '黑' } } },
-      { method: 'DELETE', url: 'api/Asset', body: { id: 5 } },
-      { method: 'POST', url: 'api/Asset/DeleteAll', body: { ids: [5, 6] } },
+      { method: 'DELETE', url: 'api/Asset', body: { id: 5, version: 2 } },
+      { method: 'POST', url: 'api/Asset/DeleteAll', body: { ids: [5, 6], versions: [2, 1] } },
       { method: 'POST', url: 'api/File/Upload', body: { fileName: 'Photo.JPG', fileData: 'AAAA', explain: 2, suffix: 'jpg' } },
       { method: 'GET', url: 'api/Excel/Export?search=x&sortKey=assetName&isASC=true', body: undefined },
     ]);

@@ -14,6 +14,7 @@ import type {
   FileInfo,
   FileUploadRequest,
   IdRequest,
+  RecordVersion,
 } from './contract';
 
 /** `explain` of a picture upload (spec section 7). */
@@ -23,11 +24,12 @@ export interface AssetApi {
   /** One page of the assets the caller sees; `filterAssetCount` counts every match. */
   list(query: AssetListQuery): Promise<ApiResult<AssetListResult>>;
   details(id: number): Promise<ApiResult<AssetInfo>>;
-  /** Creates (no id; 101) or updates (id; 102) an asset. */
+  /** Creates (no id; 101) or updates (id and the version it was loaded at; 102) an asset. */
   save(asset: AssetSetRequest): Promise<ApiResult<AssetInfo>>;
-  remove(id: number): Promise<ApiResult<null>>;
-  /** All or nothing: any id missing or out of scope deletes none. */
-  removeAll(ids: number[]): Promise<ApiResult<{ deleted: number }>>;
+  /** Refused with 31 (recordChanged) when the asset is no longer at `version`. */
+  remove(id: number, version: RecordVersion): Promise<ApiResult<null>>;
+  /** All or nothing: any id missing or out of scope (28), or changed since read (31), deletes none. */
+  removeAll(assets: readonly { id: number; version: RecordVersion }[]): Promise<ApiResult<{ deleted: number }>>;
   /** Uploads a picture (base64 content); the asset then refers to the file's id. */
   uploadPicture(fileName: string, base64: string): Promise<ApiResult<FileInfo>>;
   /** The filtered list (sorted, unpaged) as an .xlsx file, base64 in the envelope. */
@@ -63,12 +65,12 @@ export function createAssetApi(client: ApiClient): AssetApi {
     list: (query) => client.request({ method: 'GET', path: 'api/Asset', query: assetQueryParams(query) }),
     details: (id) => client.request({ method: 'GET', path: 'api/Asset/details', query: { id } }),
     save: (body) => client.request({ method: 'POST', path: 'api/Asset', body }),
-    remove: (id) => {
-      const body: IdRequest = { id };
+    remove: (id, version) => {
+      const body: IdRequest = { id, version };
       return client.request({ method: 'DELETE', path: 'api/Asset', body });
     },
-    removeAll: (ids) => {
-      const body: AssetDeleteAllRequest = { ids };
+    removeAll: (assets) => {
+      const body: AssetDeleteAllRequest = { ids: assets.map((a) => a.id), versions: assets.map((a) => a.version) };
       return client.request({ method: 'POST', path: 'api/Asset/DeleteAll', body });
     },
     uploadPicture: (fileName, base64) => {

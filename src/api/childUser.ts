@@ -12,6 +12,7 @@ import type {
   DepartmentListResult,
   EnableRequest,
   IdRequest,
+  RecordVersion,
 } from './contract';
 import { md5Upper } from './md5';
 import type { AccountName } from './user';
@@ -45,11 +46,12 @@ export interface ChildUserApi {
   /** The departments a sub-user's scope covers ('All': the root). */
   departments(childUserId: number): Promise<ApiResult<DepartmentListResult>>;
   open(input: OpenSubUserInput): Promise<ApiResult<ChildUserInfo>>;
-  change(id: number, input: ChangeSubUserInput): Promise<ApiResult<ChildUserInfo>>;
-  /** Disabling ends the sub-user's sessions at once. */
-  setEnabled(id: number, enabled: boolean): Promise<ApiResult<ChildUserInfo>>;
-  /** Closes the sub-user (deletes its login); the staff member stays. */
-  close(id: number): Promise<ApiResult<null>>;
+  /** Changes a sub-user as loaded at `version` (31 when it changed since). */
+  change(id: number, version: RecordVersion, input: ChangeSubUserInput): Promise<ApiResult<ChildUserInfo>>;
+  /** Disabling ends the sub-user's sessions at once. 31 when changed since `version`. */
+  setEnabled(id: number, version: RecordVersion, enabled: boolean): Promise<ApiResult<ChildUserInfo>>;
+  /** Closes the sub-user (deletes its login); the staff member stays. 31 when changed since `version`. */
+  close(id: number, version: RecordVersion): Promise<ApiResult<null>>;
 }
 
 export function createChildUserApi(client: ApiClient): ChildUserApi {
@@ -69,9 +71,10 @@ export function createChildUserApi(client: ApiClient): ChildUserApi {
         authorizationType,
         authorizedDepts: authorizationType === 'Custom' ? authorizedDepts : [],
       }),
-    change: (id, { roleId, scope, login, password }) =>
+    change: (id, version, { roleId, scope, login, password }) =>
       register({
         id,
+        version,
         ...(roleId !== undefined ? { roleId } : {}),
         ...(scope
           ? {
@@ -82,12 +85,12 @@ export function createChildUserApi(client: ApiClient): ChildUserApi {
         ...(login ? { ...login.account, checkCode: login.checkCode.trim() } : {}),
         ...(password !== undefined ? { password: md5Upper(password) } : {}),
       }),
-    setEnabled: (id, enabled) => {
-      const body: EnableRequest = { id, enable: enabled ? 0 : 1 };
+    setEnabled: (id, version, enabled) => {
+      const body: EnableRequest = { id, version, enable: enabled ? 0 : 1 };
       return client.request({ method: 'POST', path: 'api/User/Enable', body });
     },
-    close: (id) => {
-      const body: IdRequest = { id };
+    close: (id, version) => {
+      const body: IdRequest = { id, version };
       return client.request({ method: 'DELETE', path: 'api/ChildUser', body });
     },
   };

@@ -37,6 +37,11 @@ export const StatusCode = {
   duplicate: 29,
   /** Deletion refused: something still holds the record (the message says what). */
   inUse: 30,
+  /**
+   * A save or delete named a record version that is no longer the record's: someone else
+   * changed it meanwhile, and nothing was written ("reload it"). See RecordVersion.
+   */
+  recordChanged: 31,
   noExcelImported: 10003,
   /** Import: the file is not .xlsx, .xls or .csv (by suffix or by content). */
   importWrongType: 10004,
@@ -182,11 +187,24 @@ export const PAGE_SIZES = [20, 50, 100, 200] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 50;
 
-/** Body (or query) of the DELETE calls. */
+/**
+ * Record versions (optimistic concurrency; README "Concurrent edits"). Every record a form
+ * edits — asset, classification, department, staff member, role, sub-user — carries
+ * `version`: 1 when created, one more with every write (imports updating an asset included).
+ * Lists and details return it. Updates (POST with id, POST api/User/Enable) and deletes take
+ * the `version` the client loaded; when the record no longer has it, the call answers 31
+ * (recordChanged: "This record was changed by someone else; reload it.") and writes nothing.
+ * A call without `version` writes unconditionally (last write wins): clients written to the
+ * spec's section 7, which knows no versions, keep working. The web app always sends it.
+ */
+export type RecordVersion = number;
+
+/** Body (or query) of the DELETE calls; `version` as in RecordVersion. */
 export interface IdRequest {
   id: number;
 }
 
+  version?: RecordVersion;
 /** A department. The root (affiliatedDept null) is the company itself, named after it. */
 export interface DepartmentInfo {
   id: number;
@@ -197,6 +215,8 @@ export interface DepartmentInfo {
   staffCount: number;
 }
 
+  /** RecordVersion; the root's changes when the company is renamed through it. */
+  version: RecordVersion;
 /**
  * GET api/Department/List → {departments}: every department the caller sees, parents before
  * children (ordered by depth, then name). A scoped sub-user gets only the sub-trees of their
@@ -225,6 +245,8 @@ export interface DepartmentSetRequest {
   affiliatedDept?: number | null;
 }
 
+  /** With id: the version the change is based on (RecordVersion). */
+  version?: RecordVersion;
 export type WorkingStatus = 'active' | 'inactive';
 
 export interface StaffInfo {
@@ -244,6 +266,8 @@ export interface StaffInfo {
   userEnabled: boolean | null;
 }
 
+  /** RecordVersion of the staff record (its sub-user has its own). */
+  version: RecordVersion;
 export type StaffSortKey = 'id' | 'staffName' | 'position' | 'jobNumber' | 'affiliatedDept' | 'workingStatus';
 
 /**
@@ -292,6 +316,8 @@ export interface StaffSetRequest {
   workingStatus?: WorkingStatus;
 }
 
+  /** With id: the version the change is based on (RecordVersion). */
+  version?: RecordVersion;
 export interface RoleInfo {
   id: number;
   roleName: string;
@@ -301,6 +327,8 @@ export interface RoleInfo {
   userCount: number;
 }
 
+  /** RecordVersion: name and permissions are one record, saved together. */
+  version: RecordVersion;
 /**
  * GET api/Role/List → {roles} (by name); GET api/Role/Details?roleId= → RoleInfo.
  * POST api/Role {id?, roleName, permissions?} → RoleInfo: creates without id, updates with
@@ -317,6 +345,8 @@ export interface RoleSetRequest {
   permissions?: number[];
 }
 
+  /** With id: the version the change is based on (RecordVersion). */
+  version?: RecordVersion;
 export type PermissionGroup = 'asset' | 'inventory' | 'system';
 
 /** GET api/Permission/List → {permissions}; GET api/Permission/Details?permissionId=CODE → PermissionInfo. */
@@ -351,6 +381,8 @@ export interface ChildUserInfo {
   authorizedDepts: number[];
 }
 
+  /** RecordVersion: role, scope, login, password and the enabled state. */
+  version: RecordVersion;
 /**
  * GET api/ChildUser/List → {childUserInfos}: the sub-users of staff the caller sees.
  * GET api/ChildUser/ChildList?childUserId= → {departments}: the departments the sub-user's
@@ -384,6 +416,8 @@ export interface ChildRegisterRequest {
   authorizedDepts?: number[];
 }
 
+  /** With id: the version the change is based on (RecordVersion). */
+  version?: RecordVersion;
 /**
  * POST api/User/Enable {id, enable} → ChildUserInfo. enable 0 enables, 1 disables (spec
  * section 4); disabling ends the sub-user's sessions at once (their next call answers 19).
@@ -395,6 +429,8 @@ export interface EnableRequest {
   enable: 0 | 1;
 }
 
+  /** RecordVersion of the sub-user. */
+  version?: RecordVersion;
 // ---- The asset register (api/AssetClassify, api/Asset, api/asset/count, api/Dashboard, --
 // ---- api/File, api/Excel) ----------------------------------------------------------------
 //
@@ -428,6 +464,8 @@ export interface AssetClassifyInfo {
   assetCount: number;
 }
 
+  /** RecordVersion: name and attributes are one record, saved together. */
+  version: RecordVersion;
 /**
  * GET api/AssetClassify/List → {assetClassifys} (by name);
  * GET api/AssetClassify/Details?assetClassifyId= → AssetClassifyInfo.
@@ -448,6 +486,8 @@ export interface AssetClassifySetRequest {
   attributes?: ClassifyAttribute[];
 }
 
+  /** With id: the version the change is based on (RecordVersion). */
+  version?: RecordVersion;
 /** Asset use status codes (spec section 3). */
 export const AssetUseStatus = { none: 0, unused: 2, using: 4, borrowed: 8, maintain: 16, discard: 32 } as const;
 export type AssetUseStatusValue = (typeof AssetUseStatus)[keyof typeof AssetUseStatus];
@@ -515,6 +555,8 @@ export interface AssetInfo {
   updatedAt: string;
 }
 
+  /** RecordVersion; an import row updating the asset counts as a write. */
+  version: RecordVersion;
 export type AssetSortKey =
   | 'id'
   | 'assetCoding'
@@ -576,8 +618,9 @@ export interface AssetListResult {
  * unknown names, a Select value outside its items, a bad Date or Time are refused (2).
  * GET api/Asset/details?id= → AssetInfo.
  * DELETE api/Asset {id} → null (103).
- * POST api/Asset/DeleteAll {ids} → {deleted} (103): all or nothing; any id missing or out of
- * scope deletes none and answers 28.
+ * POST api/Asset/DeleteAll {ids, versions?} → {deleted} (103): all or nothing; any id missing or
+ * out of scope deletes none and answers 28, any asset changed since its version was read
+ * deletes none and answers 31.
  * `loginFlag` is accepted and ignored on every call.
  */
 export interface AssetSetRequest {
@@ -602,10 +645,14 @@ export interface AssetSetRequest {
   attributeValues?: Record<string, string>;
 }
 
+  /** With id: the version the change is based on (RecordVersion). */
+  version?: RecordVersion;
 export interface AssetDeleteAllRequest {
   ids: number[];
 }
 
+  /** The versions of the assets, in the order of ids (RecordVersion); absent: not checked. */
+  versions?: RecordVersion[];
 /** GET api/asset/count and GET api/Dashboard → DashboardInfo: the caller's scope only. */
 export interface DashboardInfo {
   totalAssets: number;

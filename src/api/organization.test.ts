@@ -38,17 +38,17 @@ describe('organisation calls on the wire', () => {
     await api.children(4);
     await api.create('研发组', 4);
     await api.create('销售部', null);
-    await api.rename(5, '研发中心');
-    await api.move(5, 2);
-    await api.remove(5);
+    await api.rename(5, 1, '研发中心');
+    await api.move(5, 2, 2);
+    await api.remove(5, 3);
     expect(sent).toEqual([
       { method: 'GET', url: 'api/Department/List', body: undefined },
       { method: 'GET', url: 'api/Department/ChildList?affiliatedDept=4', body: undefined },
       { method: 'POST', url: 'api/Department', body: { deptName: '研发组', affiliatedDept: 4 } },
       { method: 'POST', url: 'api/Department', body: { deptName: '销售部', affiliatedDept: null } },
-      { method: 'POST', url: 'api/Department', body: { id: 5, deptName: '研发中心' } },
-      { method: 'POST', url: 'api/Department', body: { id: 5, affiliatedDept: 2 } },
-      { method: 'DELETE', url: 'api/Department', body: { id: 5 } },
+      { method: 'POST', url: 'api/Department', body: { id: 5, version: 1, deptName: '研发中心' } },
+      { method: 'POST', url: 'api/Department', body: { id: 5, version: 2, affiliatedDept: 2 } },
+      { method: 'DELETE', url: 'api/Department', body: { id: 5, version: 3 } },
     ]);
   });
 
@@ -58,11 +58,11 @@ describe('organisation calls on the wire', () => {
     await api.list({ search: '  ', affiliatedDept: 4, sortKey: 'staffName', isASC: false, pageIndex: 2, pageSize: 20 });
     await api.list({ search: ' 张 ', workingStatus: 'active' });
     await api.save({ staffName: '张三', affiliatedDept: 4, workingStatus: 'inactive' });
-    await api.remove(9);
+    await api.remove(9, 4);
     expect(sent[0].url).toBe('api/Staff/List?affiliatedDept=4&sortKey=staffName&isASC=false&pageIndex=2&pageSize=20');
     expect(sent[1].url).toBe(`api/Staff/List?search=${encodeURIComponent('张')}&workingStatus=active`);
     expect(sent[2]).toEqual({ method: 'POST', url: 'api/Staff', body: { staffName: '张三', affiliatedDept: 4, workingStatus: 'inactive' } });
-    expect(sent[3]).toEqual({ method: 'DELETE', url: 'api/Staff', body: { id: 9 } });
+    expect(sent[3]).toEqual({ method: 'DELETE', url: 'api/Staff', body: { id: 9, version: 4 } });
   });
 
   it('roles and the permission catalogue', async () => {
@@ -71,7 +71,7 @@ describe('organisation calls on the wire', () => {
     await api.list();
     await api.details(3);
     await api.save({ roleName: '管理员', permissions: [101, 302] });
-    await api.remove(3);
+    await api.remove(3, 1);
     await api.permissions();
     expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([
       'GET api/Role/List',
@@ -109,22 +109,28 @@ describe('organisation calls on the wire', () => {
       },
     });
 
-    await api.change(50, { roleId: null });
-    await api.change(50, { scope: { authorizationType: 'Custom', authorizedDepts: [4, 5] }, password: 'newpass1' });
-    await api.change(50, { login: { account: { phoneNumber: '13800138000' }, checkCode: '654321' } });
-    expect(sent[1].body).toEqual({ id: 50, roleId: null });
-    expect(sent[2].body).toEqual({ id: 50, authorizationType: 'Custom', authorizedDepts: [4, 5], password: md5Upper('newpass1') });
-    expect(sent[3].body).toEqual({ id: 50, phoneNumber: '13800138000', checkCode: '654321' });
+    await api.change(50, 1, { roleId: null });
+    await api.change(50, 2, { scope: { authorizationType: 'Custom', authorizedDepts: [4, 5] }, password: 'newpass1' });
+    await api.change(50, 3, { login: { account: { phoneNumber: '13800138000' }, checkCode: '654321' } });
+    expect(sent[1].body).toEqual({ id: 50, version: 1, roleId: null });
+    expect(sent[2].body).toEqual({
+      id: 50,
+      version: 2,
+      authorizationType: 'Custom',
+      authorizedDepts: [4, 5],
+      password: md5Upper('newpass1'),
+    });
+    expect(sent[3].body).toEqual({ id: 50, version: 3, phoneNumber: '13800138000', checkCode: '654321' });
 
-    await api.setEnabled(50, true);
-    await api.setEnabled(50, false);
-    await api.close(50);
+    await api.setEnabled(50, 4, true);
+    await api.setEnabled(50, 5, false);
+    await api.close(50, 6);
     await api.list();
     await api.departments(50);
     expect(sent.slice(4)).toEqual([
-      { method: 'POST', url: 'api/User/Enable', body: { id: 50, enable: 0 } },
-      { method: 'POST', url: 'api/User/Enable', body: { id: 50, enable: 1 } },
-      { method: 'DELETE', url: 'api/ChildUser', body: { id: 50 } },
+      { method: 'POST', url: 'api/User/Enable', body: { id: 50, version: 4, enable: 0 } },
+      { method: 'POST', url: 'api/User/Enable', body: { id: 50, version: 5, enable: 1 } },
+      { method: 'DELETE', url: 'api/ChildUser', body: { id: 50, version: 6 } },
       { method: 'GET', url: 'api/ChildUser/List', body: undefined },
       { method: 'GET', url: 'api/ChildUser/ChildList?childUserId=50', body: undefined },
     ]);

@@ -3,15 +3,18 @@
  * sub-user form picks a role); writing them needs an admin of a VIP company.
  */
 import type { ApiClient, ApiResult } from './client';
-import type { IdRequest, PermissionListResult, RoleInfo, RoleListResult, RoleSetRequest } from './contract';
+import type { IdRequest, PermissionListResult, RecordVersion, RoleInfo, RoleListResult, RoleSetRequest } from './contract';
 
 export interface RoleApi {
   list(): Promise<ApiResult<RoleListResult>>;
   details(roleId: number): Promise<ApiResult<RoleInfo>>;
-  /** Creates (no id) or renames / re-permissions (id) a role; a taken name answers 29. */
+  /**
+   * Creates (no id) or renames / re-permissions (id and the version it was loaded at) a role;
+   * a taken name answers 29, a role changed since that version 31.
+   */
   save(role: RoleSetRequest): Promise<ApiResult<RoleInfo>>;
-  /** Refused with code 30 while sub-users hold the role. */
-  remove(id: number): Promise<ApiResult<null>>;
+  /** Refused with code 30 while sub-users hold the role; 31 when changed since `version`. */
+  remove(id: number, version: RecordVersion): Promise<ApiResult<null>>;
   /** The permission catalogue: codes, zh/en names and groups. */
   permissions(): Promise<ApiResult<PermissionListResult>>;
 }
@@ -21,8 +24,8 @@ export function createRoleApi(client: ApiClient): RoleApi {
     list: () => client.request({ method: 'GET', path: 'api/Role/List' }),
     details: (roleId) => client.request({ method: 'GET', path: 'api/Role/Details', query: { roleId } }),
     save: (body) => client.request({ method: 'POST', path: 'api/Role', body }),
-    remove: (id) => {
-      const body: IdRequest = { id };
+    remove: (id, version) => {
+      const body: IdRequest = { id, version };
       return client.request({ method: 'DELETE', path: 'api/Role', body });
     },
     permissions: () => client.request({ method: 'GET', path: 'api/Permission/List' }),

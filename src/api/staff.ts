@@ -5,6 +5,7 @@
 import type { ApiClient, ApiResult } from './client';
 import type {
   IdRequest,
+  RecordVersion,
   StaffChildListResult,
   StaffInfo,
   StaffListQuery,
@@ -17,10 +18,10 @@ export interface StaffApi {
   list(query: StaffListQuery): Promise<ApiResult<StaffListResult>>;
   /** Staff directly in a department (every one the caller sees without it), unpaged. */
   children(deptId?: number): Promise<ApiResult<StaffChildListResult>>;
-  /** Creates (no id) or updates (id) a staff member. */
+  /** Creates (no id) or updates (id and the version it was loaded at) a staff member. */
   save(staff: StaffSetRequest): Promise<ApiResult<StaffInfo>>;
-  /** Deletes a staff member and closes their sub-user. */
-  remove(id: number): Promise<ApiResult<null>>;
+  /** Deletes a staff member and closes their sub-user; 31 when changed since `version`. */
+  remove(id: number, version: RecordVersion): Promise<ApiResult<null>>;
 }
 
 export function createStaffApi(client: ApiClient): StaffApi {
@@ -42,8 +43,8 @@ export function createStaffApi(client: ApiClient): StaffApi {
     children: (deptId) =>
       client.request({ method: 'GET', path: 'api/Staff/ChildList', query: { affiliatedDept: deptId } }),
     save: (body) => client.request({ method: 'POST', path: 'api/Staff', body }),
-    remove: (id) => {
-      const body: IdRequest = { id };
+    remove: (id, version) => {
+      const body: IdRequest = { id, version };
       return client.request({ method: 'DELETE', path: 'api/Staff', body });
     },
   };

@@ -133,7 +133,7 @@ export async function resetPassword(deps: AccountsDeps, input: ResetPasswordInpu
     const user = await findByAccount(tx, account);
     if (!user) return 'accountNotFound';
     if (!(await consumeCode(tx, account.value, 'reset', input.checkCode, now))) return 'invalidCheckCode';
-    await tx.query('UPDATE users SET password_hash = $3 WHERE company_id = $1 AND id = $2', [
+    await tx.query('UPDATE users SET password_hash = $3, version = version + 1 WHERE company_id = $1 AND id = $2', [
       user.company_id,
       user.id,
       passwordHash,
@@ -234,9 +234,13 @@ export async function updateSelf(
   await deps.db.transaction(async (tx) => {
     if (companyName !== undefined) {
       await tx.query('UPDATE companies SET name = $2 WHERE id = $1', [session.companyId, companyName]);
+      // The root department is the company (its name is the company's): a new version for it too.
+      await tx.query('UPDATE departments SET version = version + 1 WHERE company_id = $1 AND parent_id IS NULL', [
+        session.companyId,
+      ]);
     }
     if (passwordHash !== undefined) {
-      await tx.query('UPDATE users SET password_hash = $3 WHERE company_id = $1 AND id = $2', [
+      await tx.query('UPDATE users SET password_hash = $3, version = version + 1 WHERE company_id = $1 AND id = $2', [
         session.companyId,
         session.userId,
         passwordHash,

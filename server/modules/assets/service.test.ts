@@ -106,6 +106,7 @@ describe('asset records', () => {
       expiry: { date: '2033-01-15', band: 'later', days: 1096, text: 'will expire on 2033-01-15, 1096 days left' },
       createdAt: START.toISOString(),
       updatedAt: START.toISOString(),
+      version: 1,
     });
     expect(await details(created.id)).toEqual(created);
     expect((await details(created.id, 'zh-CN')).expiry.text).toBe('将于 2033-01-15 到期，剩余 1096 天');

@@ -25,6 +25,7 @@ import {
 } from '../../../src/api/contract.ts';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation, type Queryable } from '../../db/db.ts';
+import { assertVersion, assertWritten, versionMatches } from '../../db/record-version.ts';
 import { containsPattern, SqlParams } from '../../db/sql.ts';
 import { AppError, type Lang } from '../../errors.ts';
 import { assertPermission, deptCondition, type Actor } from '../access/service.ts';
@@ -94,6 +95,7 @@ export interface AssetRow {
   current_value: string | null;
   created_at: Date;
   updated_at: Date;
+  version: number;
 }
 
 const money = (value: string | null) => (value === null ? null : Number(value));
@@ -129,6 +131,7 @@ export function toInfo(row: AssetRow, lang: Lang): AssetInfo {
     expiry: expiryOf(row.expiry_date, row.days_left, lang),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    version: row.version,
   };
 }
 
@@ -146,7 +149,7 @@ export function selectColumns(today: string): string {
     a.surplus_value, a.loss_cycle, a.expire_date, a.dept_id, ${DEPT_NAME} AS dept_name, a.staff_id,
     s.name AS staff_name, a.deposit_site, a.classify_id, k.name AS classify_name, k.attributes AS classify_attributes,
     a.picture_id, a.epc, a.tid, a.attribute_values, a.use_status, a.status, a.expiry_date,
-    ${daysLeftSql(today)} AS days_left, ${currentValueSql(today)} AS current_value, a.created_at, a.updated_at`;
+    ${daysLeftSql(today)} AS days_left, ${currentValueSql(today)} AS current_value, a.created_at, a.updated_at, a.version`;
 }
 
 // ---- filters, sorting ------------------------------------------------------------------
@@ -380,6 +383,9 @@ export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInp
   try {
     const id = await deps.db.transaction(async (tx) => {
       const current = input.id === undefined ? null : await findAssetRow(tx, deps, actor, input.id);
+      // A save based on an old version is refused before anything else is checked: its
+      // fields may be the cause of any other refusal, and reloading is what helps.
+      if (current) assertVersion(current.version, input.version);
       const pick = <K extends keyof SetAssetInput>(key: K, fallback: SetAssetInput[K]): SetAssetInput[K] =>
         input[key] === undefined ? fallback : input[key];
 
@@ -445,14 +451,15 @@ export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInp
         deps.clock(),
       ];
       if (current) {
-        await tx.query(
+        const { rowCount } = await tx.query(
           `UPDATE assets SET asset_coding = $3, asset_name = $4, specifications = $5, unit = $6, supplier = $7,
                   buy_date = $8, buy_price = $9, surplus_value = $10, loss_cycle = $11, expire_date = $12,
                   dept_id = $13, staff_id = $14, deposit_site = $15, classify_id = $16, picture_id = $17,
-                  epc = $18, tid = $19, attribute_values = $20, updated_at = $21
-            WHERE company_id = $1 AND id = $2`,
-          [actor.companyId, current.id, code, assetName, ...row],
+                  epc = $18, tid = $19, attribute_values = $20, updated_at = $21, version = version + 1
+            WHERE company_id = $1 AND id = $2 AND ${versionMatches('$22')}`,
+          [actor.companyId, current.id, code, assetName, ...row, input.version ?? null],
         );
+        assertWritten(rowCount);
         return current.id;
       }
       // No code given: the company's next one (codes.ts), taken in this transaction.
@@ -478,21 +485,43 @@ export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInp
 /**
  * Deletes the assets with these ids (103, checked by the route), all or none: if any id is
  * missing, of another company or outside the actor's scope, nothing is deleted and the
- * answer is assetNotFound. DELETE api/Asset is the case of one id.
+ * answer is assetNotFound; if all are there but one no longer has the version given for it
+ * (`versions`, in the order of ids; absent: not checked), nothing is deleted and the answer
+ * is recordChanged. DELETE api/Asset is the case of one id.
  */
-export async function deleteAssets(deps: Pick<OrgDeps, 'db'>, actor: Actor, ids: readonly number[]): Promise<number> {
-  const unique = [...new Set(ids)];
+export async function deleteAssets(
+  deps: Pick<OrgDeps, 'db'>,
+  actor: Actor,
+  ids: readonly number[],
+  versions?: readonly number[],
+): Promise<number> {
+  if (versions !== undefined && versions.length !== ids.length) {
+    throw new AppError('parameter', { fields: 'versions' });
+  }
+  // One expected version an id; an id given twice with two versions cannot match both.
+  const expected = new Map<number, number | null>();
+  ids.forEach((id, i) => {
+    const version = versions?.[i] ?? null;
+    if (expected.has(id) && expected.get(id) !== version) throw new AppError('recordChanged');
+    expected.set(id, version);
+  });
+  const unique = [...expected.keys()];
   if (unique.length === 0) throw new AppError('assetsRequired');
   return deps.db.transaction(async (tx) => {
     const p = new SqlParams();
     const company = p.add(actor.companyId);
+    const inScope = `a.company_id = ${company} AND a.id = ANY(${p.add(unique)}::bigint[]) AND ${deptCondition(actor, 'a.dept_id', p)}`;
+    // Missing or out of scope first (28), so the answer to a foreign id never depends on versions.
+    const found = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets a WHERE ${inScope}`, p.values);
+    if (found.rows[0].n !== unique.length) throw new AppError('assetNotFound');
     const { rowCount } = await tx.query(
       `DELETE FROM assets a
-        WHERE a.company_id = ${company} AND a.id = ANY(${p.add(unique)}::bigint[]) AND ${deptCondition(actor, 'a.dept_id', p)}`,
+        USING unnest(${p.add(unique)}::bigint[], ${p.add([...expected.values()])}::integer[]) AS v(id, version)
+        WHERE ${inScope} AND v.id = a.id AND ${versionMatches('v.version', 'a.version')}`,
       p.values,
     );
-    // Throwing rolls the deletion back.
-    if (rowCount !== unique.length) throw new AppError('assetNotFound');
+    // Throwing rolls back the assets already deleted.
+    if (rowCount !== unique.length) throw new AppError('recordChanged');
     return rowCount;
   });
 }

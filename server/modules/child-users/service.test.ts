@@ -67,6 +67,7 @@ describe('opening a sub-user', () => {
       permissions: [101, 102],
       authorizationType: 'Dept',
       authorizedDepts: [east.id],
+      version: 1,
     });
     const ann = await login(server, 'ann@example.com', 'ann-pw');
     expect(ann).toMatchObject({

@@ -11,6 +11,7 @@
  */
 import type { AuthorizationType, ChildUserInfo, DepartmentInfo } from '../../../src/api/contract.ts';
 import { isUniqueViolation, type Queryable } from '../../db/db.ts';
+import { assertVersion, assertWritten, versionMatches } from '../../db/record-version.ts';
 import { SqlParams } from '../../db/sql.ts';
 import { AppError, type ErrorKind } from '../../errors.ts';
 import { columnOf, resolveAccount, type Account } from '../accounts/identity.ts';
@@ -45,6 +46,7 @@ interface ChildUserRow {
   permissions: number[] | null;
   auth_scope: AuthorizationType;
   custom_depts: number[];
+  version: number;
 }
 
 function grantOf(row: ChildUserRow): Grant & { userId: number } {
@@ -71,6 +73,7 @@ function toInfo(row: ChildUserRow): ChildUserInfo {
     permissions: [...(row.permissions ?? [])].sort((a, b) => a - b),
     authorizationType: row.auth_scope,
     authorizedDepts: grantDepts(grantOf(row)),
+    version: row.version,
   };
 }
 
@@ -80,7 +83,7 @@ async function selectChildUsers(q: Queryable, actor: Actor, where: (p: SqlParams
   const company = p.add(actor.companyId);
   const { rows } = await q.query<ChildUserRow>(
     `SELECT u.id, u.staff_id, s.name AS staff_name, s.dept_id, u.phone, u.email, u.enabled,
-            u.role_id, r.name AS role_name, r.permissions, u.auth_scope,
+            u.role_id, r.name AS role_name, r.permissions, u.auth_scope, u.version,
             COALESCE((SELECT json_agg(ud.dept_id ORDER BY ud.dept_id) FROM user_depts ud
                        WHERE ud.company_id = u.company_id AND ud.user_id = u.id), '[]'::json) AS custom_depts
        FROM users u
@@ -131,6 +134,8 @@ export interface SetChildUserInput {
   roleId?: number | null;
   authorizationType?: AuthorizationType;
   authorizedDepts?: number[];
+  /** Change: the version it is based on. */
+  version?: number;
 }
 
 function checkCodeOf(raw: string | undefined): string {
@@ -269,6 +274,7 @@ async function changeChildUser(deps: OrgDeps, actor: Actor, id: number, input: S
   return withCodeCheck(deps, async (tx) => {
     const target = await findChildUser(tx, actor, id);
     await assertCanManage(tx, actor, grantOf(target));
+    assertVersion(target.version, input.version);
 
     const roleId = input.roleId === undefined ? target.role_id : input.roleId;
     const permissions = await rolePermissions(tx, actor.companyId, roleId);
@@ -289,10 +295,10 @@ async function changeChildUser(deps: OrgDeps, actor: Actor, id: number, input: S
       if (!(await consumeCode(tx, account.value, 'register', code, now))) return 'invalidCheckCode';
     }
 
-    await tx.query(
+    const { rowCount } = await tx.query(
       `UPDATE users SET role_id = $3, auth_scope = $4, password_hash = COALESCE($5, password_hash),
-              phone = $6, email = $7
-        WHERE company_id = $1 AND id = $2`,
+              phone = $6, email = $7, version = version + 1
+        WHERE company_id = $1 AND id = $2 AND ${versionMatches('$8')}`,
       [
         actor.companyId,
         target.id,
@@ -301,8 +307,10 @@ async function changeChildUser(deps: OrgDeps, actor: Actor, id: number, input: S
         passwordHash ?? null,
         loginChanges ? (account.kind === 'phone' ? account.value : null) : target.phone,
         loginChanges ? (account.kind === 'email' ? account.value : null) : target.email,
+        input.version ?? null,
       ],
     );
+    assertWritten(rowCount);
     await writeCustomDepts(tx, actor.companyId, target.id, customDepts);
     // A new login or password ends the sessions opened with the old one.
     if (loginChanges || passwordHash) await endUserSessions(tx, { userId: target.id, companyId: actor.companyId });
@@ -312,30 +320,45 @@ async function changeChildUser(deps: OrgDeps, actor: Actor, id: number, input: S
 
 // ---- enable, disable, close ------------------------------------------------------------
 
-/** enable 0 enables, 1 disables (spec section 4); disabling ends the sub-user's sessions. */
-export async function enableChildUser(deps: OrgDeps, actor: Actor, id: number, enable: 0 | 1): Promise<ChildUserInfo> {
+/**
+ * enable 0 enables, 1 disables (spec section 4); disabling ends the sub-user's sessions.
+ * `version` as for a change (absent: not checked).
+ */
+export async function enableChildUser(
+  deps: OrgDeps,
+  actor: Actor,
+  id: number,
+  enable: 0 | 1,
+  version?: number,
+): Promise<ChildUserInfo> {
   await deps.db.transaction(async (tx) => {
     const target = await findChildUser(tx, actor, id);
     await assertCanManage(tx, actor, grantOf(target));
-    await tx.query('UPDATE users SET enabled = $3 WHERE company_id = $1 AND id = $2', [
-      actor.companyId,
-      target.id,
-      enable === 0,
-    ]);
+    assertVersion(target.version, version);
+    const { rowCount } = await tx.query(
+      `UPDATE users SET enabled = $3, version = version + 1 WHERE company_id = $1 AND id = $2 AND ${versionMatches('$4')}`,
+      [actor.companyId, target.id, enable === 0, version ?? null],
+    );
+    assertWritten(rowCount);
     if (enable === 1) await endUserSessions(tx, { userId: target.id, companyId: actor.companyId });
   });
   return toInfo(await findChildUser(deps.db, actor, id));
 }
 
-async function closeRow(tx: Queryable, actor: Actor, target: ChildUserRow): Promise<void> {
+async function closeRow(tx: Queryable, actor: Actor, target: ChildUserRow, version?: number): Promise<void> {
   await assertCanManage(tx, actor, grantOf(target));
+  assertVersion(target.version, version);
   // Sessions and custom departments go with the row (ON DELETE CASCADE).
-  await tx.query('DELETE FROM users WHERE company_id = $1 AND id = $2 AND NOT is_admin', [actor.companyId, target.id]);
+  const { rowCount } = await tx.query(
+    `DELETE FROM users WHERE company_id = $1 AND id = $2 AND NOT is_admin AND ${versionMatches('$3')}`,
+    [actor.companyId, target.id, version ?? null],
+  );
+  assertWritten(rowCount);
 }
 
-/** Closes a sub-user: deletes its login; the staff member stays. */
-export async function closeChildUser(deps: OrgDeps, actor: Actor, id: number): Promise<void> {
-  await deps.db.transaction(async (tx) => closeRow(tx, actor, await findChildUser(tx, actor, id)));
+/** Closes a sub-user: deletes its login; the staff member stays. `version` as for a change. */
+export async function closeChildUser(deps: OrgDeps, actor: Actor, id: number, version?: number): Promise<void> {
+  await deps.db.transaction(async (tx) => closeRow(tx, actor, await findChildUser(tx, actor, id), version));
 }
 
 /** Closes the sub-user of a staff member, if any, inside the caller's transaction. */

@@ -38,6 +38,7 @@ describe('classifications', () => {
         { name: 'Checked at', attributeType: 3 },
       ],
       assetCount: 0,
+      version: 1,
     });
     payload(await set({ classifyName: 'Desk' }));
     const list = payload(await call<AssetClassifyListResult>('GET', '/api/AssetClassify/List'));

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { AttributeType, type AssetClassifyInfo, type ClassifyAttribute } from '../../../src/api/contract.ts';
 import { isForeignKeyViolation, isUniqueViolation, type Queryable } from '../../db/db.ts';
+import { assertVersion, assertWritten, versionMatches } from '../../db/record-version.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../access/service.ts';
 import type { OrgDeps } from '../departments/service.ts';
@@ -32,10 +33,17 @@ export interface ClassifyRow {
 
 interface ClassifyListRow extends ClassifyRow {
   asset_count: number;
+  version: number;
 }
 
 function toInfo(row: ClassifyListRow): AssetClassifyInfo {
-  return { id: row.id, classifyName: row.name, attributes: row.attributes, assetCount: row.asset_count };
+  return {
+    id: row.id,
+    classifyName: row.name,
+    attributes: row.attributes,
+    assetCount: row.asset_count,
+    version: row.version,
+  };
 }
 
 /** The attributes' version: what a template must match (see the file comment). */
@@ -68,7 +76,7 @@ export function checkAttributes(input: readonly ClassifyAttribute[]): ClassifyAt
 
 async function selectClassifies(q: Queryable, companyId: number, id?: number): Promise<ClassifyListRow[]> {
   const { rows } = await q.query<ClassifyListRow>(
-    `SELECT k.id, k.name, k.attributes,
+    `SELECT k.id, k.name, k.attributes, k.version,
             (SELECT count(*)::int FROM assets a WHERE a.company_id = k.company_id AND a.classify_id = k.id) AS asset_count
        FROM asset_classes k
       WHERE k.company_id = $1 AND ($2::bigint IS NULL OR k.id = $2)
@@ -116,6 +124,8 @@ export interface SetClassifyInput {
   classifyName?: string;
   /** Absent: none on create, unchanged on update. */
   attributes?: ClassifyAttribute[];
+  /** Update: the version it is based on (name and attributes are saved together). */
+  version?: number;
 }
 
 /** Creates (no id) or updates (id) a classification; returns it. */
@@ -125,7 +135,11 @@ export async function setClassify(deps: OrgDeps, actor: Actor, input: SetClassif
   const attributes = input.attributes === undefined ? undefined : checkAttributes(input.attributes);
   try {
     const id = await deps.db.transaction(async (tx) => {
-      if (input.id !== undefined) await findClassify(tx, actor.companyId, input.id);
+      if (input.id !== undefined) {
+        const [current] = await selectClassifies(tx, actor.companyId, input.id);
+        if (!current) throw new AppError('classifyNotFound');
+        assertVersion(current.version, input.version);
+      }
       const taken = await tx.query(
         'SELECT 1 FROM asset_classes WHERE company_id = $1 AND lower(name) = lower($2) AND id <> $3',
         [actor.companyId, name, input.id ?? 0],
@@ -138,11 +152,12 @@ export async function setClassify(deps: OrgDeps, actor: Actor, input: SetClassif
         );
         return rows[0].id;
       }
-      await tx.query(
-        `UPDATE asset_classes SET name = $3, attributes = COALESCE($4::jsonb, attributes)
-          WHERE company_id = $1 AND id = $2`,
-        [actor.companyId, input.id, name, attributes === undefined ? null : JSON.stringify(attributes)],
+      const { rowCount } = await tx.query(
+        `UPDATE asset_classes SET name = $3, attributes = COALESCE($4::jsonb, attributes), version = version + 1
+          WHERE company_id = $1 AND id = $2 AND ${versionMatches('$5')}`,
+        [actor.companyId, input.id, name, attributes === undefined ? null : JSON.stringify(attributes), input.version ?? null],
       );
+      assertWritten(rowCount);
       return input.id;
     });
     return await classifyDetails(deps, actor, id);
@@ -153,15 +168,20 @@ export async function setClassify(deps: OrgDeps, actor: Actor, input: SetClassif
   }
 }
 
-/** Deletes a classification no asset uses. */
-export async function deleteClassify(deps: OrgDeps, actor: Actor, id: number): Promise<void> {
+/** Deletes a classification no asset uses; `version` as for an update (absent: not checked). */
+export async function deleteClassify(deps: OrgDeps, actor: Actor, id: number, version?: number): Promise<void> {
   try {
     await deps.db.transaction(async (tx) => {
       await tx.query('SELECT 1 FROM asset_classes WHERE company_id = $1 AND id = $2 FOR UPDATE', [actor.companyId, id]);
       const [row] = await selectClassifies(tx, actor.companyId, id);
       if (!row) throw new AppError('classifyNotFound');
+      assertVersion(row.version, version);
       if (row.asset_count > 0) throw new AppError('classifyInUse', { count: row.asset_count });
-      await tx.query('DELETE FROM asset_classes WHERE company_id = $1 AND id = $2', [actor.companyId, id]);
+      const { rowCount } = await tx.query(
+        `DELETE FROM asset_classes WHERE company_id = $1 AND id = $2 AND ${versionMatches('$3')}`,
+        [actor.companyId, id, version ?? null],
+      );
+      assertWritten(rowCount);
     });
   } catch (err) {
     // An asset got this classification between the count and the delete (PostgreSQL server only).

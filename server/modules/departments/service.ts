@@ -16,6 +16,7 @@
 import type { DepartmentInfo } from '../../../src/api/contract.ts';
 import type { Clock } from '../../clock.ts';
 import { isForeignKeyViolation, isUniqueViolation, type Db, type Queryable } from '../../db/db.ts';
+import { assertVersion, assertWritten, versionMatches } from '../../db/record-version.ts';
 import { SqlParams } from '../../db/sql.ts';
 import { AppError, type ErrorKind } from '../../errors.ts';
 import { assertAdmin, deptCondition, type Actor } from '../access/service.ts';
@@ -33,6 +34,7 @@ interface DeptRow {
   parent_id: number | null;
   path: string;
   staff_count: number;
+  version: number;
 }
 
 /**
@@ -59,7 +61,13 @@ export const DEPARTMENT_HOLDERS: readonly DepartmentHolder[] = [
 ];
 
 function toInfo(row: DeptRow): DepartmentInfo {
-  return { id: row.id, deptName: row.dept_name, affiliatedDept: row.parent_id, staffCount: row.staff_count };
+  return {
+    id: row.id,
+    deptName: row.dept_name,
+    affiliatedDept: row.parent_id,
+    staffCount: row.staff_count,
+    version: row.version,
+  };
 }
 
 /** Departments of the actor's company within their scope, matching `where` (SQL on alias d). */
@@ -71,7 +79,8 @@ async function selectDepartments(
   const p = new SqlParams();
   const company = p.add(actor.companyId);
   const { rows } = await q.query<DeptRow>(
-    `SELECT d.id, COALESCE(d.name, c.name) AS dept_name, d.parent_id, d.path, COALESCE(sc.n, 0)::int AS staff_count
+    `SELECT d.id, COALESCE(d.name, c.name) AS dept_name, d.parent_id, d.path, COALESCE(sc.n, 0)::int AS staff_count,
+            d.version
        FROM departments d
        JOIN companies c ON c.id = d.company_id
        LEFT JOIN (SELECT dept_id, count(*) AS n FROM staff
@@ -161,6 +170,8 @@ export interface SetDepartmentInput {
   deptName?: string;
   /** null or absent: the root when creating, unchanged when updating. */
   affiliatedDept?: number | null;
+  /** Update: the version it is based on. */
+  version?: number;
 }
 
 /**
@@ -229,7 +240,10 @@ export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepar
   await guardSiblingName(() => deps.db.transaction(async (tx) => {
     await lockTree(tx, actor.companyId);
     const dept = await findDept(tx, actor, id);
+    assertVersion(dept.version, input.version);
     const isRoot = dept.parent_id === null;
+    // Every write of this department's row goes through here: once, with its version checked.
+    const version = input.version ?? null;
 
     if (moveTo !== undefined && moveTo !== dept.parent_id) {
       if (isRoot) throw new AppError('rootDeptLocked');
@@ -240,10 +254,12 @@ export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepar
       await assertNameFree(tx, actor.companyId, parent.id, name ?? dept.dept_name, dept.id);
       const newPath = `${parent.path}${dept.id}/`;
       // The new name goes in with the move: under the new parent the old one may be taken.
-      await tx.query(
-        'UPDATE departments SET parent_id = $3, name = COALESCE($4, name) WHERE company_id = $1 AND id = $2',
-        [actor.companyId, dept.id, parent.id, name ?? null],
+      const moved = await tx.query(
+        `UPDATE departments SET parent_id = $3, name = COALESCE($4, name), version = version + 1
+          WHERE company_id = $1 AND id = $2 AND ${versionMatches('$5')}`,
+        [actor.companyId, dept.id, parent.id, name ?? null, version],
       );
+      assertWritten(moved.rowCount);
       // The whole sub-tree, the department included, swaps its old path prefix for the new one.
       await tx.query(
         `UPDATE departments SET path = $3 || substr(path, length($2) + 1)
@@ -259,33 +275,44 @@ export async function setDepartment(deps: OrgDeps, actor: Actor, input: SetDepar
       if (dept.parent_id === null) {
         // The root is the company: renaming it renames the company, which only admins may.
         assertAdmin(actor);
+        const root = await tx.query(
+          `UPDATE departments SET version = version + 1 WHERE company_id = $1 AND id = $2 AND ${versionMatches('$3')}`,
+          [actor.companyId, dept.id, version],
+        );
+        assertWritten(root.rowCount);
         await tx.query('UPDATE companies SET name = $2 WHERE id = $1', [actor.companyId, name]);
       } else {
         if (moveTo !== undefined && moveTo !== dept.parent_id) return; // renamed with the move
         await assertNameFree(tx, actor.companyId, dept.parent_id, name, dept.id);
-        await tx.query('UPDATE departments SET name = $3 WHERE company_id = $1 AND id = $2', [
-          actor.companyId,
-          dept.id,
-          name,
-        ]);
+        const renamed = await tx.query(
+          `UPDATE departments SET name = $3, version = version + 1
+            WHERE company_id = $1 AND id = $2 AND ${versionMatches('$4')}`,
+          [actor.companyId, dept.id, name, version],
+        );
+        assertWritten(renamed.rowCount);
       }
     }
   }), name ?? '');
   return toInfo(await findDept(deps.db, actor, id));
 }
 
-/** Deletes a department nothing holds; the root never. */
-export async function deleteDepartment(deps: OrgDeps, actor: Actor, id: number): Promise<void> {
+/** Deletes a department nothing holds; the root never. `version` as for an update (absent: not checked). */
+export async function deleteDepartment(deps: OrgDeps, actor: Actor, id: number, version?: number): Promise<void> {
   try {
     await deps.db.transaction(async (tx) => {
       await lockTree(tx, actor.companyId);
       const dept = await findDept(tx, actor, id);
       if (dept.parent_id === null) throw new AppError('rootDeptLocked');
+      assertVersion(dept.version, version);
       for (const holder of DEPARTMENT_HOLDERS) {
         const { rows } = await tx.query<{ n: number }>(holder.countSql, [actor.companyId, dept.id]);
         if (rows[0].n > 0) throw new AppError(holder.error, { count: rows[0].n });
       }
-      await tx.query('DELETE FROM departments WHERE company_id = $1 AND id = $2', [actor.companyId, dept.id]);
+      const { rowCount } = await tx.query(
+        `DELETE FROM departments WHERE company_id = $1 AND id = $2 AND ${versionMatches('$3')}`,
+        [actor.companyId, dept.id, version ?? null],
+      );
+      assertWritten(rowCount);
     });
   } catch (err) {
     // Something was added to it between the checks and the delete (PostgreSQL server only).

@@ -80,7 +80,7 @@ describe('VIP', () => {
 describe('roles', () => {
   it('creates, lists, updates and deletes a role', async () => {
     const created = payload(await call<RoleInfo>('POST', '/api/Role', { roleName: ' Clerk ', permissions: [102, 101, 101, 302] }));
-    expect(created).toEqual({ id: expect.any(Number), roleName: 'Clerk', permissions: [101, 102, 302], userCount: 0 });
+    expect(created).toEqual({ id: expect.any(Number), roleName: 'Clerk', permissions: [101, 102, 302], userCount: 0, version: 1 });
     const details = payload(await call<RoleInfo>('GET', `/api/Role/Details?roleId=${created.id}`));
     expect(details).toEqual(created);
     const renamed = payload(await call<RoleInfo>('POST', '/api/Role', { id: created.id, roleName: 'Senior clerk' }));

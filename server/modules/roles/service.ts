@@ -7,6 +7,7 @@
  */
 import type { RoleInfo } from '../../../src/api/contract.ts';
 import { isUniqueViolation, type Queryable } from '../../db/db.ts';
+import { assertVersion, assertWritten, versionMatches } from '../../db/record-version.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../access/service.ts';
 import { checkPermissionCodes } from '../access/permissions.ts';
@@ -19,6 +20,7 @@ interface RoleRow {
   name: string;
   permissions: number[];
   user_count: number;
+  version: number;
 }
 
 function toInfo(row: RoleRow): RoleInfo {
@@ -27,12 +29,13 @@ function toInfo(row: RoleRow): RoleInfo {
     roleName: row.name,
     permissions: [...row.permissions].sort((a, b) => a - b),
     userCount: row.user_count,
+    version: row.version,
   };
 }
 
 async function selectRoles(q: Queryable, companyId: number, roleId?: number): Promise<RoleRow[]> {
   const { rows } = await q.query<RoleRow>(
-    `SELECT r.id, r.name, r.permissions,
+    `SELECT r.id, r.name, r.permissions, r.version,
             (SELECT count(*)::int FROM users u WHERE u.company_id = r.company_id AND u.role_id = r.id) AS user_count
        FROM roles r
       WHERE r.company_id = $1 AND ($2::bigint IS NULL OR r.id = $2)
@@ -57,6 +60,8 @@ export interface SetRoleInput {
   roleName?: string;
   /** Absent: none on create, unchanged on update. */
   permissions?: number[];
+  /** Update: the version it is based on (name and permission set are saved together). */
+  version?: number;
 }
 
 /** Creates (no id) or updates (id) a role; returns it. */
@@ -67,11 +72,12 @@ export async function setRole(deps: OrgDeps, actor: Actor, input: SetRoleInput):
   try {
     const id = await deps.db.transaction(async (tx) => {
       if (input.id !== undefined) {
-        const found = await tx.query('SELECT 1 FROM roles WHERE company_id = $1 AND id = $2', [
+        const found = await tx.query<{ version: number }>('SELECT version FROM roles WHERE company_id = $1 AND id = $2', [
           actor.companyId,
           input.id,
         ]);
         if (found.rowCount === 0) throw new AppError('roleNotFound');
+        assertVersion(found.rows[0].version, input.version);
       }
       const taken = await tx.query(
         'SELECT 1 FROM roles WHERE company_id = $1 AND lower(name) = lower($2) AND id <> $3',
@@ -85,11 +91,12 @@ export async function setRole(deps: OrgDeps, actor: Actor, input: SetRoleInput):
         );
         return rows[0].id;
       }
-      await tx.query(
-        `UPDATE roles SET name = $3, permissions = COALESCE($4::integer[], permissions)
-          WHERE company_id = $1 AND id = $2`,
-        [actor.companyId, input.id, name, permissions ?? null],
+      const { rowCount } = await tx.query(
+        `UPDATE roles SET name = $3, permissions = COALESCE($4::integer[], permissions), version = version + 1
+          WHERE company_id = $1 AND id = $2 AND ${versionMatches('$5')}`,
+        [actor.companyId, input.id, name, permissions ?? null, input.version ?? null],
       );
+      assertWritten(rowCount);
       return input.id;
     });
     return await roleDetails(deps, actor, id);
@@ -100,14 +107,20 @@ export async function setRole(deps: OrgDeps, actor: Actor, input: SetRoleInput):
   }
 }
 
-/** Deletes a role no sub-user holds. */
-export async function deleteRole(deps: OrgDeps, actor: Actor, id: number): Promise<void> {
+/** Deletes a role no sub-user holds; `version` as for an update (absent: not checked). */
+export async function deleteRole(deps: OrgDeps, actor: Actor, id: number, version?: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     // Locked first: a sub-user being given this role meanwhile waits, then finds it gone.
     await tx.query('SELECT 1 FROM roles WHERE company_id = $1 AND id = $2 FOR UPDATE', [actor.companyId, id]);
     const [row] = await selectRoles(tx, actor.companyId, id);
     if (!row) throw new AppError('roleNotFound');
+    assertVersion(row.version, version);
     if (row.user_count > 0) throw new AppError('roleInUse', { count: row.user_count });
-    await tx.query('DELETE FROM roles WHERE company_id = $1 AND id = $2', [actor.companyId, id]);
+    const { rowCount } = await tx.query(`DELETE FROM roles WHERE company_id = $1 AND id = $2 AND ${versionMatches('$3')}`, [
+      actor.companyId,
+      id,
+      version ?? null,
+    ]);
+    assertWritten(rowCount);
   });
 }

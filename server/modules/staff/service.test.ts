@@ -62,6 +62,7 @@ describe('staff list', () => {
       workingStatus: 'active',
       userId: null,
       userEnabled: null,
+      version: 1,
     });
     expect(result.staffs[4]).toMatchObject({ affiliatedDept: null, deptName: null });
   });

@@ -14,6 +14,7 @@ import {
   type WorkingStatus,
 } from '../../../src/api/contract.ts';
 import { isUniqueViolation, type Queryable } from '../../db/db.ts';
+import { assertVersion, assertWritten, versionMatches } from '../../db/record-version.ts';
 import { containsPattern, SqlParams } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { deptCondition, type Actor } from '../access/service.ts';
@@ -32,6 +33,7 @@ interface StaffRow {
   working_status: WorkingStatus;
   user_id: number | null;
   user_enabled: boolean | null;
+  version: number;
 }
 
 function toInfo(row: StaffRow): StaffInfo {
@@ -45,6 +47,7 @@ function toInfo(row: StaffRow): StaffInfo {
     workingStatus: row.working_status,
     userId: row.user_id,
     userEnabled: row.user_enabled,
+    version: row.version,
   };
 }
 
@@ -63,7 +66,7 @@ const DEPT_JOINS = `JOIN companies c ON c.id = s.company_id
   LEFT JOIN departments d ON d.company_id = s.company_id AND d.id = s.dept_id`;
 
 const SELECT_STAFF = `SELECT s.id, s.name, s.position, s.job_number, s.dept_id, ${DEPT_NAME} AS dept_name,
-       s.working_status, u.id AS user_id, u.enabled AS user_enabled
+       s.working_status, u.id AS user_id, u.enabled AS user_enabled, s.version
   FROM staff s
   ${DEPT_JOINS}
   LEFT JOIN users u ON u.company_id = s.company_id AND u.staff_id = s.id`;
@@ -173,6 +176,8 @@ export interface SetStaffInput {
   /** null: no department (admins only); absent: '' on create, unchanged on update. */
   affiliatedDept?: number | null;
   workingStatus?: WorkingStatus;
+  /** Update: the version it is based on. */
+  version?: number;
 }
 
 /** A department the actor may put staff in: one of theirs; no department for admins only. */
@@ -229,12 +234,14 @@ export async function setStaff(deps: OrgDeps, actor: Actor, input: SetStaffInput
         return rows[0].id;
       }
       const current = await findStaff(tx, actor, input.id);
+      assertVersion(current.version, input.version);
       const deptId = input.affiliatedDept === undefined ? current.affiliatedDept : input.affiliatedDept;
       if (deptId !== current.affiliatedDept) await checkDept(tx, actor, deptId);
       if (jobNumber !== undefined) await checkJobNumber(tx, actor.companyId, jobNumber, current.id);
-      await tx.query(
-        `UPDATE staff SET name = $3, position = $4, job_number = $5, dept_id = $6, working_status = $7
-          WHERE company_id = $1 AND id = $2`,
+      const { rowCount } = await tx.query(
+        `UPDATE staff SET name = $3, position = $4, job_number = $5, dept_id = $6, working_status = $7,
+                version = version + 1
+          WHERE company_id = $1 AND id = $2 AND ${versionMatches('$8')}`,
         [
           actor.companyId,
           current.id,
@@ -243,8 +250,10 @@ export async function setStaff(deps: OrgDeps, actor: Actor, input: SetStaffInput
           jobNumber ?? current.jobNumber,
           deptId,
           input.workingStatus ?? current.workingStatus,
+          input.version ?? null,
         ],
       );
+      assertWritten(rowCount);
       return current.id;
     });
     return await findStaff(deps.db, actor, id);
@@ -262,15 +271,21 @@ export async function setStaff(deps: OrgDeps, actor: Actor, input: SetStaffInput
  * "in use" to "unused", so the refusal names the count and the assets are reassigned or
  * returned first.
  */
-export async function deleteStaff(deps: OrgDeps, actor: Actor, id: number): Promise<void> {
+export async function deleteStaff(deps: OrgDeps, actor: Actor, id: number, version?: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const staff = await findStaff(tx, actor, id);
+    assertVersion(staff.version, version);
     const held = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM assets WHERE company_id = $1 AND staff_id = $2', [
       actor.companyId,
       staff.id,
     ]);
     if (held.rows[0].n > 0) throw new AppError('staffHasAssets', { count: held.rows[0].n });
     if (staff.userId !== null) await closeChildUserOf(tx, actor, staff.id);
-    await tx.query('DELETE FROM staff WHERE company_id = $1 AND id = $2', [actor.companyId, staff.id]);
+    const { rowCount } = await tx.query(`DELETE FROM staff WHERE company_id = $1 AND id = $2 AND ${versionMatches('$3')}`, [
+      actor.companyId,
+      staff.id,
+      version ?? null,
+    ]);
+    assertWritten(rowCount);
   });
 }

@@ -16,13 +16,18 @@ describe('UI texts', () => {
   const english = leaves(en);
 
   it('have the same keys in both languages and no empty text', () => {
-    expect([...english.keys()].sort()).toEqual([...zh.keys()].sort());
+    // English adds the singular of each plural (key_one beside zh-CN's only form, key_other).
+    const singulars = [...zh.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(/_other$/, '_one'));
+    expect([...english.keys()].sort()).toEqual([...zh.keys(), ...singulars].sort());
     for (const [key, text] of [...zh, ...english]) expect(text.trim(), key).not.toBe('');
   });
 
   it('use the same interpolation variables in both languages', () => {
     const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     for (const [key, text] of zh) expect(vars(english.get(key)!), key).toEqual(vars(text));
+    for (const [key, text] of english) {
+      if (key.endsWith('_one')) expect(vars(text), key).toEqual(vars(english.get(key.replace(/_one$/, '_other'))!));
+    }
   });
 
   it('quote the spec verbatim where it names a message (sections 5 and 8)', () => {

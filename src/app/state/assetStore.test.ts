@@ -11,6 +11,7 @@ const klass = (id: number, name: string, assetCount = 0, attributes: AssetClassi
   classifyName: name,
   attributes,
   assetCount,
+  version: 1,
 });
 const asset = (id: number, classify: number | null, extra: Partial<AssetInfo> = {}) =>
   ({ id, assetName: `A${id}`, classify, classifyName: classify === null ? null : `K${classify}`, attributeValues: {}, ...extra }) as AssetInfo;
@@ -54,7 +55,10 @@ describe('asset store', () => {
     expect(store.classifyOf(1)!.assetCount).toBe(1);
     await store.saveAsset({ id: 10, assetName: 'moved', classify: 1 });
     expect([store.classifyOf(1)!.assetCount, store.classifyOf(2)!.assetCount]).toEqual([2, 0]);
-    await store.deleteAssets([10, 11]);
+    await store.deleteAssets([
+      { id: 10, version: 1 },
+      { id: 11, version: 1 },
+    ]);
     expect(store.classifyOf(1)!.assetCount).toBe(0);
     expect(store.state.assets[10]).toBeUndefined();
     expect(store.state.assetRevision).toBe(revision + 3);
@@ -69,7 +73,7 @@ describe('asset store', () => {
     expect(store.state.classifies!.map((k) => k.classifyName)).toEqual(['A', 'Bee']);
     await store.saveClassify({ classifyName: '0 first' });
     expect(store.state.classifies!.map((k) => k.classifyName)).toEqual(['0 first', 'A', 'Bee']);
-    await store.deleteClassify(1);
+    await store.deleteClassify(1, 1);
     expect(store.state.classifies!.map((k) => k.id)).toEqual([9, 2]);
   });
 

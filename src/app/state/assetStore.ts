@@ -149,8 +149,20 @@ export function createAssetStore(apis: AssetApis) {
       return result;
     },
 
-    async deleteClassify(id: number): Promise<ApiResult<null>> {
-      const result = await apis.classifies.remove(id);
+    /** Fetches one classification again (its form was refused as stale) and keeps it in the list. */
+    async reloadClassify(id: number): Promise<ApiResult<AssetClassifyInfo>> {
+      const result = await apis.classifies.details(id);
+      if (result.ok && state.classifies) {
+        const at = state.classifies.findIndex((k) => k.id === id);
+        if (at >= 0) state.classifies[at] = result.data;
+        else state.classifies.push(result.data);
+        state.classifies.sort(byName);
+      }
+      return result;
+    },
+
+    async deleteClassify(id: number, version: number): Promise<ApiResult<null>> {
+      const result = await apis.classifies.remove(id, version);
       if (result.ok && state.classifies) {
         const at = state.classifies.findIndex((k) => k.id === id);
         if (at >= 0) state.classifies.splice(at, 1);
@@ -191,16 +203,16 @@ export function createAssetStore(apis: AssetApis) {
       return result;
     },
 
-    async deleteAsset(id: number): Promise<ApiResult<null>> {
-      const result = await apis.assets.remove(id);
+    async deleteAsset(id: number, version: number): Promise<ApiResult<null>> {
+      const result = await apis.assets.remove(id, version);
       if (result.ok) forget([id]);
       return result;
     },
 
-    /** Deletes several assets, all or none. */
-    async deleteAssets(ids: number[]): Promise<ApiResult<{ deleted: number }>> {
-      const result = await apis.assets.removeAll(ids);
-      if (result.ok) forget(ids);
+    /** Deletes several assets (each as loaded, at its version), all or none. */
+    async deleteAssets(assets: readonly { id: number; version: number }[]): Promise<ApiResult<{ deleted: number }>> {
+      const result = await apis.assets.removeAll(assets);
+      if (result.ok) forget(assets.map((a) => a.id));
       return result;
     },
 

@@ -16,6 +16,7 @@ const d = (id: number, deptName: string, affiliatedDept: number | null, staffCou
   deptName,
   affiliatedDept,
   staffCount,
+  version: 1,
 });
 
 // 公司 > 总部 > (行政部, 技术部 > 研发组); 公司 > 销售部. Given children-first on purpose.

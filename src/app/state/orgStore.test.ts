@@ -15,6 +15,7 @@ const dept = (id: number, deptName: string, affiliatedDept: number | null, staff
   deptName,
   affiliatedDept,
   staffCount,
+  version: 1,
 });
 
 const staff = (id: number, staffName: string, affiliatedDept: number | null, extra: Partial<StaffInfo> = {}): StaffInfo => ({
@@ -27,6 +28,7 @@ const staff = (id: number, staffName: string, affiliatedDept: number | null, ext
   workingStatus: 'active',
   userId: null,
   userEnabled: null,
+  version: 1,
   ...extra,
 });
 
@@ -43,10 +45,17 @@ const subUser = (id: number, staffId: number, extra: Partial<ChildUserInfo> = {}
   permissions: [],
   authorizationType: 'Dept',
   authorizedDepts: [2],
+  version: 1,
   ...extra,
 });
 
-const role = (id: number, roleName: string, permissions: number[] = [], userCount = 0): RoleInfo => ({ id, roleName, permissions, userCount });
+const role = (id: number, roleName: string, permissions: number[] = [], userCount = 0): RoleInfo => ({
+  id,
+  roleName,
+  permissions,
+  userCount,
+  version: 1,
+});
 
 type Fake<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? Mock<T[K]> : never };
 
@@ -127,21 +136,22 @@ describe('organisation cache', () => {
 
     const revision = state.staffRevision;
     apis.departments.rename.mockResolvedValue(ok(dept(2, '研发中心', 1, 2)));
-    await store.renameDepartment(2, '研发中心');
+    await store.renameDepartment(2, 1, '研发中心');
+    expect(apis.departments.rename).toHaveBeenCalledWith(2, 1, '研发中心'); // the version it was loaded at
     expect(state.departments!.find((d) => d.id === 2)!.deptName).toBe('研发中心');
     expect(state.staff[10].deptName).toBe('研发中心'); // the staff rows show the new name at once
     expect(state.staffRevision).toBe(revision + 1);
 
     apis.departments.move.mockResolvedValue(ok(dept(4, '研发组', 3)));
-    await store.moveDepartment(4, 3);
+    await store.moveDepartment(4, 1, 3);
     expect(state.departments!.find((d) => d.id === 4)!.affiliatedDept).toBe(3);
     expect(state.staffRevision).toBe(revision + 2); // department filters keep other staff now
 
     apis.departments.remove.mockResolvedValueOnce(refused('该部门下还有 2 名员工，不能删除。'));
-    expect(await store.deleteDepartment(2)).toMatchObject({ ok: false, message: '该部门下还有 2 名员工，不能删除。' });
+    expect(await store.deleteDepartment(2, 1)).toMatchObject({ ok: false, message: '该部门下还有 2 名员工，不能删除。' });
     expect(state.departments!.some((d) => d.id === 2)).toBe(true);
     apis.departments.remove.mockResolvedValueOnce(ok(null));
-    await store.deleteDepartment(4);
+    await store.deleteDepartment(4, 1);
     expect(state.departments!.some((d) => d.id === 4)).toBe(false);
   });
 
@@ -152,7 +162,7 @@ describe('organisation cache', () => {
     const onCompanyRenamed = vi.fn();
     const store = createOrgStore(apis, { onCompanyRenamed });
     await store.loadDepartments();
-    await store.renameDepartment(1, 'ACME Group');
+    await store.renameDepartment(1, 1, 'ACME Group');
     expect(onCompanyRenamed).toHaveBeenCalledWith('ACME Group');
   });
 
@@ -171,7 +181,7 @@ describe('organisation cache', () => {
     expect(countOf(state, 3)).toBe(2);
 
     apis.staff.remove.mockResolvedValueOnce(ok(null));
-    await store.deleteStaff(10);
+    await store.deleteStaff(10, 1);
     expect(countOf(state, 3)).toBe(1);
     expect(state.staff[10]).toBeUndefined();
   });
@@ -190,7 +200,7 @@ describe('organisation cache', () => {
     expect(state.childUsers![0]).toMatchObject({ staffName: '李四四', affiliatedDept: 3 });
 
     apis.staff.remove.mockResolvedValueOnce(ok(null));
-    await store.deleteStaff(11);
+    await store.deleteStaff(11, 1);
     expect(state.childUsers).toEqual([]);
     expect(apis.roles.list).toHaveBeenCalledTimes(2); // the role's user count changed on the server
   });
@@ -204,16 +214,17 @@ describe('organisation cache', () => {
     expect(apis.roles.list).toHaveBeenCalledTimes(2);
 
     apis.childUsers.setEnabled.mockResolvedValueOnce(ok(subUser(51, 10, { enabled: false })));
-    await store.setSubUserEnabled(51, false);
+    await store.setSubUserEnabled(51, 1, false);
+    expect(apis.childUsers.setEnabled).toHaveBeenCalledWith(51, 1, false);
     expect(state.staff[10].userEnabled).toBe(false);
     expect(store.subUserOf(10)?.enabled).toBe(false);
 
     apis.childUsers.setEnabled.mockResolvedValueOnce(refused('没有权限执行此操作。', 5));
-    await store.setSubUserEnabled(51, true);
+    await store.setSubUserEnabled(51, 2, true);
     expect(state.staff[10].userEnabled).toBe(false); // a refusal changes nothing
 
     apis.childUsers.close.mockResolvedValue(ok(null));
-    await store.closeSubUser(51, 10);
+    await store.closeSubUser(51, 3, 10);
     expect(state.staff[10]).toMatchObject({ userId: null, userEnabled: null });
     expect(store.subUserOf(10)).toBeUndefined();
   });
@@ -231,7 +242,7 @@ describe('organisation cache', () => {
     expect(state.roles).toHaveLength(1);
 
     apis.roles.remove.mockResolvedValueOnce(ok(null));
-    await store.deleteRole(7);
+    await store.deleteRole(7, 1);
     expect(state.roles).toEqual([]);
   });
 

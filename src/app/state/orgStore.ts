@@ -164,6 +164,42 @@ export function createOrgStore(apis: OrgApis, options: OrgStoreOptions = {}) {
     loadRoles,
     loadPermissions,
 
+    // ---- reloading one record (a form's save was refused: someone else changed it) ------
+    // Each answers the record as it is now, null when it is gone, or the call's refusal.
+
+    async reloadDepartment(id: number): Promise<ApiResult<DepartmentInfo | null>> {
+      const result = await loadDepartments(true);
+      if (!result.ok) return result;
+      return { ok: true, data: state.departments?.find((d) => d.id === id) ?? null };
+    },
+
+    /** Looks in `deptId` first (the staff member's department when loaded), then everywhere. */
+    async reloadStaff(id: number, deptId: number | null): Promise<ApiResult<StaffInfo | null>> {
+      for (const where of deptId === null ? [undefined] : [deptId, undefined]) {
+        const result = await apis.staff.children(where);
+        if (!result.ok) return result;
+        const found = result.data.staffs.find((s) => s.id === id);
+        if (found) {
+          state.staff[id] = found;
+          state.staffRevision += 1;
+          return { ok: true, data: found };
+        }
+      }
+      return { ok: true, data: null };
+    },
+
+    async reloadSubUser(id: number): Promise<ApiResult<ChildUserInfo | null>> {
+      const result = await loadChildUsers(true);
+      if (!result.ok) return result;
+      return { ok: true, data: state.childUsers?.find((c) => c.id === id) ?? null };
+    },
+
+    async reloadRole(id: number): Promise<ApiResult<RoleInfo | null>> {
+      const result = await loadRoles(true);
+      if (!result.ok) return result;
+      return { ok: true, data: state.roles?.find((r) => r.id === id) ?? null };
+    },
+
     // ---- departments -------------------------------------------------------------------
 
     async createDepartment(deptName: string, parentId: number | null): Promise<ApiResult<DepartmentInfo>> {
@@ -172,8 +208,8 @@ export function createOrgStore(apis: OrgApis, options: OrgStoreOptions = {}) {
       return result;
     },
 
-    async renameDepartment(id: number, deptName: string): Promise<ApiResult<DepartmentInfo>> {
-      const result = await apis.departments.rename(id, deptName.trim());
+    async renameDepartment(id: number, version: number, deptName: string): Promise<ApiResult<DepartmentInfo>> {
+      const result = await apis.departments.rename(id, version, deptName.trim());
       if (!result.ok) return result;
       const dept = result.data;
       if (state.departments) upsert(state.departments, dept);
@@ -184,16 +220,16 @@ export function createOrgStore(apis: OrgApis, options: OrgStoreOptions = {}) {
       return result;
     },
 
-    async moveDepartment(id: number, parentId: number): Promise<ApiResult<DepartmentInfo>> {
-      const result = await apis.departments.move(id, parentId);
+    async moveDepartment(id: number, version: number, parentId: number): Promise<ApiResult<DepartmentInfo>> {
+      const result = await apis.departments.move(id, version, parentId);
       if (!result.ok) return result;
       if (state.departments) upsert(state.departments, result.data);
       state.staffRevision += 1;
       return result;
     },
 
-    async deleteDepartment(id: number): Promise<ApiResult<null>> {
-      const result = await apis.departments.remove(id);
+    async deleteDepartment(id: number, version: number): Promise<ApiResult<null>> {
+      const result = await apis.departments.remove(id, version);
       if (result.ok && state.departments) removeWhere(state.departments, (d) => d.id === id);
       return result;
     },
@@ -232,9 +268,9 @@ export function createOrgStore(apis: OrgApis, options: OrgStoreOptions = {}) {
     },
 
     /** Deletes a staff member; the server closes their sub-user with them. */
-    async deleteStaff(id: number): Promise<ApiResult<null>> {
+    async deleteStaff(id: number, version: number): Promise<ApiResult<null>> {
       const previous = state.staff[id] ? { ...state.staff[id] } : undefined;
-      const result = await apis.staff.remove(id);
+      const result = await apis.staff.remove(id, version);
       if (!result.ok) return result;
       delete state.staff[id];
       if (previous) shiftStaffCount(previous.affiliatedDept, null);
@@ -262,9 +298,9 @@ export function createOrgStore(apis: OrgApis, options: OrgStoreOptions = {}) {
       return result;
     },
 
-    async changeSubUser(id: number, input: ChangeSubUserInput): Promise<ApiResult<ChildUserInfo>> {
+    async changeSubUser(id: number, version: number, input: ChangeSubUserInput): Promise<ApiResult<ChildUserInfo>> {
       const before = state.childUsers?.find((c) => c.id === id)?.roleId;
-      const result = await apis.childUsers.change(id, input);
+      const result = await apis.childUsers.change(id, version, input);
       if (!result.ok) return result;
       if (state.childUsers) upsert(state.childUsers, result.data);
       setStaffSubUser(result.data.staffId, result.data.id, result.data.enabled);
@@ -272,8 +308,8 @@ export function createOrgStore(apis: OrgApis, options: OrgStoreOptions = {}) {
       return result;
     },
 
-    async setSubUserEnabled(id: number, enabled: boolean): Promise<ApiResult<ChildUserInfo>> {
-      const result = await apis.childUsers.setEnabled(id, enabled);
+    async setSubUserEnabled(id: number, version: number, enabled: boolean): Promise<ApiResult<ChildUserInfo>> {
+      const result = await apis.childUsers.setEnabled(id, version, enabled);
       if (!result.ok) return result;
       if (state.childUsers) upsert(state.childUsers, result.data);
       setStaffSubUser(result.data.staffId, result.data.id, result.data.enabled);
@@ -281,8 +317,8 @@ export function createOrgStore(apis: OrgApis, options: OrgStoreOptions = {}) {
     },
 
     /** Closes a sub-user; `staffId` is its staff member (whose row then shows "not opened"). */
-    async closeSubUser(id: number, staffId: number): Promise<ApiResult<null>> {
-      const result = await apis.childUsers.close(id);
+    async closeSubUser(id: number, version: number, staffId: number): Promise<ApiResult<null>> {
+      const result = await apis.childUsers.close(id, version);
       if (!result.ok) return result;
       if (state.childUsers) removeWhere(state.childUsers, (c) => c.id === id);
       setStaffSubUser(staffId, null, null);
@@ -305,8 +341,8 @@ export function createOrgStore(apis: OrgApis, options: OrgStoreOptions = {}) {
       return result;
     },
 
-    async deleteRole(id: number): Promise<ApiResult<null>> {
-      const result = await apis.roles.remove(id);
+    async deleteRole(id: number, version: number): Promise<ApiResult<null>> {
+      const result = await apis.roles.remove(id, version);
       if (result.ok && state.roles) removeWhere(state.roles, (r) => r.id === id);
       return result;
     },

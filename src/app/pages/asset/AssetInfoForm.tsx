@@ -22,6 +22,7 @@ import { StatusCode, type AssetInfo } from '../../../api/contract';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { limitHint } from '../../components/textLimit';
 import { useDepartments } from '../../hooks/useOrgData';
+import { useRecordChanged } from '../../hooks/useRecordChanged';
 import { sameValues, useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import type { MessageKey } from '../../i18n/types';
 import { notify } from '../../notify';
@@ -48,9 +49,21 @@ const useStyles = makeStyles({
  * chosen classification, the picture and the RFID fields. Problems are shown at their fields
  * before sending (validateAsset); the server's refusals at the field they name or above.
  * `asset` is the asset to edit (absent: register a new one); `readOnly` when the user may
- * not save (the page says why).
+ * not save (the page says why). A save is based on the asset's version: when someone else
+ * saved it meanwhile, the form says so and `onReload` loads it again (the page then starts
+ * the form afresh).
  */
-export function AssetInfoForm({ asset, readOnly, notice }: { asset?: AssetInfo; readOnly: boolean; notice?: string }) {
+export function AssetInfoForm({
+  asset,
+  readOnly,
+  notice,
+  onReload,
+}: {
+  asset?: AssetInfo;
+  readOnly: boolean;
+  notice?: string;
+  onReload?: () => Promise<string | null>;
+}) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -67,6 +80,7 @@ export function AssetInfoForm({ asset, readOnly, notice }: { asset?: AssetInfo; 
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formMessage, setFormMessage] = useState<string | null>(notice ?? null);
   const [busy, setBusy] = useState(false);
+  const changed = useRecordChanged(onReload ?? (async () => null));
   const classify = draft.classify === null ? undefined : classifies?.find((k) => k.id === draft.classify);
 
   const set = (change: Partial<AssetDraft>) => {
@@ -89,8 +103,9 @@ export function AssetInfoForm({ asset, readOnly, notice }: { asset?: AssetInfo; 
       return;
     }
     setBusy(true);
-    const result = await assetStore.saveAsset(toAssetRequest(draft, classify, asset?.id));
+    const result = await assetStore.saveAsset(toAssetRequest(draft, classify, asset));
     setBusy(false);
+    if (changed.caught(result)) return;
     if (!result.ok) {
       if (result.code === StatusCode.duplicate) setServerErrors({ assetCoding: result.message });
       else setFormMessage(result.message);
@@ -169,6 +184,7 @@ export function AssetInfoForm({ asset, readOnly, notice }: { asset?: AssetInfo; 
             {asset ? t('asset.editTitle') : t('asset.registerTitle')}
           </Title3>
         </div>
+        {changed.bar}
         {formMessage && (
           <MessageBar intent={notice ? 'warning' : 'error'} data-testid="asset-form-error">
             <MessageBarBody>{formMessage}</MessageBarBody>
@@ -280,7 +296,7 @@ export function AssetInfoForm({ asset, readOnly, notice }: { asset?: AssetInfo; 
               {t('asset.saveAndNew')}
             </Button>
           )}
-          <Button appearance="primary" type="submit" disabled={busy || readOnly} data-testid="asset-submit">
+          <Button appearance="primary" type="submit" disabled={busy || readOnly || changed.stale} data-testid="asset-submit">
             {busy ? t('common.saving') : t('common.save')}
           </Button>
         </div>

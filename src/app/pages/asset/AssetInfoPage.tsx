@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -37,6 +37,17 @@ function EditAsset({ id }: { id: number }) {
   const canEdit = !!user && hasPermission(user, Permission.assetEdit);
   const [asset, setAsset] = useState<AssetInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Every load gives the form a new key: a reload starts it afresh from the record as it is.
+  const [loads, setLoads] = useState(0);
+
+  /** Loads the asset again after a save was refused as stale; a message when that fails. */
+  const reload = useCallback(async () => {
+    const result = await assetStore.loadAsset(id);
+    if (!result.ok) return result.message;
+    setAsset(result.data);
+    setLoads((n) => n + 1);
+    return null;
+  }, [id]);
 
   useEffect(() => {
     let live = true;
@@ -69,5 +80,13 @@ function EditAsset({ id }: { id: number }) {
       </Card>
     );
   }
-  return <AssetInfoForm asset={asset} readOnly={!canEdit} notice={canEdit ? undefined : t('asset.cannotEdit')} />;
+  return (
+    <AssetInfoForm
+      key={loads}
+      asset={asset}
+      readOnly={!canEdit}
+      notice={canEdit ? undefined : t('asset.cannotEdit')}
+      onReload={reload}
+    />
+  );
 }

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
+import { isRecordChanged } from '../../hooks/useRecordChanged';
 import { Permission, type AssetInfo } from '../../../api/contract';
 import { assetApi } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -68,7 +69,10 @@ const useStyles = makeStyles({
   emptyIcon: { fontSize: '40px' },
 });
 
-type DialogState = { kind: 'delete'; asset: AssetInfo } | { kind: 'deleteMany'; ids: number[] } | null;
+type DialogState =
+  | { kind: 'delete'; asset: AssetInfo }
+  | { kind: 'deleteMany'; assets: { id: number; version: number }[] }
+  | null;
 
 /**
  * /asset/list: the asset register. Filters (text debounced, classification, department with
@@ -184,7 +188,8 @@ export default function AssetListPage() {
 
   const deleteSelected = () => {
     if (selected.size === 0) notify('warning', t('asset.selectRequired'));
-    else setDialog({ kind: 'deleteMany', ids: [...selected] });
+    // Each as the list shows it: an asset changed meanwhile refuses the whole delete (31).
+    else setDialog({ kind: 'deleteMany', assets: [...selected].map((id) => ({ id, version: assetState.assets[id]?.version ?? 0 })) });
   };
 
   const total = data?.total ?? 0;
@@ -264,7 +269,9 @@ export default function AssetListPage() {
           title={t('asset.deleteTitle')}
           message={t('asset.deleteConfirm', { name: dialog.asset.assetName, code: dialog.asset.assetCoding })}
           onConfirm={async () => {
-            const result = await assetStore.deleteAsset(dialog.asset.id);
+            const result = await assetStore.deleteAsset(dialog.asset.id, dialog.asset.version);
+            // Changed by someone else: the list reloads, so the asset can be looked at again.
+            if (isRecordChanged(result)) assetStore.assetsChanged();
             if (!result.ok) return result.message;
             notify('success', t('asset.deleted'));
             return null;
@@ -275,9 +282,10 @@ export default function AssetListPage() {
       {dialog?.kind === 'deleteMany' && (
         <ConfirmDialog
           title={t('asset.deleteAllTitle')}
-          message={t('asset.deleteAllConfirm', { count: dialog.ids.length })}
+          message={t('asset.deleteAllConfirm', { count: dialog.assets.length })}
           onConfirm={async () => {
-            const result = await assetStore.deleteAssets(dialog.ids);
+            const result = await assetStore.deleteAssets(dialog.assets);
+            if (isRecordChanged(result)) assetStore.assetsChanged();
             if (!result.ok) return result.message;
             setSelected(new Set());
             notify('success', t('asset.deletedMany', { count: result.data.deleted }));

@@ -3,6 +3,7 @@ import { Divider, Field, Input, makeStyles, Subtitle2, tokens } from '@fluentui/
 import { useTranslation } from 'react-i18next';
 import { StatusCode, type AssetClassifyInfo } from '../../../api/contract';
 import { FormDialog } from '../../components/FormDialog';
+import { useRecordChanged } from '../../hooks/useRecordChanged';
 import { sameValues, useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { limitHint } from '../../components/textLimit';
 import { notify } from '../../notify';
@@ -18,7 +19,8 @@ const useStyles = makeStyles({
 /**
  * Creates or edits a classification: its name and custom attributes. The spec's rules are
  * checked before sending (validateClassify); the server's refusals show at the name (a
- * taken name) or above the form.
+ * taken name) or above the form. Name and attributes are saved together, based on the
+ * version the dialog loaded; a classification changed meanwhile offers to reload it.
  */
 export function ClassifyDialog({
   classify,
@@ -33,6 +35,8 @@ export function ClassifyDialog({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  // The classification as last loaded: what a save is based on (its version) and compared with.
+  const [current, setCurrent] = useState(classify);
   const [draft, setDraft] = useState<ClassifyDraft>(() => draftOf(classify));
   const [errors, setErrors] = useState<ClassifyErrors>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
@@ -40,8 +44,22 @@ export function ClassifyDialog({
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
   // The dialog closes on a successful save, so only the loaded values count as clean.
-  const [loaded] = useState(draft);
+  const [loaded, setLoaded] = useState(draft);
   useUnsavedChanges(!sameValues(draft, loaded), t('common.leaveConfirm'));
+  const changed = useRecordChanged(async () => {
+    if (!current) return null;
+    const result = await assetStore.reloadClassify(current.id);
+    if (!result.ok) return result.message;
+    const fresh = draftOf(result.data);
+    setCurrent(result.data);
+    setDraft(fresh);
+    setLoaded(fresh);
+    setErrors({});
+    setTried(false);
+    setFormMessage(null);
+    setServerNameError(null);
+    return null;
+  });
 
   const change = (next: ClassifyDraft) => {
     setDraft(next);
@@ -57,8 +75,9 @@ export function ClassifyDialog({
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
-    const result = await assetStore.saveClassify(toClassifyRequest(draft, classify?.id));
+    const result = await assetStore.saveClassify(toClassifyRequest(draft, current));
     setBusy(false);
+    if (changed.caught(result)) return;
     if (result.ok) {
       notify('success', classify ? t('classify.saved') : t('classify.created'));
       onClose();
@@ -79,9 +98,11 @@ export function ClassifyDialog({
       contentClassName={styles.content}
       error={formMessage}
       busy={busy}
+      canSubmit={!changed.stale}
       onSubmit={submit}
       onClose={onClose}
     >
+      {changed.bar}
       <Field label={t('classify.name')} required validationMessage={nameMessage} hint={limitHint(t, draft.classifyName.trim(), CLASSIFY_NAME_MAX)}>
         <Input
           name="classifyName"

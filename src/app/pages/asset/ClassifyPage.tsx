@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AttributeType, type AssetClassifyInfo } from '../../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { isRecordChanged } from '../../hooks/useRecordChanged';
 import { notify } from '../../notify';
 import { assetStore } from '../../state/assets';
 import { useClassifies } from './assetHooks';
@@ -175,7 +176,9 @@ export default function ClassifyPage() {
           title={t('classify.deleteTitle')}
           message={t('classify.deleteConfirm', { name: dialog.classify.classifyName })}
           onConfirm={async () => {
-            const result = await assetStore.deleteClassify(dialog.classify.id);
+            const result = await assetStore.deleteClassify(dialog.classify.id, dialog.classify.version);
+            // Changed by someone else: the list reloads to show it as it is now.
+            if (isRecordChanged(result)) void assetStore.loadClassifies(true);
             if (!result.ok) return result.message;
             notify('success', t('classify.deleted'));
             return null;

@@ -6,6 +6,7 @@ const classify: AssetClassifyInfo = {
   id: 3,
   classifyName: '电子设备',
   assetCount: 0,
+  version: 1,
   attributes: [
     { name: '颜色', attributeType: 0 },
     { name: '尺寸', attributeType: 1, items: ['大', '小'] },
@@ -96,7 +97,7 @@ describe('asset form', () => {
       tid: '',
       attributeValues: { 颜色: '黑', 开机时间: '08:30' },
     });
-    expect(toAssetRequest(draft, undefined, 5)).toMatchObject({ id: 5, classify: null, attributeValues: {} });
+    expect(toAssetRequest(draft, undefined, { id: 5, version: 3 })).toMatchObject({ id: 5, version: 3, classify: null, attributeValues: {} });
   });
 
   it('starts an edit from the asset as stored', () => {

@@ -176,7 +176,12 @@ export function validateAsset(draft: AssetDraft, classify?: AssetClassifyInfo): 
  * The request saving a (valid) draft. Empty optional fields are sent as null (cleared) or ''
  * so an edit can empty them; custom values only for the classification's attributes.
  */
-export function toAssetRequest(draft: AssetDraft, classify: AssetClassifyInfo | undefined, id?: number): AssetSetRequest {
+export function toAssetRequest(
+  draft: AssetDraft,
+  classify: AssetClassifyInfo | undefined,
+  /** The asset being edited, at the version the form loaded; absent to register a new one. */
+  target?: { id: number; version: number },
+): AssetSetRequest {
   const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
   const attributeValues: Record<string, string> = {};
   for (const attribute of classify?.attributes ?? []) {
@@ -184,7 +189,7 @@ export function toAssetRequest(draft: AssetDraft, classify: AssetClassifyInfo | 
     if (value !== '') attributeValues[attribute.name] = value;
   }
   return {
-    ...(id === undefined ? {} : { id }),
+    ...(target === undefined ? {} : { id: target.id, version: target.version }),
     assetCoding: draft.assetCoding.trim(),
     assetName: draft.assetName.trim(),
     specifications: draft.specifications.trim(),

@@ -99,9 +99,13 @@ export function validateClassify(draft: ClassifyDraft, otherNames: readonly stri
 }
 
 /** The request saving a (valid) draft: names and items trimmed, items on Select only. */
-export function toClassifyRequest(draft: ClassifyDraft, id?: number): AssetClassifySetRequest {
+export function toClassifyRequest(
+  draft: ClassifyDraft,
+  /** The classification being edited, at the version the dialog loaded; absent to create one. */
+  target?: { id: number; version: number },
+): AssetClassifySetRequest {
   return {
-    ...(id === undefined ? {} : { id }),
+    ...(target === undefined ? {} : { id: target.id, version: target.version }),
     classifyName: draft.classifyName.trim(),
     attributes: draft.attributes.map((a) =>
       a.attributeType === AttributeType.select

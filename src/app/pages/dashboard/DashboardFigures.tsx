@@ -28,7 +28,16 @@ const useStyles = makeStyles({
   orange: { backgroundColor: tokens.colorPaletteDarkOrangeBackground1, color: tokens.colorPaletteDarkOrangeForeground1 },
   text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   label: { color: tokens.colorNeutralForeground3 },
-  value: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  // A figure stays on one line: a money figure broken mid-number misreads (issue 14). Too long
+  // for its card, it is cut with an ellipsis and whole in the title.
+  value: {
+    fontSize: tokens.fontSizeHero700,
+    lineHeight: tokens.lineHeightHero700,
+    fontWeight: tokens.fontWeightSemibold,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
   note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
@@ -48,7 +57,7 @@ function Figure(props: { id: string; label: string; value: string | null; note?:
             <SkeletonItem size={32} style={{ width: '120px' }} />
           </Skeleton>
         ) : (
-          <span className={styles.value} data-testid={`figure-${props.id}-value`}>
+          <span className={styles.value} title={props.value} data-testid={`figure-${props.id}-value`}>
             {props.value}
           </span>
         )}

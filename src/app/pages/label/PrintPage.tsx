@@ -219,7 +219,11 @@ export default function PrintPage() {
           )}
           {doc && (
             <Text size={200} data-testid="label-info">
-              {t('labelPrint.labelInfo', { width: doc.labelWidth, height: doc.labelHeight, controls: doc.children.length })}
+              {t('labelPrint.labelInfo', {
+                width: doc.labelWidth,
+                height: doc.labelHeight,
+                controls: t('labelPrint.controlCount', { count: doc.children.length }),
+              })}
             </Text>
           )}
           {source.state.warnings > 0 && doc && (
@@ -465,7 +469,7 @@ function ScanCheckSummary({ tally, total }: { tally: ScanTally; total: number })
   const ms = tally.pages === 0 ? 0 : Math.round((tally.ms / tally.pages) * 10) / 10;
   return (
     <Text size={200} className={styles.muted} data-testid="scan-summary" data-pages={tally.pages} data-codes={tally.codes} data-skipped={skipped}>
-      {t('labelPrint.scanSummary', { pages: tally.pages, total, codes: tally.codes, ms })}
+      {t('labelPrint.scanSummary', { pages: tally.pages, total, codes: tally.codes, ms, count: tally.codes })}
       {skipped && ` ${t('labelPrint.scanSkipped', { names: skipped })}`}
     </Text>
   );

@@ -35,9 +35,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import type { DepartmentInfo } from '../../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeptTreeView } from '../../components/DeptTreeView';
 import { useDepartments } from '../../hooks/useOrgData';
+import { isRecordChanged } from '../../hooks/useRecordChanged';
 import { notify } from '../../notify';
 import { branchIds, deptPathName, filterTree, flattenTree, subtreeIds, type DeptNode, type DeptTree } from '../../state/departmentTree';
 import { org } from '../../state/org';
@@ -94,9 +96,10 @@ const useStyles = makeStyles({
 
 type DialogState =
   | { kind: 'create'; parentId: number }
-  | { kind: 'rename'; id: number }
-  | { kind: 'move'; id: number }
-  | { kind: 'delete'; id: number }
+  // version: the department's as the dialog opened on it, what the change is based on.
+  | { kind: 'rename'; id: number; version: number }
+  | { kind: 'move'; id: number; version: number }
+  | { kind: 'delete'; id: number; version: number }
   | null;
 
 type Notice = { intent: 'success' | 'error'; text: string } | null;
@@ -157,10 +160,23 @@ export default function DepartmentListPage() {
   const canRename = (node: DeptNode) => !isRoot(node) || user?.IsAdmin === true;
   const expand = (id: number) => setOpenIds((ids) => new Set([...(ids ?? []), id]));
 
+  /** The dialog of `kind` on a department, at the version the tree shows. */
+  const openOn = (kind: 'rename' | 'move' | 'delete', dept: DepartmentInfo) => setDialog({ kind, id: dept.id, version: dept.version });
+
+  /** Loads the departments again after a refused change; the dialog goes on from the version now. */
+  const reloadDialogDept = async (id: number) => {
+    const result = await org.reloadDepartment(id);
+    if (result.ok && result.data) {
+      const version = result.data.version;
+      setDialog((d) => (d && d.kind !== 'create' && d.id === id ? { ...d, version } : d));
+    }
+    return result;
+  };
+
   /** Moves a department; a refusal is the caller's to show (the dialog shows it under its picker). */
-  const move = async (id: number, parentId: number) => {
+  const move = async (id: number, version: number, parentId: number) => {
     setNotice(null);
-    const result = await org.moveDepartment(id, parentId);
+    const result = await org.moveDepartment(id, version, parentId);
     if (result.ok) {
       expand(parentId);
       setSelectedId(id);
@@ -171,7 +187,9 @@ export default function DepartmentListPage() {
 
   /** A drop: the refusal shows above the tree, where the drop happened. */
   const drop = async (id: number, parentId: number) => {
-    const result = await move(id, parentId);
+    // Based on the department as the tree shows it; a stale tree reloads, to be dropped again.
+    const result = await move(id, tree.byId.get(id)?.dept.version ?? 1, parentId);
+    if (isRecordChanged(result)) void org.reloadDepartment(id);
     if (!result.ok) setNotice({ intent: 'error', text: t('dept.moveFailed', { name: nameOf(id), message: result.message }) });
   };
 
@@ -187,13 +205,13 @@ export default function DepartmentListPage() {
           <MenuItem icon={<AddRegular />} onClick={() => setDialog({ kind: 'create', parentId: node.dept.id })}>
             {t('dept.createChild')}
           </MenuItem>
-          <MenuItem icon={<RenameRegular />} disabled={!canRename(node)} onClick={() => setDialog({ kind: 'rename', id: node.dept.id })}>
+          <MenuItem icon={<RenameRegular />} disabled={!canRename(node)} onClick={() => openOn('rename', node.dept)}>
             {t('dept.rename')}
           </MenuItem>
-          <MenuItem icon={<ArrowMoveRegular />} disabled={isRoot(node)} onClick={() => setDialog({ kind: 'move', id: node.dept.id })}>
+          <MenuItem icon={<ArrowMoveRegular />} disabled={isRoot(node)} onClick={() => openOn('move', node.dept)}>
             {t('dept.move')}
           </MenuItem>
-          <MenuItem icon={<DeleteRegular />} disabled={isRoot(node)} onClick={() => setDialog({ kind: 'delete', id: node.dept.id })}>
+          <MenuItem icon={<DeleteRegular />} disabled={isRoot(node)} onClick={() => openOn('delete', node.dept)}>
             {t('common.delete')}
           </MenuItem>
         </MenuList>
@@ -292,9 +310,9 @@ export default function DepartmentListPage() {
           node={selected}
           canRename={canRename(selected)}
           onCreateChild={() => setDialog({ kind: 'create', parentId: selected.dept.id })}
-          onRename={() => setDialog({ kind: 'rename', id: selected.dept.id })}
-          onMove={() => setDialog({ kind: 'move', id: selected.dept.id })}
-          onDelete={() => setDialog({ kind: 'delete', id: selected.dept.id })}
+          onRename={() => openOn('rename', selected.dept)}
+          onMove={() => openOn('move', selected.dept)}
+          onDelete={() => openOn('delete', selected.dept)}
           onViewStaff={() => navigate(`/organization/staff-list?dept=${selected.dept.id}`)}
         />
       ) : (
@@ -325,22 +343,31 @@ export default function DepartmentListPage() {
           initialName={nameOf(dialog.id)}
           hint={tree.byId.get(dialog.id)?.dept.affiliatedDept === null ? t('dept.rootRenameHint') : undefined}
           onSubmit={async (name) => {
-            const result = await org.renameDepartment(dialog.id, name);
+            const result = await org.renameDepartment(dialog.id, dialog.version, name);
             if (result.ok) notify('success', t('dept.renamed'));
             return result;
           }}
+          reload={() => reloadDialogDept(dialog.id)}
           onClose={() => setDialog(null)}
         />
       )}
       {dialog?.kind === 'move' && (
-        <MoveDepartmentDialog tree={tree} deptId={dialog.id} onSubmit={(parentId) => move(dialog.id, parentId)} onClose={() => setDialog(null)} />
+        <MoveDepartmentDialog
+          tree={tree}
+          deptId={dialog.id}
+          onSubmit={(parentId) => move(dialog.id, dialog.version, parentId)}
+          reload={() => reloadDialogDept(dialog.id)}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
           title={t('dept.deleteTitle')}
           message={t('dept.deleteConfirm', { name: nameOf(dialog.id) })}
           onConfirm={async () => {
-            const result = await org.deleteDepartment(dialog.id);
+            const result = await org.deleteDepartment(dialog.id, dialog.version);
+            // Changed by someone else: the tree reloads; deleting it again is based on that.
+            if (isRecordChanged(result)) void reloadDialogDept(dialog.id);
             if (!result.ok) return result.message;
             notify('success', t('dept.deleted'));
             return null;

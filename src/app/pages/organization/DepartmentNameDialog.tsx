@@ -5,6 +5,7 @@ import type { ApiResult } from '../../../api/client';
 import type { DepartmentInfo } from '../../../api/contract';
 import { StatusCode } from '../../../api/contract';
 import { FormDialog } from '../../components/FormDialog';
+import { useRecordChanged } from '../../hooks/useRecordChanged';
 import { limitHint, limitMessage } from '../../components/textLimit';
 
 /** Longest department name the server accepts (server/modules/departments). */
@@ -13,6 +14,7 @@ export const DEPT_NAME_MAX = 50;
 /**
  * Names a new department or renames one. The server's refusal shows in place: under the
  * name when it is about the name (code 2, or 29: a sibling has it), above the form otherwise.
+ * A rename based on an old version (31) offers to reload the department (`reload`).
  */
 export function DepartmentNameDialog({
   mode,
@@ -20,6 +22,7 @@ export function DepartmentNameDialog({
   initialName = '',
   hint,
   onSubmit,
+  reload,
   onClose,
 }: {
   mode: 'create' | 'rename';
@@ -28,6 +31,8 @@ export function DepartmentNameDialog({
   initialName?: string;
   hint?: string;
   onSubmit: (name: string) => Promise<ApiResult<DepartmentInfo>>;
+  /** Rename: loads the department again (null: it is gone). */
+  reload?: () => Promise<ApiResult<DepartmentInfo | null>>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -35,6 +40,16 @@ export function DepartmentNameDialog({
   const [fieldMessage, setFieldMessage] = useState<string | undefined>();
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const changed = useRecordChanged(async () => {
+    const result = reload ? await reload() : null;
+    if (!result) return null;
+    if (!result.ok) return result.message;
+    if (!result.data) return t('common.recordGone');
+    setName(result.data.deptName);
+    setFieldMessage(undefined);
+    setFormMessage(null);
+    return null;
+  });
 
   const submit = async () => {
     if (name.trim() === '') {
@@ -49,6 +64,7 @@ export function DepartmentNameDialog({
     setBusy(true);
     const result = await onSubmit(name.trim());
     setBusy(false);
+    if (changed.caught(result)) return;
     if (result.ok) {
       onClose();
       return;
@@ -65,9 +81,11 @@ export function DepartmentNameDialog({
       submitTestId="dept-name-submit"
       error={formMessage}
       busy={busy}
+      canSubmit={!changed.stale}
       onSubmit={submit}
       onClose={onClose}
     >
+      {changed.bar}
       {hint && (
         <MessageBar intent="info">
           <MessageBarBody>{hint}</MessageBarBody>

@@ -5,22 +5,26 @@ import type { ApiResult } from '../../../api/client';
 import { StatusCode, type DepartmentInfo } from '../../../api/contract';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FormDialog } from '../../components/FormDialog';
+import { useRecordChanged } from '../../hooks/useRecordChanged';
 import { deptPathName, subtreeIds, type DeptTree } from '../../state/departmentTree';
 
 /**
  * Moves a department (with its sub-tree) under another one chosen in the tree. Its own
  * sub-tree cannot be chosen; choosing where it already is gets the server's "choose another
- * department" under the picker.
+ * department" under the picker. A move based on an old version (31) offers to reload the
+ * department (`reload`), whose parent then shows as it is now.
  */
 export function MoveDepartmentDialog({
   tree,
   deptId,
   onSubmit,
+  reload,
   onClose,
 }: {
   tree: DeptTree;
   deptId: number;
   onSubmit: (parentId: number) => Promise<ApiResult<DepartmentInfo>>;
+  reload: () => Promise<ApiResult<DepartmentInfo | null>>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -30,6 +34,15 @@ export function MoveDepartmentDialog({
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ownBranch = useMemo(() => subtreeIds(tree, deptId), [tree, deptId]);
+  const changed = useRecordChanged(async () => {
+    const result = await reload();
+    if (!result.ok) return result.message;
+    if (!result.data) return t('common.recordGone');
+    setTarget(result.data.affiliatedDept);
+    setFieldMessage(undefined);
+    setFormMessage(null);
+    return null;
+  });
 
   const submit = async () => {
     if (target === null) {
@@ -39,6 +52,7 @@ export function MoveDepartmentDialog({
     setBusy(true);
     const result = await onSubmit(target);
     setBusy(false);
+    if (changed.caught(result)) return;
     if (result.ok) onClose();
     else if (result.code === StatusCode.parameter) setFieldMessage(result.message);
     else setFormMessage(result.message);
@@ -51,9 +65,11 @@ export function MoveDepartmentDialog({
       submitTestId="dept-move-submit"
       error={formMessage}
       busy={busy}
+      canSubmit={!changed.stale}
       onSubmit={submit}
       onClose={onClose}
     >
+      {changed.bar}
       <Field label={t('dept.moving')}>
         <Input value={deptPathName(tree, deptId)} readOnly appearance="filled-darker" />
       </Field>

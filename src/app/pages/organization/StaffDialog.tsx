@@ -5,6 +5,7 @@ import { StatusCode, type StaffInfo, type WorkingStatus } from '../../../api/con
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FormDialog } from '../../components/FormDialog';
 import { limitHint, limitMessage } from '../../components/textLimit';
+import { useRecordChanged } from '../../hooks/useRecordChanged';
 import { notify } from '../../notify';
 import type { DeptTree } from '../../state/departmentTree';
 import { org } from '../../state/org';
@@ -22,7 +23,9 @@ type StaffField = 'staffName' | 'jobNumber' | 'position' | 'affiliatedDept';
 
 /**
  * Creates or edits a staff member: name (required), job number (unique in the company),
- * position, department, working status. A refusal about a field shows under it.
+ * position, department, working status. A refusal about a field shows under it. An edit is
+ * based on the version the dialog opened on; changed by someone else meanwhile, the dialog
+ * offers to reload the staff member.
  */
 export function StaffDialog({
   tree,
@@ -49,6 +52,24 @@ export function StaffDialog({
   const [errors, setErrors] = useState<Partial<Record<StaffField, string>>>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The member as last loaded: what an edit is based on.
+  const [current, setCurrent] = useState(staff);
+  const changed = useRecordChanged(async () => {
+    if (!current) return null;
+    const result = await org.reloadStaff(current.id, current.affiliatedDept);
+    if (!result.ok) return result.message;
+    const fresh = result.data;
+    if (!fresh) return t('common.recordGone');
+    setCurrent(fresh);
+    setStaffName(fresh.staffName);
+    setJobNumber(fresh.jobNumber);
+    setPosition(fresh.position);
+    setDept(fresh.affiliatedDept);
+    setStatus(fresh.workingStatus);
+    setErrors({});
+    setFormMessage(null);
+    return null;
+  });
 
   const clear = (field: StaffField) => {
     setErrors((e) => ({ ...e, [field]: undefined }));
@@ -67,7 +88,7 @@ export function StaffDialog({
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     const result = await org.saveStaff({
-      ...(staff ? { id: staff.id } : {}),
+      ...(current ? { id: current.id, version: current.version } : {}),
       staffName: staffName.trim(),
       jobNumber: jobNumber.trim(),
       position: position.trim(),
@@ -75,6 +96,7 @@ export function StaffDialog({
       workingStatus: status,
     });
     setBusy(false);
+    if (changed.caught(result)) return;
     if (result.ok) {
       notify('success', staff ? t('staff.saved') : t('staff.created'));
       onClose();
@@ -97,9 +119,11 @@ export function StaffDialog({
       errorClassName={styles.wide}
       error={formMessage}
       busy={busy}
+      canSubmit={!changed.stale}
       onSubmit={submit}
       onClose={onClose}
     >
+      {changed.bar && <div className={styles.wide}>{changed.bar}</div>}
       <Field label={t('staff.name')} required validationMessage={errors.staffName} hint={limitHint(t, staffName.trim(), STAFF_TEXT_MAX)} className={styles.wide}>
         <Input
           name="staffName"

@@ -51,6 +51,7 @@ import { avatarInitials } from '../../components/initials';
 import { Pager } from '../../components/Pager';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useChildUsers, useDepartments } from '../../hooks/useOrgData';
+import { isRecordChanged } from '../../hooks/useRecordChanged';
 import type { MessageKey } from '../../i18n/types';
 import { notify } from '../../notify';
 import { org, orgState } from '../../state/org';
@@ -197,7 +198,11 @@ export default function StaffListPage() {
   const setEnabled = async (staff: StaffInfo, enabled: boolean) => {
     if (staff.userId === null) return;
     setSwitching((s) => new Set([...s, staff.id]));
-    const result = await org.setSubUserEnabled(staff.userId, enabled);
+    // Based on the sub-user as this page loaded it (the list is loaded with the page).
+    const version = org.subUserOf(staff.id)?.version ?? 1;
+    const result = await org.setSubUserEnabled(staff.userId, version, enabled);
+    // Changed by someone else: the sub-users reload, so the switch shows it as it is now.
+    if (isRecordChanged(result)) void org.loadChildUsers(true);
     setSwitching((s) => new Set([...s].filter((id) => id !== staff.id)));
     if (result.ok) notify('success', enabled ? t('subUser.enabledNotice', { name: staff.staffName }) : t('subUser.disabledNotice', { name: staff.staffName }));
     else notify('error', result.message);
@@ -396,7 +401,9 @@ export default function StaffListPage() {
           title={t('staff.deleteTitle')}
           message={dialog.staff.userId !== null ? t('staff.deleteConfirmWithSubUser', { name: dialog.staff.staffName }) : t('staff.deleteConfirm', { name: dialog.staff.staffName })}
           onConfirm={async () => {
-            const result = await org.deleteStaff(dialog.staff.id);
+            const result = await org.deleteStaff(dialog.staff.id, dialog.staff.version);
+            // Changed by someone else: the list shows the staff member as they are now.
+            if (isRecordChanged(result)) void org.reloadStaff(dialog.staff.id, dialog.staff.affiliatedDept);
             if (!result.ok) return result.message;
             notify('success', t('staff.deleted'));
             return null;
@@ -415,7 +422,9 @@ export default function StaffListPage() {
           confirmLabel={t('subUser.close')}
           onConfirm={async () => {
             if (dialog.staff.userId === null) return null;
-            const result = await org.closeSubUser(dialog.staff.userId, dialog.staff.id);
+            const version = org.subUserOf(dialog.staff.id)?.version ?? 1;
+            const result = await org.closeSubUser(dialog.staff.userId, version, dialog.staff.id);
+            if (isRecordChanged(result)) void org.loadChildUsers(true);
             if (!result.ok) return result.message;
             notify('success', t('subUser.closed'));
             return null;

@@ -22,6 +22,7 @@ import { userApi } from '../../api';
 import { CheckCodeInput } from '../../components/CheckCodeInput';
 import { DepartmentChecklist } from '../../components/DepartmentChecklist';
 import { FormDialog } from '../../components/FormDialog';
+import { useRecordChanged } from '../../hooks/useRecordChanged';
 import { PasswordInput } from '../../components/PasswordInput';
 import { useRoles } from '../../hooks/useOrgData';
 import { notify } from '../../notify';
@@ -64,12 +65,14 @@ type Shown = Partial<Record<SubUserField, { key?: MessageKey; text?: string }>>;
 /**
  * Opens a sub-user for a staff member, or changes one (spec sections 4 and 5): login (phone
  * or email, with a verification code), password twice, role, and asset scope (all, own
- * department, or chosen departments). Every rule's message shows under its field.
+ * department, or chosen departments). Every rule's message shows under its field. A change
+ * is based on the version the dialog opened on; changed by someone else meanwhile (another
+ * admin, a disable), the dialog offers to reload the sub-user.
  */
 export function SubUserDialog({
   tree,
   staff,
-  current,
+  current: opened,
   onClose,
 }: {
   tree: DeptTree;
@@ -81,11 +84,24 @@ export function SubUserDialog({
   const { t } = useTranslation();
   const styles = useStyles();
   const { roles, error: rolesError } = useRoles();
-  const [values, setValues] = useState<SubUserFormValues>(() => initialSubUserValues(current));
+  // The sub-user as last loaded: what a change is based on.
+  const [current, setCurrent] = useState(opened);
+  const [values, setValues] = useState<SubUserFormValues>(() => initialSubUserValues(opened));
   const [shown, setShown] = useState<Shown>({});
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const editing = current !== undefined;
+  const changed = useRecordChanged(async () => {
+    if (!current) return null;
+    const result = await org.reloadSubUser(current.id);
+    if (!result.ok) return result.message;
+    if (!result.data) return t('common.recordGone');
+    setCurrent(result.data);
+    setValues(initialSubUserValues(result.data));
+    setShown({});
+    setCodeSentTo(null);
+    return null;
+  });
   const askLogin = !editing || values.changeLogin;
   const askPassword = !editing || values.changePassword;
 
@@ -124,7 +140,7 @@ export function SubUserDialog({
     if (Object.keys(errors).length > 0) return;
     setBusy(true);
     const result = editing
-      ? await org.changeSubUser(current.id, changeInput(values, current))
+      ? await org.changeSubUser(current.id, current.version, changeInput(values, current))
       : await org.openSubUser({
           staffId: staff.id,
           account: toAccountName(values.kind, values.account),
@@ -135,6 +151,7 @@ export function SubUserDialog({
           authorizedDepts: values.depts,
         });
     setBusy(false);
+    if (changed.caught(result)) return;
     if (result.ok) {
       notify('success', editing ? t('subUser.changed') : t('subUser.opened'));
       onClose();
@@ -178,9 +195,11 @@ export function SubUserDialog({
       surfaceClassName={styles.surface}
       error={formError ?? null}
       busy={busy}
+      canSubmit={!changed.stale}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
+      {changed.bar}
               {codeSentTo && (
                 <MessageBar intent="success" data-testid="code-sent">
                   <MessageBarBody>{t('auth.codeSent', { target: codeSentTo })}</MessageBarBody>

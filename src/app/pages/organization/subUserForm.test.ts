@@ -23,6 +23,7 @@ const current: ChildUserInfo = {
   permissions: [302],
   authorizationType: 'Custom',
   authorizedDepts: [4, 5],
+  version: 1,
 };
 
 describe('opening a sub-user (spec section 5)', () => {

@@ -21,6 +21,7 @@ import { useSnapshot, type Snapshot } from 'valtio';
 import type { RoleInfo } from '../../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { usePermissionCatalogue, useRoles } from '../../hooks/useOrgData';
+import { isRecordChanged, useRecordChanged } from '../../hooks/useRecordChanged';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import type { MessageKey } from '../../i18n/types';
 import { notify } from '../../notify';
@@ -189,7 +190,10 @@ export default function RoleListPage() {
                   <span className={styles.itemText}>
                     <span className={styles.itemName}>{role.roleName}</span>
                     <Text size={200} className={styles.muted}>
-                      {t('role.summary', { permissions: role.permissions.length, users: role.userCount })}
+                      {t('role.summary', {
+                        permissions: t('role.permissionCount', { count: role.permissions.length }),
+                        users: t('role.userCount', { count: role.userCount }),
+                      })}
                     </Text>
                   </span>
                 </button>
@@ -240,8 +244,14 @@ export default function RoleListPage() {
           initialName={dialog.role.roleName}
           takenNames={otherNames(dialog.role.id)}
           onSubmit={async (roleName) => {
-            const result = await org.saveRole({ id: dialog.role.id, roleName, permissions: [...dialog.role.permissions] });
+            const { id, version, permissions } = dialog.role;
+            const result = await org.saveRole({ id, version, roleName, permissions: [...permissions] });
             if (result.ok) notify('success', t('role.renamed'));
+            return result;
+          }}
+          reload={async () => {
+            const result = await org.reloadRole(dialog.role.id);
+            if (result.ok && result.data) setDialog({ kind: 'rename', role: result.data });
             return result;
           }}
           onClose={() => setDialog(null)}
@@ -252,7 +262,9 @@ export default function RoleListPage() {
           title={t('role.deleteTitle')}
           message={t('role.deleteConfirm', { name: dialog.role.roleName })}
           onConfirm={async () => {
-            const result = await org.deleteRole(dialog.role.id);
+            const result = await org.deleteRole(dialog.role.id, dialog.role.version);
+            // Changed by someone else: the list shows the role as it is now.
+            if (isRecordChanged(result)) void org.reloadRole(dialog.role.id);
             if (!result.ok) return result.message;
             setSelectedId(null);
             notify('success', t('role.deleted'));
@@ -265,7 +277,11 @@ export default function RoleListPage() {
   );
 }
 
-/** One role: its name, the permission matrix (a draft until saved), rename and delete. */
+/**
+ * One role: its name, the permission matrix (a draft until saved), rename and delete. The
+ * matrix is saved with the name, based on the role's version as the editor loaded it; a role
+ * changed meanwhile offers to reload it.
+ */
 function RoleEditor({
   role,
   sections,
@@ -279,13 +295,29 @@ function RoleEditor({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  // The role as the editor loaded (or last saved or reloaded) it: the draft's base.
+  const [base, setBase] = useState<Role>(role);
   const [draft, setDraft] = useState<number[]>(() => [...role.permissions]);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const held = new Set(draft);
-  const changed = !samePermissions(draft, role.permissions);
-  // After a save the cached role holds the draft, so the editor is clean again.
+  const changed = !samePermissions(draft, base.permissions);
   useUnsavedChanges(changed, t('common.leaveConfirm'));
+  const stale = useRecordChanged(async () => {
+    const result = await org.reloadRole(base.id);
+    if (!result.ok) return result.message;
+    if (!result.data) return t('common.recordGone');
+    setBase(result.data);
+    setDraft([...result.data.permissions]);
+    setFailure(null);
+    return null;
+  });
+  // A newer version of the role with the same permissions (a rename, in its own dialog) is
+  // the draft's base too: the draft was made on those very permissions, so saving it on the
+  // newer version loses nothing. A newer permission set is left to the version check.
+  useEffect(() => {
+    if (role.version > base.version && samePermissions(role.permissions, base.permissions)) setBase(role);
+  }, [role, base]);
 
   const toggle = (code: number, on: boolean) => {
     setFailure(null);
@@ -295,10 +327,13 @@ function RoleEditor({
   const save = async () => {
     setBusy(true);
     setFailure(null);
-    const result = await org.saveRole({ id: role.id, roleName: role.roleName, permissions: draft });
+    const result = await org.saveRole({ id: base.id, version: base.version, roleName: base.roleName, permissions: draft });
     setBusy(false);
-    if (result.ok) notify('success', t('role.saved'));
-    else setFailure(result.message);
+    if (stale.caught(result)) return;
+    if (result.ok) {
+      setBase(result.data);
+      notify('success', t('role.saved'));
+    } else setFailure(result.message);
   };
 
   return (
@@ -320,6 +355,7 @@ function RoleEditor({
       <Text size={200} className={styles.muted}>
         {t('role.matrixHint')}
       </Text>
+      {stale.bar}
       {failure && (
         <MessageBar intent="error" data-testid="role-error">
           <MessageBarBody>{failure}</MessageBarBody>
@@ -364,10 +400,10 @@ function RoleEditor({
         <Text size={200} className={styles.footerNote}>
           {changed ? t('role.unsaved') : t('role.applyHint')}
         </Text>
-        <Button icon={<ArrowUndoRegular />} disabled={!changed || busy} onClick={() => setDraft([...role.permissions])} data-testid="role-revert">
+        <Button icon={<ArrowUndoRegular />} disabled={!changed || busy} onClick={() => setDraft([...base.permissions])} data-testid="role-revert">
           {t('role.revert')}
         </Button>
-        <Button appearance="primary" icon={<SaveRegular />} disabled={!changed || busy} onClick={save} data-testid="role-save">
+        <Button appearance="primary" icon={<SaveRegular />} disabled={!changed || busy || stale.stale} onClick={save} data-testid="role-save">
           {busy ? t('common.saving') : t('common.save')}
         </Button>
       </div>
