@@ -202,9 +202,9 @@ export type RecordVersion = number;
 /** Body (or query) of the DELETE calls; `version` as in RecordVersion. */
 export interface IdRequest {
   id: number;
+  version?: RecordVersion;
 }
 
-  version?: RecordVersion;
 /** A department. The root (affiliatedDept null) is the company itself, named after it. */
 export interface DepartmentInfo {
   id: number;
@@ -213,10 +213,10 @@ export interface DepartmentInfo {
   affiliatedDept: number | null;
   /** Staff directly in this department (not in its sub-departments). */
   staffCount: number;
-}
-
   /** RecordVersion; the root's changes when the company is renamed through it. */
   version: RecordVersion;
+}
+
 /**
  * GET api/Department/List → {departments}: every department the caller sees, parents before
  * children (ordered by depth, then name). A scoped sub-user gets only the sub-trees of their
@@ -243,10 +243,10 @@ export interface DepartmentSetRequest {
   id?: number;
   deptName?: string;
   affiliatedDept?: number | null;
-}
-
   /** With id: the version the change is based on (RecordVersion). */
   version?: RecordVersion;
+}
+
 export type WorkingStatus = 'active' | 'inactive';
 
 export interface StaffInfo {
@@ -264,10 +264,10 @@ export interface StaffInfo {
   userId: number | null;
   /** Whether that sub-user is enabled; null without a sub-user. */
   userEnabled: boolean | null;
-}
-
   /** RecordVersion of the staff record (its sub-user has its own). */
   version: RecordVersion;
+}
+
 export type StaffSortKey = 'id' | 'staffName' | 'position' | 'jobNumber' | 'affiliatedDept' | 'workingStatus';
 
 /**
@@ -314,10 +314,10 @@ export interface StaffSetRequest {
   jobNumber?: string;
   affiliatedDept?: number | null;
   workingStatus?: WorkingStatus;
-}
-
   /** With id: the version the change is based on (RecordVersion). */
   version?: RecordVersion;
+}
+
 export interface RoleInfo {
   id: number;
   roleName: string;
@@ -325,10 +325,10 @@ export interface RoleInfo {
   permissions: number[];
   /** Sub-users holding the role. */
   userCount: number;
-}
-
   /** RecordVersion: name and permissions are one record, saved together. */
   version: RecordVersion;
+}
+
 /**
  * GET api/Role/List → {roles} (by name); GET api/Role/Details?roleId= → RoleInfo.
  * POST api/Role {id?, roleName, permissions?} → RoleInfo: creates without id, updates with
@@ -343,10 +343,10 @@ export interface RoleSetRequest {
   id?: number;
   roleName: string;
   permissions?: number[];
-}
-
   /** With id: the version the change is based on (RecordVersion). */
   version?: RecordVersion;
+}
+
 export type PermissionGroup = 'asset' | 'inventory' | 'system';
 
 /** GET api/Permission/List → {permissions}; GET api/Permission/Details?permissionId=CODE → PermissionInfo. */
@@ -379,10 +379,10 @@ export interface ChildUserInfo {
   authorizationType: AuthorizationType;
   /** As in LoginResult: 'Custom' the chosen departments, 'Dept' the staff member's own, 'All' none. */
   authorizedDepts: number[];
-}
-
   /** RecordVersion: role, scope, login, password and the enabled state. */
   version: RecordVersion;
+}
+
 /**
  * GET api/ChildUser/List → {childUserInfos}: the sub-users of staff the caller sees.
  * GET api/ChildUser/ChildList?childUserId= → {departments}: the departments the sub-user's
@@ -414,10 +414,10 @@ export interface ChildRegisterRequest {
   roleId?: number | null;
   authorizationType?: AuthorizationType;
   authorizedDepts?: number[];
-}
-
   /** With id: the version the change is based on (RecordVersion). */
   version?: RecordVersion;
+}
+
 /**
  * POST api/User/Enable {id, enable} → ChildUserInfo. enable 0 enables, 1 disables (spec
  * section 4); disabling ends the sub-user's sessions at once (their next call answers 19).
@@ -427,10 +427,10 @@ export interface ChildRegisterRequest {
 export interface EnableRequest {
   id: number;
   enable: 0 | 1;
-}
-
   /** RecordVersion of the sub-user. */
   version?: RecordVersion;
+}
+
 // ---- The asset register (api/AssetClassify, api/Asset, api/asset/count, api/Dashboard, --
 // ---- api/File, api/Excel) ----------------------------------------------------------------
 //
@@ -462,10 +462,10 @@ export interface AssetClassifyInfo {
   attributes: ClassifyAttribute[];
   /** Assets in this classification (within the whole company). */
   assetCount: number;
-}
-
   /** RecordVersion: name and attributes are one record, saved together. */
   version: RecordVersion;
+}
+
 /**
  * GET api/AssetClassify/List → {assetClassifys} (by name);
  * GET api/AssetClassify/Details?assetClassifyId= → AssetClassifyInfo.
@@ -484,10 +484,10 @@ export interface AssetClassifySetRequest {
   id?: number;
   classifyName: string;
   attributes?: ClassifyAttribute[];
-}
-
   /** With id: the version the change is based on (RecordVersion). */
   version?: RecordVersion;
+}
+
 /** Asset use status codes (spec section 3). */
 export const AssetUseStatus = { none: 0, unused: 2, using: 4, borrowed: 8, maintain: 16, discard: 32 } as const;
 export type AssetUseStatusValue = (typeof AssetUseStatus)[keyof typeof AssetUseStatus];
@@ -553,10 +553,10 @@ export interface AssetInfo {
   expiry: AssetExpiry;
   createdAt: string;
   updatedAt: string;
-}
-
   /** RecordVersion; an import row updating the asset counts as a write. */
   version: RecordVersion;
+}
+
 export type AssetSortKey =
   | 'id'
   | 'assetCoding'
@@ -643,16 +643,16 @@ export interface AssetSetRequest {
   epc?: string;
   tid?: string;
   attributeValues?: Record<string, string>;
-}
-
   /** With id: the version the change is based on (RecordVersion). */
   version?: RecordVersion;
-export interface AssetDeleteAllRequest {
-  ids: number[];
 }
 
+export interface AssetDeleteAllRequest {
+  ids: number[];
   /** The versions of the assets, in the order of ids (RecordVersion); absent: not checked. */
   versions?: RecordVersion[];
+}
+
 /** GET api/asset/count and GET api/Dashboard → DashboardInfo: the caller's scope only. */
 export interface DashboardInfo {
   totalAssets: number;
