@@ -17,13 +17,12 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { decodeRxing } from '../src/engine/corpus/decoders';
 import { createLabel } from '../src/label/label';
 import { writeLabel } from '../src/label/wdfx';
 import { startPrinterListener, type PrinterListener } from '../helper/testing/printer-listener';
 import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { zbarSymbols } from './printed-pages';
 
 const ROWS = 100;
 const ZPL_PRINTER = 'Test ZPL';
@@ -86,21 +85,6 @@ async function closeRun(): Promise<void> {
 /** The row code each of `labels` decodes to (rxing-wasm; both symbols carry the code). */
 function decodedCodes(labels: readonly { width: number; height: number; stride: number; data: Uint8Array }[]): string[] {
   return labels.map((l) => decodeRxing({ width: l.width, height: l.height, stride: l.stride, data: l.data }, {}));
-}
-
-/** zbarimg's reading of each file (one run, its XML output): symbol type -> data. */
-async function zbarSymbols(files: string[]): Promise<Record<string, string>[]> {
-  const { stdout } = await promisify(execFile)('zbarimg', ['--xml', '-q', ...files], { maxBuffer: 64 * 1024 * 1024 }).catch(
-    (e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }), // exit 4: some file had no symbol
-  );
-  const byFile = new Map<string, Record<string, string>>();
-  for (const source of stdout.split('<source href=').slice(1)) {
-    const href = /^'([^']*)'/.exec(source)?.[1] ?? '';
-    const symbols: Record<string, string> = {};
-    for (const m of source.matchAll(/<symbol type='([^']+)'[^>]*><data><!\[CDATA\[(.*?)\]\]><\/data>/g)) symbols[m[1]!] = m[2]!;
-    byFile.set(href, symbols);
-  }
-  return files.map((f) => byFile.get(f) ?? {});
 }
 
 const codes = (from: number, to: number) => rows.slice(from - 1, to).map((r) => r.code);
