@@ -29,7 +29,7 @@ const SESSION_INVALID = 19;
 
 let server: TestServer;
 let world: World;
-const refused = { foreign: 0, outOfScope: 0, permission: 0, session: 0 };
+const refused = { foreign: 0, outOfScope: 0, permission: 0, session: 0, fileToken: 0 };
 const routesCovered = new Set<string>();
 
 beforeAll(async () => {
@@ -37,11 +37,12 @@ beforeAll(async () => {
   world = await buildWorld(server);
 });
 afterAll(async () => {
-  const total = refused.foreign + refused.outOfScope + refused.permission + refused.session;
+  const total = refused.foreign + refused.outOfScope + refused.permission + refused.session + refused.fileToken;
   console.log(
     `access matrix: ${routesCovered.size} routes, ${total} refused attempts ` +
       `(another company's id ${refused.foreign}, out of scope ${refused.outOfScope}, ` +
-      `missing permission ${refused.permission}, no session ${refused.session}); every table unchanged after each`,
+      `missing permission ${refused.permission}, no session ${refused.session}, ` +
+      `a file token instead of the session ${refused.fileToken}); every table unchanged after each`,
   );
   await server?.close();
 });
@@ -91,6 +92,13 @@ async function expectRefused(call: Call, token: string | null, code: number, wha
   expect(await fingerprint(server.db), `${context} changed rows`).toEqual(before);
   return reply;
 }
+
+/**
+ * Routes that take a file token (<img src> addresses): those with a case calling them by one.
+ * Request builders only read ids, so any id will do to see how a case calls its route.
+ */
+const ANY_IDS = new Proxy({}, { get: () => 1 }) as Ids;
+const fileTokenRoutes = () => new Set(ROUTE_CASES.filter((c) => c.request(ANY_IDS, world).viaFileToken).map((c) => c.route));
 
 const numericKeys = (ids: Ids) => Object.keys(ids).filter((k) => typeof ids[k] === 'number');
 const withSelf = (c: RouteCase, ids: Ids, userId: number): Ids =>
@@ -163,6 +171,14 @@ describe('access matrix', () => {
       it('refuses a call without a session', async () => {
         await expectRefused(refusedCall(c, await setupIn(c, 'A')), null, SESSION_INVALID, 'no session');
         refused.session++;
+      });
+
+      it('refuses a file token in place of the session, unless the route shows pictures', async () => {
+        if (fileTokenRoutes().has(c.route)) return;
+        // A file token is read-only and opens the picture routes alone (access/file-token.ts).
+        const call = { ...refusedCall(c, await setupIn(c, 'A')), viaFileToken: true };
+        await expectRefused(call, world.owner.loginID, SESSION_INVALID, 'file token');
+        refused.fileToken++;
       });
 
       it('allows the call to the admin, and to the scoped sub-user in its own department', async () => {
