@@ -28,7 +28,7 @@ const rootOf = async () => (await list()).find((d) => d.affiliatedDept === null)
 describe('the department tree', () => {
   it('starts with the root department, which is the company and follows its name', async () => {
     const departments = await list();
-    expect(departments).toEqual([{ id: expect.any(Number), deptName: '树公司 Tree Co', affiliatedDept: null, staffCount: 0 }]);
+    expect(departments).toEqual([{ id: expect.any(Number), deptName: '树公司 Tree Co', affiliatedDept: null, staffCount: 0, version: 1 }]);
     payload(await server.call('POST', '/api/User/Update', { token: admin.loginID, body: { id: admin.Id, companyName: 'Tree Ltd' } }));
     expect((await rootOf()).deptName).toBe('Tree Ltd');
     // Renaming the root renames the company.
@@ -41,7 +41,7 @@ describe('the department tree', () => {
   it('creates departments under the root by default, lists parents before children', async () => {
     const root = await rootOf();
     const sales = await create('  Sales  ');
-    expect(sales).toEqual({ id: expect.any(Number), deptName: 'Sales', affiliatedDept: root.id, staffCount: 0 });
+    expect(sales).toEqual({ id: expect.any(Number), deptName: 'Sales', affiliatedDept: root.id, staffCount: 0, version: 1 });
     const east = await create('East', sales.id);
     const north = await create('North', sales.id);
     const ops = await create('Ops', root.id);
