@@ -17,7 +17,7 @@ import type { AppEnv } from './http/env.ts';
 import { mountWebApp } from './http/web-app.ts';
 import { consoleLogger, type Logger } from './log.ts';
 import type { Mailer } from './mail/index.ts';
-import { FILE_MAX_BYTES, IMPORT_MAX_BYTES } from '../src/api/contract.ts';
+import { FILE_MAX_BYTES, IMPORT_MAX_BYTES, TEMPLATE_MAX_BYTES } from '../src/api/contract.ts';
 import { assetRoutes } from './routes/asset.ts';
 import { childUserRoutes } from './routes/child-user.ts';
 import { classifyRoutes } from './routes/classify.ts';
@@ -29,6 +29,7 @@ import type { RouteDeps } from './routes/deps.ts';
 import { roleRoutes } from './routes/role.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { templateRoutes } from './routes/template.ts';
 import { userRoutes } from './routes/user.ts';
 
 export interface AppDeps {
@@ -72,8 +73,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     // immutable file says otherwise itself).
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  // Bodies are small except on the two routes that carry a file as base64; their refusals
-  // use the file's own message (spec section 9 for imports).
+  // Bodies are small except on the routes that carry a file (base64, or a template's XML as
+  // JSON text); their refusals use the file's own message (spec section 9 for imports).
   const defaultLimit = bodyLimit({
     maxSize: deps.config.bodyLimitBytes,
     onError: (c) => failure(c, new AppError('bodyTooLarge', { limit: formatBytes(deps.config.bodyLimitBytes) })),
@@ -88,6 +89,13 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
       onError: (c) => failure(c, new AppError('fileTooLarge', { limit: formatBytes(FILE_MAX_BYTES) })),
     }),
   };
+  // A template's text as a JSON string: quotes and line ends escaped take up to twice its bytes.
+  const templateLimit = bodyLimit({
+    maxSize: 2 * TEMPLATE_MAX_BYTES + 64 * 1024,
+    onError: (c) => failure(c, new AppError('bodyTooLarge', { limit: formatBytes(2 * TEMPLATE_MAX_BYTES + 64 * 1024) })),
+  });
+  fileLimits['/api/Template'] = templateLimit;
+  fileLimits['/api/Template/Save'] = templateLimit;
   api.use('*', (c, next) => {
     const limit = c.req.method === 'POST' ? fileLimits[c.req.path] : undefined;
     return (limit ?? defaultLimit)(c, next);
@@ -103,6 +111,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   api.route('/', assetRoutes(deps));
   api.route('/', fileRoutes(deps));
   api.route('/', excelRoutes(deps));
+  api.route('/', templateRoutes(deps));
   app.route('/api', api);
 
   mountWebApp(app, deps.config.distDir);

@@ -462,6 +462,29 @@ export const ERRORS = {
     zh: '有 {count} 行数据有误，按“全部成功才导入”的要求，没有保存任何数据。',
     en: '{count} rows have problems; as all-or-nothing was asked, nothing was saved.',
   },
+  // Label templates (modules/templates).
+  templateNotFound: { code: StatusCode.recordNotFound, zh: '模板不存在或已被删除。', en: 'This template does not exist or was deleted.' },
+  templateUnreadable: {
+    code: StatusCode.parameter,
+    zh: '模板不是可读取的标签文件：{reason}',
+    en: 'The template is not a readable label file: {reason}',
+  },
+  templateTooLarge: {
+    code: StatusCode.parameter,
+    zh: '模板文件过大（{size}，最多 {limit}）。',
+    en: 'The template file is too large ({size}; at most {limit}).',
+  },
+  templateNameRequired: { code: StatusCode.parameter, zh: '请输入模板名称。', en: 'Please enter a template name.' },
+  templateReadOnly: {
+    code: StatusCode.forbidden,
+    zh: '通用模板不能修改或删除，请先复制为我的模板。',
+    en: 'General templates cannot be changed or deleted; duplicate it to your templates first.',
+  },
+  templateChanged: {
+    code: StatusCode.recordChanged,
+    zh: '此模板已被他人修改，请重新加载。',
+    en: 'This template was changed by someone else; reload it.',
+  },
   importNothingValid: { code: StatusCode.parameter, zh: '没有可导入的有效数据。', en: 'No row could be imported.' },
 } as const satisfies Record<string, ErrorEntry>;
 

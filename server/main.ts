@@ -14,6 +14,7 @@ import { createMailer } from './mail/index.ts';
 import { startMaintenance } from './maintenance.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from './modules/accounts/demo.ts';
 import { failInterruptedImports } from './modules/import-export/service.ts';
+import { seedGallery } from './modules/templates/gallery.ts';
 import { startAppHelper } from '../helper/in-app.ts';
 import type { RunningHelper } from '../helper/server.ts';
 
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0) log.info(`[db] applied migrations ${applied.join(', ')}`);
   if (await ensureDemoAccount(db, systemClock())) log.info('[db] seeded the demo company and account');
+  // The general label templates every company sees (modules/templates/gallery/).
+  const gallery = await seedGallery(db, systemClock);
+  if (gallery > 0) log.info(`[templates] added or updated ${gallery} gallery template(s)`);
   // An import still running when the last process stopped saved nothing (its one write
   // transaction never committed): say so to whoever looks at it.
   const interrupted = await failInterruptedImports(db, systemClock());

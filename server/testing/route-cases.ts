@@ -11,7 +11,7 @@
  * nowhere" (list filters reveal nothing rather than refuse).
  */
 import { Permission } from '../../src/api/contract.ts';
-import { IMPORT_CSV_BASE64, importFinished, PNG_BASE64, unique, type Need, type Place, type World } from './route-world.ts';
+import { IMPORT_CSV_BASE64, importFinished, PNG_BASE64, TEMPLATE_WDFX, unique, type Need, type Place, type World } from './route-world.ts';
 import { wirePassword } from './harness.ts';
 
 export type Ids = Record<string, number | string>;
@@ -75,6 +75,7 @@ const sharedClassify = (w: World, place: Place) => once(`classify ${place === 'o
 const sharedRole = (w: World, place: Place) => once(`role ${place === 'other' ? place : 'A'}`, () => w.make.role(place));
 const sharedSubUser = (w: World, place: Place) => once(`sub ${place}`, () => w.make.subUser(place));
 const sharedStaff = (w: World, place: Place) => once(`staff ${place}`, () => w.make.staff(place));
+const sharedTemplate = (w: World, place: Place) => once(`template ${place}`, () => w.make.template(place));
 
 export const ROUTE_CASES: readonly RouteCase[] = [
   // ---- public: no session, so nothing of a company to reach ------------------------------
@@ -503,6 +504,63 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     setup: async (w, place) => ({ id: await sharedPicture(w, place) }),
     scopedKeys: ['id'],
     request: (ids) => ({ method: 'GET', path: `/api/File/${ids.id}?size=thumb`, viaFileToken: true }),
+  },
+
+  // ---- label templates: private ones need a template user (303); general ones any session --
+  { route: 'GET /api/version/template', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/version/template' }) },
+  {
+    route: 'GET /api/Template/List',
+    needs: Permission.labelTemplates,
+    write: false,
+    request: () => ({ method: 'GET', path: '/api/Template/List?scope=private&search=t' }),
+  },
+  {
+    route: 'GET /api/Template',
+    needs: Permission.labelTemplates,
+    write: false,
+    setup: async (w, place) => ({ templateID: await sharedTemplate(w, place) }),
+    request: (ids) => ({ method: 'GET', path: `/api/Template?templateID=${ids.templateID}` }),
+  },
+  {
+    route: 'GET /api/Template/Thumbnail/:id',
+    needs: Permission.labelTemplates,
+    write: false,
+    setup: async (w, place) => ({ templateID: await sharedTemplate(w, place) }),
+    request: (ids) => ({ method: 'GET', path: `/api/Template/Thumbnail/${ids.templateID}`, viaFileToken: true }),
+  },
+  {
+    route: 'POST /api/Template',
+    needs: Permission.labelTemplates,
+    write: true,
+    request: () => ({ method: 'POST', path: '/api/Template', body: { templateName: unique('template'), templateContent: TEMPLATE_WDFX } }),
+  },
+  {
+    route: 'POST /api/Template/Save',
+    needs: Permission.labelTemplates,
+    write: true,
+    setup: async (w, place) => ({ templateID: await w.make.template(place) }),
+    request: (ids) => ({ method: 'POST', path: '/api/Template/Save', body: { templateID: ids.templateID, version: 1, templateContent: TEMPLATE_WDFX } }),
+  },
+  {
+    route: 'POST /api/Template/Rename',
+    needs: Permission.labelTemplates,
+    write: true,
+    setup: async (w, place) => ({ templateID: await w.make.template(place) }),
+    request: (ids) => ({ method: 'POST', path: '/api/Template/Rename', body: { templateID: ids.templateID, templateName: unique('renamed') } }),
+  },
+  {
+    route: 'POST /api/Template/Duplicate',
+    needs: Permission.labelTemplates,
+    write: true,
+    setup: async (w, place) => ({ templateID: await sharedTemplate(w, place) }),
+    request: (ids) => ({ method: 'POST', path: '/api/Template/Duplicate', body: { templateID: ids.templateID } }),
+  },
+  {
+    route: 'DELETE /api/Template',
+    needs: Permission.labelTemplates,
+    write: true,
+    setup: async (w, place) => ({ templateID: await w.make.template(place) }),
+    request: (ids) => ({ method: 'DELETE', path: `/api/Template?templateID=${ids.templateID}` }),
   },
 
   // ---- import and export ------------------------------------------------------------------

@@ -25,6 +25,7 @@ import type {
   LoginResult,
   RoleInfo,
   StaffInfo,
+  TemplateInfo,
 } from '../../src/api/contract.ts';
 import { ALL_PERMISSIONS, Permission } from '../../src/api/contract.ts';
 import { pngOf } from '../modules/files/test-pictures.ts';
@@ -70,12 +71,18 @@ export interface Makers {
   subUser(place: Place): Promise<number>;
   /** A staff member without a login, and a registration code sent for a new address. */
   opening(place: Place): Promise<{ staffId: number; email: string; checkCode: string }>;
+  /** A private label template of the place's company. */
+  template(place: Place): Promise<number>;
 }
 
 const PNG = pngOf(3, 2);
 export const PNG_BASE64 = PNG.toString('base64');
 /** One asset row, in the import's Chinese header. */
 const UPLOAD = { fileName: 'p.png', fileData: PNG_BASE64, explain: 2, suffix: 'png' };
+/** A small label file (.wdfx): a title and a QR Code. */
+export const TEMPLATE_WDFX =
+  '<LPAPI version="1.3" labelName="Route" labelWidth="40" labelHeight="30"><Page>' +
+  '<Text x="2" y="2" width="30" height="5" content="Route"/><Qrcode x="2" y="9" width="15" height="15" content="R-1"/></Page></LPAPI>';
 export const IMPORT_CSV_BASE64 = Buffer.from('资产名称\nImported desk\n', 'utf8').toString('base64');
 
 let serial = 0;
@@ -127,6 +134,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
       payload(await server.call('GET', `/api/User?email=${email}&purpose=register`));
       return { staffId: await make.staff(place), email, checkCode: server.lastCode(email) };
     },
+    template: async (place) =>
+      (await as<TemplateInfo>(place, 'POST', '/api/Template', { templateName: unique('template'), templateContent: TEMPLATE_WDFX })).templateID,
   };
 
   /** A sub-user of Matrix Co with the given role codes and scope, logged in. */

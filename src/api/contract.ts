@@ -107,6 +107,8 @@ export const Permission = {
   inventory: 201,
   systemClassification: 301,
   systemOrganization: 302,
+  /** Private label templates: gives the sub-user the company's template user (templateUserId). */
+  labelTemplates: 303,
 } as const;
 export const ALL_PERMISSIONS: readonly number[] = Object.values(Permission);
 
@@ -805,4 +807,114 @@ export interface ExcelFile {
   mimeType: string;
   /** Export: the asset rows written. */
   rowCount?: number;
+}
+
+// ---- Label templates (the label base address: api/version/template, api/Template) ------
+// Served under /api of the label base address (spec section 7's "second base address"). By
+// default that is this same server: the web app takes it from VITE_TEMPLATE_API_BASE, else
+// the API's own base. A template is a .wdfx file (its XML text, kept as it was sent) with a
+// name, its size in mm, a thumbnail the engine renders from its first page and a version.
+//
+// Owners: a company's private templates are kept under its templateUserId (LoginResult: the
+// company's id, given to the company owner and to sub-users whose role holds
+// Permission.labelTemplates, 303; null for anyone else). General (public) templates, the
+// gallery every company sees, are kept under GENERAL_TEMPLATE_OWNER_ID and are read-only:
+// duplicate one to change it. A caller without a template user sees no private template and
+// is refused (5) on every private call; public reads are open to any logged-in user.
+//
+//   GET    api/version/template[?scope=private|public]  → TemplateVersionList (both scopes the
+//                                                 caller may see when scope is left out)
+//   GET    api/Template?templateID=                → TemplateContent (private or public)
+//   GET    api/Template/List?scope=private|public&search=&pageIndex=&pageSize=
+//                                                 → TemplateListResult (name search, paged)
+//   POST   api/Template {templateName?, templateContent} → TemplateInfo (new private template;
+//                                                 the name defaults to the label's labelName)
+//   POST   api/Template/Save {templateID, version, templateContent, templateName?} → TemplateInfo
+//   POST   api/Template/Rename {templateID, version?, templateName} → TemplateInfo
+//   POST   api/Template/Duplicate {templateID, templateName?} → TemplateInfo (a new private
+//                                                 template from a private or a public one)
+//   DELETE api/Template {templateID, version?} (query or body) → null
+//   GET    api/Template/Thumbnail/<templateID>[?fileToken=] → image/png (the engine's 1-bit
+//                                                 first page at THUMBNAIL dpi), or 28 when none
+//
+// Versions: 1 when created, one more with every save or rename. Save requires the version
+// the client loaded; Rename and DELETE check it when given. A stale version answers 31
+// (recordChanged) and writes nothing. Content that readLabel refuses answers 2 with the
+// label reader's message in the caller's language, and nothing is stored.
+
+/** The fixed owner id of the general (public) templates (spec section 9). */
+export const GENERAL_TEMPLATE_OWNER_ID = 0;
+/** Most UTF-8 bytes of a template's content (labels embed pictures and spreadsheets as base64). */
+export const TEMPLATE_MAX_BYTES = 4 * 1024 * 1024;
+/** Most characters of a template's name. */
+export const TEMPLATE_NAME_MAX = 100;
+
+export type TemplateScope = 'private' | 'public';
+
+/** A template without its content (lists). */
+export interface TemplateInfo {
+  templateID: number;
+  templateName: string;
+  /** The company's templateUserId, or GENERAL_TEMPLATE_OWNER_ID. */
+  ownerId: number;
+  scope: TemplateScope;
+  /** The label's size in mm (labelWidth x labelHeight of the file). */
+  widthMm: number;
+  heightMm: number;
+  /** UTF-8 bytes of the content. */
+  contentSize: number;
+  version: number;
+  /** '/api/Template/Thumbnail/<id>' (add ?fileToken= for <img src>); null: none could be rendered. */
+  thumbnailUrl: string | null;
+  createdBy: number | null;
+  createdAt: string;
+  updatedBy: number | null;
+  updatedAt: string;
+}
+
+/** GET api/Template → the template with its .wdfx text. */
+export interface TemplateContent extends TemplateInfo {
+  templateContent: string;
+}
+
+export interface TemplateListResult {
+  templates: TemplateInfo[];
+  /** Templates matching the search, over all pages. */
+  total: number;
+}
+
+/** GET api/version/template → one item a template the caller sees. */
+export interface TemplateVersionItem {
+  templateID: number;
+  ownerId: number;
+  templateName: string;
+  version: number;
+  updatedAt: string;
+}
+
+export interface TemplateVersionList {
+  items: TemplateVersionItem[];
+}
+
+export interface TemplateCreateRequest {
+  templateName?: string;
+  templateContent: string;
+}
+
+export interface TemplateSaveRequest {
+  templateID: number;
+  version: number;
+  templateContent: string;
+  templateName?: string;
+}
+
+export interface TemplateRenameRequest {
+  templateID: number;
+  version?: number;
+  templateName: string;
+}
+
+export interface TemplateDuplicateRequest {
+  templateID: number;
+  templateName?: string;
 }

@@ -28,6 +28,7 @@ export const PERMISSIONS: readonly PermissionInfo[] = [
   entry(Permission.inventory, 'inventory', '资产盘点', 'Inventory counts'),
   entry(Permission.systemClassification, 'system', '资产分类', 'Asset classification'),
   entry(Permission.systemOrganization, 'system', '组织架构', 'Organization'),
+  entry(Permission.labelTemplates, 'system', '标签模板', 'Label templates'),
 ];
 
 const BY_CODE = new Map(PERMISSIONS.map((p) => [p.id, p]));

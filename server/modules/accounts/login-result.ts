@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/db.ts';
 import { grantDepts, permissionsOf } from '../access/service.ts';
 import type { Session } from '../sessions/service.ts';
 import { effectiveVip, type PaidModelSetting } from './paid-model.ts';
+import { templateUserIdOf } from '../templates/template-user.ts';
 
 export interface UserRow {
   id: number;
@@ -60,7 +61,8 @@ export async function findUser(q: Queryable, companyId: number, userId: number):
 
 /**
  * The login result (spec section 3). A sub-user carries its staff member's name and id, its
- * role's codes and its scope (modules/access); templates arrive in a later issue.
+ * role's codes and its scope (modules/access); templateUserId is the company's id for the
+ * owner and for sub-users holding the label-templates permission (modules/templates/template-user.ts).
  */
 export function toLoginResult(
   user: UserRow,
@@ -77,7 +79,11 @@ export function toLoginResult(
     staffId: user.staff_id,
     PhoneNumber: user.phone,
     Email: user.email,
-    templateUserId: null,
+    templateUserId: templateUserIdOf({
+      isAdmin: user.is_admin,
+      companyId: user.company_id,
+      permissions: permissionsOf(user.is_admin, user.role_permissions),
+    }),
     IsAdmin: user.is_admin,
     IsVip: effectiveVip(user.is_vip, setting),
     IsDemo: user.is_demo,
