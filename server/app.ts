@@ -19,6 +19,7 @@ import { consoleLogger, type Logger } from './log.ts';
 import type { Mailer } from './mail/index.ts';
 import { FILE_MAX_BYTES, IMPORT_MAX_BYTES, TEMPLATE_MAX_BYTES } from '../src/api/contract.ts';
 import { assetRoutes } from './routes/asset.ts';
+import { businessRoutes } from './routes/business.ts';
 import { childUserRoutes } from './routes/child-user.ts';
 import { classifyRoutes } from './routes/classify.ts';
 import { departmentRoutes } from './routes/department.ts';
@@ -109,6 +110,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   api.route('/', roleRoutes(deps));
   api.route('/', classifyRoutes(deps));
   api.route('/', assetRoutes(deps));
+  api.route('/', businessRoutes(deps));
   api.route('/', fileRoutes(deps));
   api.route('/', excelRoutes(deps));
   api.route('/', templateRoutes(deps));

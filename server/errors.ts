@@ -486,6 +486,64 @@ export const ERRORS = {
     en: 'This template was changed by someone else; reload it.',
   },
   importNothingValid: { code: StatusCode.parameter, zh: '没有可导入的有效数据。', en: 'No row could be imported.' },
+  // ---- asset transactions (modules/transactions; spec section 5's asset operation rules) ---
+  // {code} is an asset code; {status} and {type} are labels in both languages.
+  businessTypeRefused: {
+    code: StatusCode.forbidden,
+    zh: '您没有{type}的权限。',
+    en: 'You are not allowed to {type}.',
+  },
+  businessAssetScrapped: {
+    code: StatusCode.parameter,
+    zh: '资产“{code}”已报废，不能再办理任何业务。',
+    en: 'The asset "{code}" is scrapped and takes no further transactions.',
+  },
+  businessReturnFirst: {
+    code: StatusCode.parameter,
+    zh: '资产“{code}”当前为“{status}”，请先办理归还，再{type}。',
+    en: 'The asset "{code}" is {status}: return it first, then {type}.',
+  },
+  businessNothingToReturn: {
+    code: StatusCode.parameter,
+    zh: '资产“{code}”当前闲置，没有需要归还的业务。',
+    en: 'The asset "{code}" is unused: there is nothing to return.',
+  },
+  businessAlready: {
+    code: StatusCode.parameter,
+    zh: '资产“{code}”已是“{status}”状态。',
+    en: 'The asset "{code}" is already {status}.',
+  },
+  businessTimePast: {
+    code: StatusCode.parameter,
+    zh: '业务时间不能早于当前时间。',
+    en: 'The operation time cannot be earlier than the current time.',
+  },
+  businessTimeInvalid: {
+    code: StatusCode.parameter,
+    zh: '{field}不是有效的时间。',
+    en: '{field} is not a valid time.',
+  },
+  businessPlanReturnBeforeTime: {
+    code: StatusCode.parameter,
+    zh: '计划归还时间不能早于业务时间。',
+    en: 'The planned return time cannot be earlier than the operation time.',
+  },
+  businessDeptAndPersonRequired: {
+    code: StatusCode.parameter,
+    zh: '领用和借用需要选择部门和人员。',
+    en: 'Receiving and borrowing need a department and a person.',
+  },
+  businessAssetRepeated: {
+    code: StatusCode.parameter,
+    zh: '同一资产只能选择一次。',
+    en: 'Each asset can be selected only once.',
+  },
+  businessNotFound: { code: StatusCode.recordNotFound, zh: '该业务记录不存在。', en: 'This transaction record does not exist.' },
+  assetFieldsByTransaction: {
+    code: StatusCode.parameter,
+    zh: '已登记资产的部门、使用人和存放地点只能通过资产变更、领用、借用或归还修改。',
+    en: 'The department, user and place of a registered asset change only through an alter, receive, borrow or return transaction.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorKind = keyof typeof ERRORS;

@@ -75,6 +75,22 @@ const sharedClassify = (w: World, place: Place) => once(`classify ${place === 'o
 const sharedRole = (w: World, place: Place) => once(`role ${place === 'other' ? place : 'A'}`, () => w.make.role(place));
 const sharedSubUser = (w: World, place: Place) => once(`sub ${place}`, () => w.make.subUser(place));
 const sharedStaff = (w: World, place: Place) => once(`staff ${place}`, () => w.make.staff(place));
+/** An asset of the place, borrowed by its company's admin (a return has something to end). */
+async function borrowedAsset(w: World, place: Place): Promise<number> {
+  const id = await w.make.asset(place);
+  const body = { type: 'Borrowed', assetIds: [id], affiliatedDept: w.depts[place], affiliatedStaff: await sharedStaff(w, place) };
+  const reply = await w.server.call('POST', '/api/Business', { token: w.tokenOf(place), body });
+  if (reply.body.statusCode !== 0) throw new Error(`borrow failed: ${JSON.stringify(reply.body)}`);
+  return id;
+}
+/** A transaction record of the place: a maintenance of one of its assets. */
+const sharedRecord = (w: World, place: Place) =>
+  once(`record ${place}`, async () => {
+    const body = { type: 'Maintain', assetIds: [await w.make.asset(place)] };
+    const reply = await w.server.call<{ id: number }>('POST', '/api/Business', { token: w.tokenOf(place), body });
+    if (reply.body.statusCode !== 0) throw new Error(`record failed: ${JSON.stringify(reply.body)}`);
+    return reply.body.resultInfo.id;
+  });
 const sharedTemplate = (w: World, place: Place) => once(`template ${place}`, () => w.make.template(place));
 
 export const ROUTE_CASES: readonly RouteCase[] = [
@@ -433,18 +449,17 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     needs: Permission.assetEdit,
     write: true,
     versioned: true,
+    // Department and user change through POST /api/Business (an edit naming others is refused with 2).
     setup: async (w, place) => ({
       id: await w.make.asset(place),
-      dept: await w.make.dept(place),
-      staff: await sharedStaff(w, place),
       classify: await sharedClassify(w, place),
       picture: await sharedPicture(w, place),
     }),
-    scopedKeys: ['id', 'dept', 'staff', 'picture'],
+    scopedKeys: ['id', 'picture'],
     request: (ids) => ({
       method: 'POST',
       path: '/api/Asset',
-      body: { id: ids.id, version: ids.version, assetName: unique('changed'), affiliatedDept: ids.dept, affiliatedStaff: ids.staff, classify: ids.classify, picture: ids.picture },
+      body: { id: ids.id, version: ids.version, assetName: unique('changed'), classify: ids.classify, picture: ids.picture },
     }),
   },
   {
@@ -479,6 +494,111 @@ export const ROUTE_CASES: readonly RouteCase[] = [
   },
   { route: 'GET /api/asset/count', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/asset/count' }) },
   { route: 'GET /api/Dashboard', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/Dashboard' }) },
+  // ---- asset transactions (routes/business.ts) ----------------------------------------------
+  ...(['GET /api/Business', 'GET /api/Business/List'] as const).map(
+    (route): RouteCase => ({
+      route,
+      needs: 'session',
+      write: false,
+      setup: async (w, place) => ({ staff: await sharedStaff(w, place), asset: await sharedAsset(w, place) }),
+      scopedKeys: ['staff', 'asset'],
+      // Filters: another company's or an out-of-scope id finds no record, as a missing one.
+      foreignCode: 0,
+      outOfScopeCode: 0,
+      request: (ids) => ({ method: 'GET', path: `${route.slice(4)}?affiliatedStaff=${ids.staff}&assetId=${ids.asset}&type=Maintain` }),
+    }),
+  ),
+  {
+    route: 'GET /api/Business/Details',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ id: await sharedRecord(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'GET', path: `/api/Business/Details?businessId=${ids.id}` }),
+  },
+  {
+    route: 'GET /api/BusinessAssetList',
+    variant: 'a record’s assets',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ id: await sharedRecord(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'GET', path: `/api/BusinessAssetList?businessId=${ids.id}` }),
+  },
+  {
+    route: 'GET /api/BusinessAssetList',
+    variant: 'an asset’s history',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ id: await sharedAsset(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'GET', path: `/api/BusinessAssetList?assetId=${ids.id}` }),
+  },
+  { route: 'GET /api/BusinessVersion', needs: 'session', write: false, request: () => ({ method: 'GET', path: '/api/BusinessVersion' }) },
+  ...(
+    [
+      ['Using', Permission.assetReceive],
+      ['Borrowed', Permission.assetBorrow],
+    ] as const
+  ).map(
+    ([type, needs]): RouteCase => ({
+      route: 'POST /api/Business',
+      variant: type,
+      needs,
+      write: true,
+      versioned: true,
+      setup: async (w, place) => ({ id: await w.make.asset(place), dept: await w.make.dept(place), staff: await sharedStaff(w, place) }),
+      scopedKeys: ['id', 'dept', 'staff'],
+      request: (ids) => ({
+        method: 'POST',
+        path: '/api/Business',
+        body: { type, assetIds: [ids.id], versions: [Number(ids.version)], affiliatedDept: ids.dept, affiliatedStaff: ids.staff },
+      }),
+    }),
+  ),
+  {
+    route: 'POST /api/Business',
+    variant: 'Alter',
+    needs: Permission.assetAlter,
+    write: true,
+    versioned: true,
+    setup: async (w, place) => ({ id: await w.make.asset(place), dept: await w.make.dept(place) }),
+    scopedKeys: ['id', 'dept'],
+    request: (ids) => ({
+      method: 'POST',
+      path: '/api/Business',
+      body: { type: 'Alter', assetIds: [ids.id], versions: [Number(ids.version)], affiliatedDept: ids.dept, depositSite: unique('place') },
+    }),
+  },
+  ...(
+    [
+      ['Maintain', Permission.assetMaintain],
+      ['Discard', Permission.assetScrap],
+    ] as const
+  ).map(
+    ([type, needs]): RouteCase => ({
+      route: 'POST /api/Business',
+      variant: type,
+      needs,
+      write: true,
+      versioned: true,
+      setup: async (w, place) => ({ id: await w.make.asset(place) }),
+      scopedKeys: ['id'],
+      request: (ids) => ({ method: 'POST', path: '/api/Business', body: { type, assetIds: [ids.id], versions: [Number(ids.version)], repairCost: 10 } }),
+    }),
+  ),
+  {
+    route: 'POST /api/Business',
+    variant: 'Return of a borrowed asset',
+    // A return needs the permission of what it ends.
+    needs: Permission.assetBorrow,
+    write: true,
+    versioned: true,
+    setup: async (w, place) => ({ id: await borrowedAsset(w, place) }),
+    scopedKeys: ['id'],
+    // The borrow made it version 2.
+    request: (ids) => ({ method: 'POST', path: '/api/Business', body: { type: 'Return', assetIds: [ids.id], versions: [Number(ids.version) + 1] } }),
+  },
 
   // ---- pictures ---------------------------------------------------------------------------
   {

@@ -615,7 +615,10 @@ export interface AssetListResult {
  * POST api/Asset → AssetInfo. Without id creates (101), with id updates (102; absent fields
  * stay, null clears). assetName is required; assetCoding is unique per company (29) and,
  * when left empty on create, generated ('ZC' + a number). affiliatedDept defaults to the
- * staff member's department; an asset without a department is for admins only. picture takes
+ * staff member's department; an asset without a department is for admins only. An update
+ * cannot change affiliatedDept, affiliatedStaff or depositSite: sent equal to the asset's they
+ * are accepted, different they are refused (2, "...change only through an alter, receive,
+ * borrow or return transaction"): POST api/Business does that (BusinessSetRequest). picture takes
  * a file id or its address. attributeValues are checked against the classification:
  * unknown names, a Select value outside its items, a bad Date or Time are refused (2).
  * GET api/Asset/details?id= → AssetInfo.
@@ -917,4 +920,139 @@ export interface TemplateRenameRequest {
 export interface TemplateDuplicateRequest {
   templateID: number;
   templateName?: string;
+}
+
+// ---- Asset transactions (api/Business, api/BusinessAssetList, api/BusinessVersion) -------
+// Server: server/routes/business.ts, server/modules/transactions/. README "Asset transactions".
+
+/**
+ * The transaction types (spec section 3's names): Using receive (领用), Borrowed borrow (借用),
+ * Return return (归还), Maintain maintenance (维修), Discard scrap (报废), Alter alter (变更).
+ */
+export const BUSINESS_TYPES = ['Using', 'Borrowed', 'Return', 'Maintain', 'Discard', 'Alter'] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+/**
+ * The permission each type needs (spec section 6). A return needs the permission of the
+ * transaction it ends (receive 105, borrow 106, maintenance 107), checked per asset.
+ */
+export const BUSINESS_PERMISSION: Record<Exclude<BusinessType, 'Return'>, number> = {
+  Alter: Permission.assetAlter,
+  Using: Permission.assetReceive,
+  Borrowed: Permission.assetBorrow,
+  Maintain: Permission.assetMaintain,
+  Discard: Permission.assetScrap,
+};
+
+/**
+ * POST api/Business {..., loginFlag?} → BusinessDetails: one transaction over `assetIds`, all
+ * or nothing (one asset refused: none changes, nothing is recorded).
+ * - businessTime: ISO 8601 instant; absent: the server's now. Not earlier than the server's
+ *   now minus 5 minutes (the form's time is taken when it opens).
+ * - Using and Borrowed need affiliatedDept and affiliatedStaff (the person); the assets move
+ *   to them, and to depositSite when given.
+ * - Return: the assets go back to the status, person, department and place they had before
+ *   the receive, borrow or maintenance it ends; affiliatedDept / depositSite, when given,
+ *   say where they go instead.
+ * - Maintain / Discard: status only (depositSite, when given, moves them, e.g. to the repair shop).
+ * - Alter: affiliatedDept, affiliatedStaff (null: no user) and depositSite, each absent =
+ *   unchanged; refused as "No changes made." when no asset would change.
+ * - repairCost: yuan, at least 0, 2 decimals (number or numeric text).
+ * Every asset carries its own version bump; `versions` (optional, in the order of assetIds)
+ * refuses with 31 when an asset changed since it was loaded.
+ */
+export interface BusinessSetRequest {
+  type: BusinessType;
+  assetIds: number[];
+  versions?: number[];
+  businessTime?: string;
+  affiliatedDept?: number | null;
+  affiliatedStaff?: number | null;
+  depositSite?: string;
+  reason?: string;
+  planReturnTime?: string | null;
+  repairCost?: number | string | null;
+  remark?: string;
+}
+
+/** A transaction record (a business record). */
+export interface BusinessInfo {
+  id: number;
+  type: BusinessType;
+  /** ISO instant of the transaction (as entered). */
+  businessTime: string;
+  /** ISO instant it was recorded. */
+  createdAt: string;
+  operatorId: number | null;
+  /** The operator's staff name, or their login for an admin without one (as it was then). */
+  operatorName: string;
+  affiliatedDept: number | null;
+  deptName: string | null;
+  affiliatedStaff: number | null;
+  staffName: string | null;
+  depositSite: string;
+  reason: string;
+  planReturnTime: string | null;
+  /** Yuan. */
+  repairCost: number | null;
+  remark: string;
+  /** Records are never edited: always 1 (a record version, as the other records carry). */
+  version: number;
+  /** Assets in the record that the reader sees (scope). */
+  assetCount: number;
+}
+
+/** One asset of a record (BusinessAssetList): the asset as it was before and after. */
+export interface BusinessAssetLine {
+  id: number;
+  businessId: number;
+  assetId: number;
+  /** Code and name when recorded (the asset may be deleted since). */
+  assetCoding: string;
+  assetName: string;
+  statusBefore: AssetUseStatusValue;
+  statusAfter: AssetUseStatusValue;
+  deptBefore: number | null;
+  deptNameBefore: string | null;
+  deptAfter: number | null;
+  deptNameAfter: string | null;
+  staffBefore: number | null;
+  staffNameBefore: string | null;
+  staffAfter: number | null;
+  staffNameAfter: string | null;
+  siteBefore: string;
+  siteAfter: string;
+  /** The fields that changed: any of 'status', 'affiliatedDept', 'affiliatedStaff', 'depositSite'. */
+  changedFields: BusinessChangedField[];
+}
+
+export type BusinessChangedField = 'status' | 'affiliatedDept' | 'affiliatedStaff' | 'depositSite';
+
+/** GET api/Business/Details?businessId= → the record and its lines (those the reader sees). */
+export interface BusinessDetails extends BusinessInfo {
+  assets: BusinessAssetLine[];
+}
+
+/**
+ * GET api/Business (and api/Business/List) ?type=Using,Borrowed&timeFrom=&timeTo=&affiliatedStaff=
+ * &assetId=&search=&isASC=&pageIndex=&pageSize= → BusinessListResult, newest first (isASC=true:
+ * oldest first). timeFrom/timeTo: ISO instants or YYYY-MM-DD (a day from its start, to its
+ * end, in the server's TIME_ZONE); search: asset code or name.
+ */
+export interface BusinessListResult {
+  businesses: BusinessInfo[];
+  filterBusinessCount: number;
+}
+
+/**
+ * GET api/BusinessAssetList?assetId= → an asset's history, newest first: each line with its record.
+ * GET api/BusinessAssetList?businessId= → the lines of one record (BusinessAssetLine[], as in Details).
+ */
+export interface BusinessHistoryEntry extends BusinessAssetLine {
+  business: BusinessInfo;
+}
+
+/** GET api/BusinessVersion → the company's newest record id in the reader's view (0: none); poll to know a list is stale. */
+export interface BusinessVersionInfo {
+  version: number;
 }

@@ -176,8 +176,21 @@ describe('asset records', () => {
     const renamed = payload(await save({ id: asset.id, assetName: 'New' }));
     expect(renamed).toMatchObject({ assetCoding: 'UP-1', assetName: 'New', buyPrice: 10, affiliatedStaff: staff.wang.id, attributeValues: { Colour: 'Silver', Serial: 'S' } });
     expect(renamed.updatedAt).not.toBe(renamed.createdAt);
-    // Taking the user away keeps the department; the asset is then unused.
-    const returned = payload(await save({ id: asset.id, affiliatedStaff: null, buyPrice: null }));
+    // The user, department and place change through transactions only (modules/transactions):
+    // an edit naming others is refused and changes nothing; naming the same ones is fine.
+    const unchanged = await snapshot(server.db);
+    for (const move of [{ affiliatedStaff: null }, { affiliatedDept: dept.sales.id }, { depositSite: 'Elsewhere' }]) {
+      expect((await save({ id: asset.id, buyPrice: null, ...move })).body).toEqual({
+        statusCode: 2,
+        resultInfo: 'The department, user and place of a registered asset change only through an alter, receive, borrow or return transaction.',
+      });
+    }
+    expect(await snapshot(server.db)).toEqual(unchanged);
+    const same = payload(await save({ id: asset.id, affiliatedStaff: staff.wang.id, affiliatedDept: dept.ops.id, depositSite: '', buyPrice: null }));
+    expect(same).toMatchObject({ affiliatedStaff: staff.wang.id, status: 4, buyPrice: null });
+    // Taking the user away (a return) keeps the department; the asset is then unused.
+    payload(await call('POST', '/api/Business', { type: 'Return', assetIds: [asset.id] }));
+    const returned = await details(asset.id);
     expect(returned).toMatchObject({ affiliatedStaff: null, affiliatedDept: dept.ops.id, status: 2, buyPrice: null });
     const moved = payload(await save({ id: asset.id, classify: desk.id, attributeValues: {} }));
     expect(moved).toMatchObject({ classify: desk.id, attributeValues: {} });

@@ -376,6 +376,15 @@ function pictureId(value: number | string | null): number | null {
   return Number(match[1]);
 }
 
+/** Whether an update names a department, user or place other than the asset's. */
+function movesByEdit(input: SetAssetInput, current: AssetRow): boolean {
+  return (
+    (input.affiliatedDept !== undefined && input.affiliatedDept !== current.dept_id) ||
+    (input.affiliatedStaff !== undefined && input.affiliatedStaff !== current.staff_id) ||
+    (input.depositSite !== undefined && parseText(input.depositSite, 'depositSite') !== current.deposit_site)
+  );
+}
+
 /** Creates (no id; 101) or updates (id; 102) an asset; returns it. */
 export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInput, lang: Lang): Promise<AssetInfo> {
   assertPermission(actor, input.id === undefined ? Permission.assetAdd : Permission.assetEdit);
@@ -413,6 +422,9 @@ export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInp
         classify,
       );
 
+      // A registered asset's department, user and place change through transactions only
+      // (modules/transactions; README "Asset transactions"): an edit naming others is refused.
+      if (current && movesByEdit(input, current)) throw new AppError('assetFieldsByTransaction');
       const staffId = pick('affiliatedStaff', current?.staff_id ?? null) ?? null;
       const staff = staffId === null || staffId === current?.staff_id ? null : await findStaff(tx, actor, staffId);
       let deptId: number | null;

@@ -246,6 +246,11 @@ export function checkRow(cells: readonly Cell[], columns: ColumnMap, lookups: Lo
   else if (deptText === '' || !existing) deptId = existing ? null : (staff?.deptId ?? null);
   else deptId = existing.dept_id;
   if (deptId === null && !lookups.actor.isAdmin) throw new AppError('deptOutOfScope');
+  // A registered asset's department, user and place change through transactions only
+  // (README "Asset transactions"): a row naming others is refused, the same as the edit form.
+  if (existing && (deptId !== existing.dept_id || staffId !== existing.staff_id || values.depositSite !== existing.deposit_site)) {
+    throw new AppError('assetFieldsByTransaction');
+  }
 
   const result: RowValues = {
     id: existing?.id ?? null,

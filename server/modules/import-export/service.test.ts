@@ -322,12 +322,22 @@ describe('import rules', () => {
     // Excel dates as serial numbers, en headers, columns in another order, unit left out.
     const rows: Row[] = [
       ['Asset name', 'Asset code', 'Purchase date', 'Purchase price', 'Department', 'Location'],
-      ['After', 'UPD-1', 47150, null, 'Sales/East', ''],
+      ['After', 'UPD-1', 47150, null, 'Sales', ''],
     ];
     const { status } = await importFile(fileOf(rows, 'xlsx'), 'xlsx');
     expect(status).toMatchObject({ status: 'success', created: 0, updated: 1, errorCount: 0 });
     const { rows: saved } = await server.db.query('SELECT asset_name, unit, buy_date, buy_price, dept_id, epc FROM assets WHERE asset_coding = $1', ['UPD-1']);
-    expect(saved).toEqual([{ asset_name: 'After', unit: 'box', buy_date: '2029-02-01', buy_price: null, dept_id: dept.salesEast.id, epc: 'E1' }]);
+    expect(saved).toEqual([{ asset_name: 'After', unit: 'box', buy_date: '2029-02-01', buy_price: null, dept_id: dept.sales.id, epc: 'E1' }]);
+    // A registered asset's department, user and place change through transactions only: a row
+    // naming others is refused (README "Asset transactions").
+    const moved = await importFile(fileOf([rows[0], ['Moved', 'UPD-1', 47150, null, 'Sales/East', '']], 'xlsx'), 'xlsx');
+    expect(moved.status).toMatchObject({
+      errorCount: 1,
+      errors: [{ row: 2, reason: expect.stringContaining('change only through an alter, receive, borrow or return transaction') }],
+    });
+    expect((await server.db.query('SELECT asset_name, dept_id FROM assets WHERE asset_coding = $1', ['UPD-1'])).rows).toEqual([
+      { asset_name: 'After', dept_id: dept.sales.id },
+    ]);
   });
 
   it('gives rows without a code a generated one, and takes the template’s classification for empty cells', async () => {
