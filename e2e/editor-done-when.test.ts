@@ -1,17 +1,19 @@
 /**
  * Issue 13's "Done when", as one user who reads nothing, in Chromium against the built app
  * and the real server: a new label set to 50 x 30 mm in the label settings; a logo (a PNG
- * chosen in the file chooser), a text typed in Chinese, a Code 128 and a QR code from the
- * toolbox, each dragged into place with the mouse; a spreadsheet (.xlsx: 资产编号, 资产名称,
- * 4 rows) attached in the data panel, the text bound to 资产名称 and both codes to 资产编号;
- * paging (next, previous, go to page) changes the canvas; the label is saved (a download)
- * and reopened in a fresh editor page with the same controls, bindings and page-2 raster;
+ * chosen in the file chooser), a text typed in place in Chinese, a Code 128 and a QR code
+ * from the toolbox, each dragged into place with the mouse (the QR code enlarged by its
+ * anchor); a spreadsheet made with SheetJS (.xlsx: 资产编号, 资产名称, 4 rows) attached in
+ * the data panel, the text bound to 资产名称 and both codes to 资产编号 in its content-source
+ * list; paging (next, previous, go to page) changes the canvas; the label is saved (a
+ * download) and reopened in a fresh editor tab with the same controls (boxes), bindings
+ * and page-2 rasters (grey at the same fitting zoom, and printer dots), pixel for pixel;
  * and it prints on the virtual printer from the print page (the saved file and the same
  * spreadsheet) exactly as shown.
  *
  * "Exactly as shown" is checked as: the editor's *printer dots* view (打印点阵: one screen
- * pixel a printer dot at the label's 203 dpi, black or white; a pixel counts as black when
- * its red channel is below 128, and that view only ever draws pure black and pure white)
+ * pixel a printer dot at the label's 203 dpi; the test checks that every pixel of it is pure
+ * black or pure white, so reading black as red < 128 is no threshold at all)
  * of every row's page equals, dot for dot, the .pbm the 203-dpi virtual printer wrote for
  * that row; and each printed page decodes (zbarimg, an independent decoder) to its row's
  * 资产编号 for both the Code 128 and the QR code. The grey anti-aliased view at screen zoom

@@ -146,10 +146,12 @@ export class Editor {
     });
   }
 
-  /** The printer-dots view as 0/1 dots (1 = black), width x height. */
+  /** The printer-dots view as 0/1 dots (1 = black), width x height; fails on any grey pixel. */
   async dots(): Promise<Dots> {
     expect(await this.id('editor-raster').getAttribute('data-dots')).toBe('true');
     const { width, height, red } = await this.pixels();
+    // The view is 1-bit: every pixel pure black or pure white, so the cut at 128 loses nothing.
+    expect(red.replace(/[\u0000\u00ff]/g, '').length).toBe(0);
     return { width, height, dark: Array.from(red, (c) => (c.charCodeAt(0) < 128 ? 1 : 0)) };
   }
 
