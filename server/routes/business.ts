@@ -23,6 +23,7 @@ import { ok } from '../http/envelope.ts';
 import type { AppEnv } from '../http/env.ts';
 import { requireActor } from '../modules/access/guards.ts';
 import { assetHistory, businessDetails, businessLines, businessVersion, listBusiness } from '../modules/transactions/reads.ts';
+import { instantOf } from '../modules/transactions/rules.ts';
 import { createBusiness } from '../modules/transactions/service.ts';
 import { AppError } from '../errors.ts';
 import type { RouteDeps } from './deps.ts';
@@ -44,7 +45,7 @@ const types = z
 const instant = z
   .string()
   .max(40)
-  .refine((text) => !Number.isNaN(Date.parse(text)) && /^\d{4}-\d{2}-\d{2}T.+(Z|[+-]\d{2}:?\d{2})$/.test(text), 'not an ISO instant');
+  .refine((text) => instantOf(text) !== null && /^\d{4}-\d{2}-\d{2}T.+(Z|[+-]\d{2}:?\d{2})$/.test(text), 'not an ISO instant');
 const timeFilter = z.union([calendarDate, instant]);
 
 const ListQuery = z.object({

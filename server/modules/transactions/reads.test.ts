@@ -53,7 +53,9 @@ describe('the records list', () => {
     expect(ids(await list('timeFrom=2030-01-16&timeTo=2030-01-17'))).toEqual([made.receiveWang.id, made.returnLi.id]);
     expect(ids(await list('timeFrom=2030-01-16T09:00:00Z'))).toEqual([made.maintainLater.id, made.receiveWang.id]);
     expect(ids(await list('timeTo=2030-01-15T08:00:00.000Z'))).toEqual([made.borrowLi.id]);
-    expect((await w.call('admin', 'GET', '/api/Business?timeFrom=2030-02-30')).body.statusCode).toBe(2);
+    for (const bad of ['2030-02-30', '2030-02-30T00:00:00Z', '2030-01-16T09:00:00', 'yesterday']) {
+      expect((await w.call('admin', 'GET', `/api/Business?timeFrom=${bad}`)).body.statusCode).toBe(2);
+    }
     expect((await w.call('admin', 'GET', '/api/Business?type=Lend')).body.statusCode).toBe(2);
   });
 

@@ -163,14 +163,14 @@ export async function listBusiness(deps: BusinessReadDeps, actor: Actor, input: 
     where.push(
       DAY.test(input.timeFrom)
         ? `r.business_time >= (${p.add(input.timeFrom)}::date)::timestamp AT TIME ZONE ${zone()}`
-        : `r.business_time >= ${p.add(input.timeFrom)}::timestamptz`,
+        : `r.business_time >= ${p.add(new Date(input.timeFrom))}::timestamptz`,
     );
   }
   if (input.timeTo) {
     where.push(
       DAY.test(input.timeTo)
         ? `r.business_time < (${p.add(input.timeTo)}::date + 1)::timestamp AT TIME ZONE ${zone()}`
-        : `r.business_time <= ${p.add(input.timeTo)}::timestamptz`,
+        : `r.business_time <= ${p.add(new Date(input.timeTo))}::timestamptz`,
     );
   }
   if (input.affiliatedStaff !== undefined) where.push(`r.staff_id = ${p.add(input.affiliatedStaff)}`);

@@ -36,11 +36,25 @@ export interface CheckedRequest {
   remark: string;
 }
 
+/**
+ * ISO 8601 text starting with a day that exists (Date.parse rolls 2030-02-30 over to March,
+ * which PostgreSQL would refuse as text), as a Date; null otherwise. A bare date means its
+ * midnight UTC, as Date.parse reads it.
+ */
+export function instantOf(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const noon = new Date(Date.UTC(year, month - 1, day, 12));
+  if (year < 1 || noon.getUTCFullYear() !== year || noon.getUTCMonth() !== month - 1 || noon.getUTCDate() !== day) return null;
+  const ms = Date.parse(text.trim());
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
+
 function parseInstant(value: string, field: keyof typeof FIELD_NAMES): Date {
-  // ISO 8601 with a date; a bare date means its midnight UTC, as Date.parse reads it.
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(value.trim()) ? Date.parse(value.trim()) : NaN;
-  if (Number.isNaN(ms)) throw new AppError('businessTimeInvalid', { field: FIELD_NAMES[field] });
-  return new Date(ms);
+  const instant = instantOf(value);
+  if (!instant) throw new AppError('businessTimeInvalid', { field: FIELD_NAMES[field] });
+  return instant;
 }
 
 /** Yuan, at least 0, at most 2 decimals; a number or numeric text. */
