@@ -373,6 +373,7 @@ export const en: Messages = {
     '201': 'Inventory counts',
     '301': 'Asset classification',
     '302': 'Organization',
+    '303': 'Label templates',
   },
   classify: {
     title: 'Asset classification',

@@ -15,7 +15,7 @@ describe('permission matrix', () => {
     expect(sections.map((s) => [s.group, s.entries.map((e) => e.code)])).toEqual([
       ['asset', [101, 102, 103, 104, 105, 106, 107, 108]],
       ['inventory', [201]],
-      ['system', [301, 302]],
+      ['system', [301, 302, 303]],
     ]);
     expect(sections[0].name).toBeNull();
   });
@@ -25,7 +25,7 @@ describe('permission matrix', () => {
     const en = permissionSections(catalogue, 'en');
     expect(en[0].entries[0]).toEqual({ code: 101, name: 'Add assets' });
     expect(en[0].entries[1]).toEqual({ code: 102, name: null });
-    expect(en[2]).toMatchObject({ name: 'system group', entries: [{ code: 301, name: null }, { code: 302, name: 'Organization' }] });
+    expect(en[2]).toMatchObject({ name: 'system group', entries: [{ code: 301, name: null }, { code: 302, name: 'Organization' }, { code: 303, name: null }] });
     expect(permissionSections(catalogue, 'zh-CN')[2].entries[1].name).toBe('组织架构');
   });
 
@@ -34,8 +34,8 @@ describe('permission matrix', () => {
     const held = new Set([101, 302]);
     expect(groupState(asset, held)).toBe('mixed');
     expect(groupState(inventory, held)).toBe(false);
-    expect(groupState(system, new Set([301, 302]))).toBe(true);
-    expect(toggleGroup(system, held, true)).toEqual([101, 301, 302]);
+    expect(groupState(system, new Set([301, 302, 303]))).toBe(true);
+    expect(toggleGroup(system, held, true)).toEqual([101, 301, 302, 303]);
     expect(toggleGroup(asset, held, false)).toEqual([302]);
   });
 
