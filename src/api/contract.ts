@@ -814,8 +814,8 @@ export interface ExcelFile {
 
 // ---- Label templates (the label base address: api/version/template, api/Template) ------
 // Served under /api of the label base address (spec section 7's "second base address"). By
-// default that is this same server: the web app takes it from VITE_TEMPLATE_API_BASE, else
-// the API's own base. A template is a .wdfx file (its XML text, kept as it was sent) with a
+// default that is this same server: the web app is to take it from VITE_TEMPLATE_API_BASE
+// (a build setting), else use the API's own base. A template is a .wdfx file (its XML text, kept as it was sent) with a
 // name, its size in mm, a thumbnail the engine renders from its first page and a version.
 //
 // Owners: a company's private templates are kept under its templateUserId (LoginResult: the
