@@ -84,6 +84,11 @@ describe('two pages editing one asset', () => {
     const bar = inPage(second).byTestId('record-changed');
     await bar.waitFor();
     expect(await bar.innerText()).toContain('此记录已被他人修改，请重新加载。');
+    // Shown where it is seen: Save was pressed at the foot of a long form, the bar is at its top.
+    const shown = (await bar.boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(900);
+    expect(await second.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('record-changed-reload');
     expect(await inPage(second).byTestId('asset-submit').isDisabled()).toBe(true);
 
     // Nothing of the second save was written.
