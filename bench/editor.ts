@@ -56,7 +56,32 @@ export interface EditorBenchResult {
   machine: { cpus: number; load1: number };
   label: { controls: number; widthMm: number; heightMm: number; rasterWidth: number; rasterHeight: number };
   drag: Stats & { peer: Stats; /** peer median / editor median */ ratio: number; ratioP99: number };
-  firstFrame: { loads: number; medianMs: number; bestMs: number; allMs: number[] };
+  firstFrame: { loads: number; medianMs: number; bestMs: number; allMs: number[]; /** median time of each step (firstFrameSteps), ms after navigation start */ steps: Record<string, number> };
+}
+
+/**
+ * Runs in the page after its first label frame: when each step towards it came, ms after
+ * navigation start. `main` is the end of DOMContentLoaded (the app's bundle has run); the
+ * editor's steps are its marks (src/editor/frame-mark.ts `EditorStep`), `render` and
+ * `opened` those of the label of `controls` controls; `drawn` and `shown` the first frame
+ * on the canvas and on screen.
+ */
+function firstFrameSteps(controls: number): Record<string, number> {
+  const at: Record<string, number> = {};
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (nav) at.main = nav.domContentLoadedEventEnd;
+  const prefix = 'assetmark:editor-step:';
+  for (const m of performance.getEntriesByType('mark') as PerformanceMark[]) {
+    if (!m.name.startsWith(prefix)) continue;
+    const step = m.name.slice(prefix.length);
+    const n = (m.detail as { controls?: number } | null)?.controls;
+    if (n !== undefined && n !== controls) continue;
+    at[step] ??= m.startTime;
+  }
+  const first = (window as unknown as { __editorFirstFrame: { drawn: number; shown: number } }).__editorFirstFrame;
+  at.drawn = first.drawn;
+  at.shown = first.shown;
+  return at;
 }
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -198,12 +223,14 @@ export async function run(options: EditorBenchOptions): Promise<EditorBenchResul
     const open = async () => {
       await page.goto('/label/editor?file=new');
       await page.waitForFunction(() => (window as { __editorFirstFrame?: { shown: number } | null }).__editorFirstFrame?.shown !== undefined);
-      return (await page.evaluate(() => (window as unknown as { __editorFirstFrame: { shown: number } }).__editorFirstFrame.shown)) as number;
+      return (await page.evaluate(`(${firstFrameSteps.toString()})(${doc.children.length})`)) as Record<string, number>;
     };
     log(`editor: first frame, ${loads} loads after one that fills the cache ...`);
     await open();
-    const firstFrames: number[] = [];
-    for (let i = 0; i < loads; i++) firstFrames.push(await open());
+    const loadSteps: Record<string, number>[] = [];
+    for (let i = 0; i < loads; i++) loadSteps.push(await open());
+    const firstFrames = loadSteps.map((s) => s.shown!);
+    const steps = Object.fromEntries(Object.keys(loadSteps[0]!).map((k) => [k, round(quantile(loadSteps.map((s) => s[k] ?? NaN), 0.5), 1)]));
 
     // Drag: the editor at 10 px a mm.
     await fitViewport(page);
@@ -256,7 +283,7 @@ export async function run(options: EditorBenchOptions): Promise<EditorBenchResul
       machine: { cpus: availableParallelism(), load1: round(loadavg()[0]!) },
       label: { controls: doc.children.length, widthMm: LABEL_MM.width, heightMm: LABEL_MM.height, rasterWidth: size.width, rasterHeight: size.height },
       drag: { ...editor, peer, ratio: round(peer.medianMs / editor.medianMs), ratioP99: round(peer.p99Ms / editor.p99Ms) },
-      firstFrame: { loads, medianMs: round(quantile(firstFrames, 0.5), 1), bestMs: round(Math.min(...firstFrames), 1), allMs: firstFrames.map((x) => round(x, 1)) },
+      firstFrame: { loads, medianMs: round(quantile(firstFrames, 0.5), 1), bestMs: round(Math.min(...firstFrames), 1), allMs: firstFrames.map((x) => round(x, 1)), steps },
     };
     if (options.json) console.log(JSON.stringify(result));
     else print(result);
@@ -273,6 +300,7 @@ function print(r: EditorBenchResult): void {
   console.log(`drag, pointer move to the frame on screen, ${d.moves} moves: median ${d.medianMs} ms, p99 ${d.p99Ms} ms (from input received: ${d.fromInputMedianMs} / ${d.fromInputP99Ms} ms; drawn on the canvas after ${d.drawnMedianMs} ms)`);
   console.log(`  peer (2D canvas + bwip-js, whole label each move): median ${d.peer.medianMs} ms, p99 ${d.peer.p99Ms} ms (from input received: ${d.peer.fromInputMedianMs} / ${d.peer.fromInputP99Ms} ms; drawn after ${d.peer.drawnMedianMs} ms); x peer ${d.ratio}x (p99 ${d.ratioP99}x)`);
   console.log(`first frame (cached), navigation start to the label on screen, ${r.firstFrame.loads} loads: median ${r.firstFrame.medianMs} ms, best ${r.firstFrame.bestMs} ms (${r.firstFrame.allMs.join(', ')})`);
+  console.log(`  steps, median ms after navigation start: ${Object.entries(r.firstFrame.steps).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   console.log(`targets: drag under ${DRAG_GOAL_MS} ms: ${d.medianMs} ms median, ${d.p99Ms} ms p99; first frame under ${FIRST_FRAME_GOAL_MS} ms: ${r.firstFrame.medianMs} ms`);
   if (r.machine.load1 > r.machine.cpus) console.log(`note: load average ${r.machine.load1} on ${r.machine.cpus} CPUs: the cores were shared, all times are inflated`);
 }

@@ -3,7 +3,9 @@
  * "Benchmarks"; src/app/pages/label/dragFrames.ts): on the editor benchmark's 50-control
  * label, a Code 128 dragged in steps; the canvas's pixels while the button is still down
  * (frames composed from the still controls and the moving one) equal those after release,
- * when the label has been rendered whole again.
+ * when the label has been rendered whole again; the overlay (selection border, handles) at
+ * the last move's frame equals the overlay after release (it moves with the control in the
+ * same frame, while the rest of the page renders after it).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +23,22 @@ beforeAll(async () => {
   page = browser.page;
   page.setDefaultTimeout(30_000);
   // Counts the editor's frames (src/editor/frame-mark.ts).
-  await browser.context.addInitScript({ content: 'window.__frames = 0; window.__assetmarkEditorFrame = () => { window.__frames++; };' });
+  // With `window.__overlayAfterFrame` set, the overlay's pixels at the animation frame after
+  // each label frame (before anything the page does after that frame).
+  await browser.context.addInitScript({
+    content: `window.__frames = 0;
+window.__overlaySum = () => {
+  const c = document.querySelector('[data-testid="editor-overlay"]');
+  const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let hash = 0;
+  for (let i = 0; i < data.length; i++) hash = (Math.imul(hash, 31) + data[i]) | 0;
+  return String(hash);
+};
+window.__assetmarkEditorFrame = () => {
+  window.__frames++;
+  if (window.__overlayAfterFrame !== undefined) requestAnimationFrame(() => { window.__overlayAfterFrame = window.__overlaySum(); });
+};`,
+  });
 });
 
 afterAll(async () => {
@@ -68,6 +85,7 @@ describe('the editor while dragging', () => {
     await page.keyboard.down('Alt'); // no snapping: every step moves the control
     await page.mouse.move(x, y);
     await page.mouse.down();
+    await page.evaluate(() => ((window as unknown as { __overlayAfterFrame: string }).__overlayAfterFrame = ''));
     const framesBefore = await page.evaluate(() => (window as unknown as { __frames: number }).__frames);
     for (let i = 1; i <= 12; i++) {
       await page.mouse.move(x + i * 3, y + i);
@@ -77,10 +95,14 @@ describe('the editor while dragging', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { __frames: number }).__frames)).toBeGreaterThan(framesBefore + 5);
     expect(await raster().getAttribute('data-state')).toBe('busy');
     const during = await pixels();
+    // The selection border and handles as the last move's frame was shown: drawn with it.
+    const overlayDuring = await page.evaluate(() => (window as unknown as { __overlayAfterFrame: string }).__overlayAfterFrame);
     await page.mouse.up();
     await page.keyboard.up('Alt');
     await page.locator('[data-testid="editor-raster"][data-state="ready"]').waitFor();
     const after = await pixels();
+    expect(overlayDuring).not.toBe('');
+    expect(overlayDuring).toBe(await page.evaluate(() => (window as unknown as { __overlaySum: () => string }).__overlaySum()));
 
     expect(during.sum).not.toBe(before.sum); // the control moved
     expect(during).toEqual(after);

@@ -23,3 +23,27 @@ export function markEditorFrame(frame: EditorFrame): void {
   performance.mark(EDITOR_FRAME_MARK, { detail: frame });
   hook(frame);
 }
+
+/** The steps before the editor's first frame (bench/editor.ts reports when each came). */
+export type EditorStep =
+  /** The editor's code has loaded and runs (editorWarmup.ts starts the engine). */
+  | 'code'
+  /** The engine's module compiled and instantiated. */
+  | 'engine'
+  /** The default faces fetched and registered (editorWarmup.ts). */
+  | 'fonts'
+  /** The editor page's first commit (toolbars, panels and an empty canvas in the document). */
+  | 'page'
+  /** The canvas starts rendering a label of `controls` controls (its job opens). */
+  | 'render'
+  /** That label's job is open (its fonts and pictures ready), before the page is drawn. */
+  | 'opened';
+
+export const EDITOR_STEP_MARK = 'assetmark:editor-step:';
+
+/** A performance mark `EDITOR_STEP_MARK + step`, only when a page asked for frames (as above). */
+export function markEditorStep(step: EditorStep, controls?: number): void {
+  const hook = (globalThis as { __assetmarkEditorFrame?: FrameHook }).__assetmarkEditorFrame;
+  if (typeof hook !== 'function') return;
+  performance.mark(EDITOR_STEP_MARK + step, { detail: { controls } });
+}

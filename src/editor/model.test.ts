@@ -45,6 +45,26 @@ describe('EditorModel', () => {
     expect(m.doc.children[0]).toEqual(start);
   });
 
+  it('keeps a live drag one undo step and notifies once more when it ends', () => {
+    const m = new EditorModel(createLabel({ children: [{ kind: 'text', x: 0, y: 0, width: 20, height: 5 }] }), 'en', held);
+    let notified = 0;
+    m.subscribe(() => notified++);
+    const key = m.newDragKey();
+    m.setLive(true);
+    m.setLive(true); // already live: nothing to tell
+    expect(notified).toBe(0);
+    for (let d = 1; d <= 4; d++) m.updateControl(0, 'move', (el) => ({ ...el, x: d }), key);
+    expect(m.live).toBe(true);
+    expect(notified).toBe(4); // every move still notifies; views choose to refresh lazily
+    m.setLive(false);
+    expect(m.live).toBe(false);
+    expect(notified).toBe(5); // the drag's end: lazy views catch up
+    expect(m.doc.children[0]!.x).toBe(4);
+    expect(m.history.undoDepth).toBe(1);
+    m.undo();
+    expect(m.doc.children[0]!.x).toBe(0);
+  });
+
   it('selects, shift-selects, selects all and clears without undo steps', () => {
     const m = new EditorModel(createLabel({ children: [{ kind: 'text', x: 0 }, { kind: 'text', x: 1 }, { kind: 'text', x: 2 }] }), 'en', held);
     m.select(0, false);

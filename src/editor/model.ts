@@ -45,6 +45,8 @@ export class EditorModel {
   private clip: LabelElement[] = [];
   /** Changes since the last notification (React renders at most once per change). */
   version = 0;
+  /** Whether a drag draws its own frames (see `live`). */
+  private liveDrag = false;
 
   constructor(
     doc: LabelDocument = createLabel(),
@@ -86,6 +88,22 @@ export class EditorModel {
     if (this.selected.some((i) => i >= n)) this.selected = this.selected.filter((i) => i < n);
     this.cells = this.validCells();
     for (const fn of this.listeners) fn();
+  }
+
+  /**
+   * True while a drag draws its frames itself (the canvas's raster and overlay, straight
+   * from `doc` in the pointer event): views that do not show the dragged position may then
+   * refresh lazily, after the frame. Not part of the document or the history.
+   */
+  get live(): boolean {
+    return this.liveDrag;
+  }
+
+  /** Starts or ends a live drag; ending one notifies, so lazy views catch up at once. */
+  setLive(live: boolean): void {
+    if (this.liveDrag === live) return;
+    this.liveDrag = live;
+    if (!live) for (const fn of this.listeners) fn();
   }
 
   dispose(): void {

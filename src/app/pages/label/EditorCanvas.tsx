@@ -32,7 +32,7 @@ import { highlights } from '../../../editor/data';
 import { marqueeHits, marqueeSelection, movable, NO_GUIDES, rectFromPoints, SNAP_PX, snapMove, snapResize, snapTargets, unionRect, type Guides, type SnapTargets } from '../../../editor/arrange';
 import { drawPage } from './PagePreview';
 import { drawDataHighlights } from './dataOverlay';
-import { markEditorFrame } from '../../../editor/frame-mark';
+import { markEditorFrame, markEditorStep } from '../../../editor/frame-mark';
 import { useDragFrames } from './dragFrames';
 import './editorWarmup';
 import { borderHover, borderPress, cellPress, dragBorder, dragLineEnd, drawTableAndLineOverlay, lineEndHover, lineEndPress, type BorderDrag, type LineEndDrag } from './tableLineCanvas';
@@ -103,10 +103,12 @@ function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en
     let live = true;
     void (async () => {
       try {
+        markEditorStep('render', doc.children.length);
         const engine = await BrowserEngine.load();
         // The data is passed as read (not null, which would read the embedded file again).
         const timeMs = tickMs ?? Date.now();
         const job = await engine.openJob(doc, data, { dpi, grey: !mode.dots, preview: true, timeMs });
+        markEditorStep('opened', doc.children.length);
         if (!live) return;
         if (!job.ok) return setState((s) => ({ page: s.page, error: formatPrintError(job.error, language), doc, data, pageIndex }));
         const page = job.value.page(pageIndex);
@@ -164,20 +166,29 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
   const selection = model.selection;
   const primary = model.primary;
   const cellSelection = model.cellSelection;
-  useEffect(() => {
+  // The overlay draws the model's newest document and selection: a live drag paints it in
+  // the pointer event (the border and handles move in the same frame as the control) while
+  // this component renders later (useEditorVersion.ts). The rest is as of the last render.
+  const overlayInputs = useRef({ view, stageWidth, stageHeight, data, pageIndex, transient, typing, hint: '' });
+  overlayInputs.current = { view, stageWidth, stageHeight, data, pageIndex, transient, typing, hint: t('labelEditor.typing.hint') };
+  const paintOverlay = useCallback(() => {
     const canvas = overlay.current;
     if (!canvas) return;
-    canvas.width = stageWidth;
-    canvas.height = stageHeight;
+    const { view, stageWidth, stageHeight, data, pageIndex, transient, typing, hint } = overlayInputs.current;
+    // Resized only when the stage is (a resize clears the canvas and costs a new bitmap).
+    if (canvas.width !== stageWidth) canvas.width = stageWidth;
+    if (canvas.height !== stageHeight) canvas.height = stageHeight;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
-    drawOverlay(ctx, view, doc, selection, primary);
+    const doc = model.doc;
+    drawOverlay(ctx, view, doc, model.selection, model.primary);
     drawFlagTail(ctx, view, doc);
-    drawEmptyHints(ctx, view, doc, t('labelEditor.typing.hint'), typing?.index ?? null);
+    drawEmptyHints(ctx, view, doc, hint, typing?.index ?? null);
     drawDataHighlights(ctx, view, doc, highlights(doc, data, pageIndex));
-    drawTableAndLineOverlay(ctx, view, doc, cellSelection, primary);
+    drawTableAndLineOverlay(ctx, view, doc, model.cellSelection, model.primary);
     drawTransient(ctx, view, transient);
-  }, [doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex, transient, cellSelection, typing, t]);
+  }, [model]);
+  useEffect(paintOverlay, [paintOverlay, doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex, transient, cellSelection, typing, t]);
 
   const point = (e: PointerEvent<HTMLCanvasElement> | MouseEvent<HTMLCanvasElement>): [number, number] => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -260,8 +271,12 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
       if (!d.moving) dragFrames.start(d.start, movable(d.start.children, d.indexes), data, pageIndex, { dpi: mode.dots ? d.start.sourceDpi : rasterDpi(mode.zoom), grey: !mode.dots }, () => model.doc);
       d.moving = true;
       if (d.box && reach > 0) ({ dx, dy, guides } = snapMove(d.box, dx, dy, d.targets, reach));
+      // Once the drag draws its own frames, the page follows after them (model.live).
+      model.setLive(dragFrames.active());
       model.edit('move', (doc) => moveFrom(doc, d.start, d.indexes, dx, dy, model.locale), d.key);
       dragFrames.draw(model.doc);
+      if (!dragFrames.active()) model.setLive(false); // the label renders whole again
+      else paintOverlay();
     } else {
       const start = d.start.children[d.index];
       if (start && reach > 0) ({ dx, dy, guides } = snapResize(visualRect(start), d.anchor, dx, dy, d.targets, reach));
@@ -273,6 +288,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
   const endDrag = (e: PointerEvent<HTMLCanvasElement>) => {
     if (drag.current?.pointerId !== e.pointerId) return;
     drag.current = null;
+    model.setLive(false); // the page renders the drag's end at once
     dragFrames.stop();
     setTransient(IDLE);
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);

@@ -6,7 +6,7 @@
  * undo and redo; the file tools (EditorFileTools: open a .wdfx or .xml, save, save as XML).
  * Leaving with unsaved changes asks first (closing the tab and navigating inside the app).
  */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { Button, Card, Divider, makeStyles, MessageBar, MessageBarBody, Text, Toolbar, ToolbarButton, ToolbarDivider, Tooltip, tokens } from '@fluentui/react-components';
 import {
   ArrowRedoRegular,
@@ -39,6 +39,8 @@ import { EditorMoreTools } from './EditorMoreTools';
 import { EditorArrangeTools } from './EditorArrangeTools';
 import { EditorFileTools } from './EditorFileTools';
 import { EditorTableTools } from './EditorTableTools';
+import { useEditorVersion } from './useEditorVersion';
+import { markEditorStep } from '../../../editor/frame-mark';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0 },
@@ -81,7 +83,8 @@ export default function EditorPage() {
   const [model] = useState(() => new EditorModel(createLabel({}, { locale: language }), language));
   // No dispose on unmount: under StrictMode the effect's cleanup runs once before the page
   // is really gone, and a disposed history would stop recording; the model goes with the page.
-  useSyncExternalStore(model.subscribe, model.getVersion);
+  // During a drag the page follows after the canvas's frames (useEditorVersion.ts).
+  useEditorVersion(model);
   const doc = model.doc;
   const dirty = model.isDirty;
   const editorData = useEditorData(doc);
@@ -95,6 +98,8 @@ export default function EditorPage() {
 
   const zoom = zoomSetting === 'dots' ? doc.sourceDpi / 25.4 : shownZoom(zoomSetting === 'fit' ? fitted(doc, container) : zoomSetting);
   const stepZoom = (factor: number) => setZoomSetting(shownZoom(zoom * factor));
+
+  useEffect(() => markEditorStep('page'), []);
 
   // Unsaved changes: the browser asks before the tab closes or reloads; the app asks
   // before it leaves this page.

@@ -8,6 +8,7 @@
  */
 import { createLabel } from '../../../label/label';
 import { BrowserEngine } from '../../../print/browser/engine';
+import { markEditorStep } from '../../../editor/frame-mark';
 
 /** A label with one Latin and one Chinese line: its job registers both default faces. */
 const WARM_LABEL = createLabel({
@@ -18,7 +19,12 @@ const WARM_LABEL = createLabel({
 });
 
 if (typeof window !== 'undefined') {
+  markEditorStep('code');
   void BrowserEngine.load()
-    .then((engine) => engine.openJob(WARM_LABEL, null, { dpi: 96, grey: true, preview: true }))
+    .then((engine) => {
+      markEditorStep('engine');
+      return engine.openJob(WARM_LABEL, null, { dpi: 96, grey: true, preview: true });
+    })
+    .then(() => markEditorStep('fonts'))
     .catch(() => undefined); // the editor's own render reports any failure
 }
