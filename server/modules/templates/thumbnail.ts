@@ -29,10 +29,10 @@ export interface ThumbnailAnswer {
   png: Uint8Array | null;
 }
 
-/** The dpi that fits a label of `widthMm` x `heightMm` into THUMBNAIL_MAX_SIDE dots (8 to 96). */
+/** The dpi that fits a label of `widthMm` x `heightMm` into THUMBNAIL_MAX_SIDE dots (1 to 96; a 1 m label gets 6). */
 export function thumbnailDpi(widthMm: number, heightMm: number): number {
   const longest = Math.max(widthMm, heightMm);
-  return Math.max(8, Math.min(THUMBNAIL_DPI, Math.floor((THUMBNAIL_MAX_SIDE * 25.4) / longest)));
+  return Math.max(1, Math.min(THUMBNAIL_DPI, Math.floor((THUMBNAIL_MAX_SIDE * 25.4) / longest)));
 }
 
 const BOOTSTRAP = new URL('../../../src/render/pool-worker.mjs', import.meta.url);
@@ -84,13 +84,14 @@ class ThumbnailWorker {
         // Structured cloning hands typed arrays back as Uint8Array; keep the type exact.
         waiting.resolve(m.png ? new Uint8Array(m.png) : null);
       });
+      // A worker already replaced (stopped by close or a time-out) must not end its successor.
       worker.once('error', (e) => {
         reject(e);
-        this.fail();
+        if (this.worker === worker) this.fail();
       });
       worker.once('exit', () => {
         reject(new Error('thumbnail worker exited'));
-        this.fail();
+        if (this.worker === worker) this.fail();
       });
     });
     return this.ready;
