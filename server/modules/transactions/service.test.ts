@@ -265,6 +265,26 @@ describe('all or nothing', () => {
   });
 });
 
+describe('at the same time', () => {
+  it('two transactions on the same assets, named in either order: one passes, the other sees its result', async () => {
+    const a = await w.asset('Contested A');
+    const b = await w.asset('Contested B');
+    // Assets are locked in id order, so opposite orders cannot deadlock (PostgreSQL server);
+    // the second waits for the first and then finds them in maintenance.
+    const replies = await Promise.all([
+      w.transact('admin', { type: 'Maintain', assetIds: [a.id, b.id] }),
+      w.transact('admin', { type: 'Maintain', assetIds: [b.id, a.id] }),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([0, 2]);
+    expect(replies.find((r) => r.statusCode === 2)!.resultInfo).toMatch(/is already in maintenance\.$/);
+    for (const id of [a.id, b.id]) {
+      const history = payload(await w.call<BusinessHistoryEntry[]>('admin', 'GET', `/api/BusinessAssetList?assetId=${id}`));
+      expect(history).toHaveLength(1);
+      expect((await w.details(id)).version).toBe(2);
+    }
+  });
+});
+
 describe('history', () => {
   it('an asset’s history lists its transactions, newest first, with each record', async () => {
     const { id } = await w.asset('Storied', w.depts.ops, null, 'Store');
