@@ -4,7 +4,7 @@
  * label editor, the asset form, the role permissions and the classification dialog.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker, type Location } from 'react-router';
 
 /**
  * Whether two form values are the same, field by field (plain objects, arrays and
@@ -24,9 +24,11 @@ export function sameValues(a: unknown, b: unknown): boolean {
 /**
  * Asks before leaving while `dirty`. Returns `allowLeave`: call it right before navigating
  * away after a successful save, because the state that makes the form clean only lands on
- * the next render, while the navigation is checked at once.
+ * the next render, while the navigation is checked at once. `keepsChanges` names the moves
+ * that lose nothing (the label editor's Print hands its session to the print page), also
+ * when they come back by the browser's Forward.
  */
-export function useUnsavedChanges(dirty: boolean, message: string): () => void {
+export function useUnsavedChanges(dirty: boolean, message: string, keepsChanges?: (next: Location) => boolean): () => void {
   // Read at the moment of leaving (beforeunload, the router's check), not from a closure
   // of an older render.
   const dirtyRef = useRef(dirty);
@@ -42,7 +44,8 @@ export function useUnsavedChanges(dirty: boolean, message: string): () => void {
 
   // Only a move to another page loses the form; a change of the hash does not.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) && !keepsChanges?.(nextLocation),
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

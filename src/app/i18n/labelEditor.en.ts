@@ -8,6 +8,8 @@ export const labelEditorEn = {
   savedAs: 'Saved as {{name}}',
   saveXml: 'Save as XML',
   saveXmlHint: 'The label as an .xml file: the same XML text as the .wdfx, for other programs',
+  print: 'Print',
+  printHint: 'Print this label as it is now, unsaved changes included, with its own spreadsheet (Ctrl+P)',
   openFailed: '{{name}} was not opened: {{reason}}',
   leaveConfirm: 'The label has unsaved changes. Leave without saving?',
   openConfirm: 'The label has unsaved changes. Discard them?',

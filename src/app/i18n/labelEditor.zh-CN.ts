@@ -8,6 +8,8 @@ export const labelEditorZh = {
   savedAs: '已保存为 {{name}}',
   saveXml: '另存为 XML',
   saveXmlHint: '将标签保存为 .xml 文件：与 .wdfx 相同的 XML 文本，供其他程序使用',
+  print: '打印',
+  printHint: '按当前样子打印本标签（含未保存的修改）及其自带的表格数据（Ctrl+P）',
   openFailed: '未打开 {{name}}：{{reason}}',
   leaveConfirm: '标签有未保存的修改。不保存就离开吗？',
   openConfirm: '标签有未保存的修改。放弃这些修改吗？',

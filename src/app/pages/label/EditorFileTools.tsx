@@ -1,9 +1,9 @@
 /**
  * The editor's file tools (issue 13, Files): New, Open (.wdfx or its XML form, .xml),
  * Save (the open file's name and form; a new label as .wdfx) and Save as XML, each a
- * download of the label's XML text (src/editor/files.ts). A file that cannot be read is
- * named in the user's language and changes nothing; unsaved changes are only discarded
- * after the user agrees, and only for a file that was read.
+ * download of the label's XML text (src/editor/files.ts), and Print (EditorPrintButton). A
+ * file that cannot be read is named in the user's language and changes nothing; unsaved
+ * changes are only discarded after the user agrees, and only for a file that was read.
  */
 import { useRef } from 'react';
 import { makeStyles, ToolbarButton, Tooltip } from '@fluentui/react-components';
@@ -15,6 +15,7 @@ import { readLabel } from '../../../label/wdfx';
 import { LABEL_FILE_MIME, labelFileBytes, labelFileName, type LabelFileForm } from '../../../editor/files';
 import type { EditorModel } from '../../../editor/model';
 import type { EditorNotice } from './EditorMoreTools';
+import { EditorPrintButton } from './EditorPrintButton';
 
 const useStyles = makeStyles({ hidden: { display: 'none' } });
 
@@ -97,6 +98,7 @@ export function EditorFileTools({ model, fileName, onFileName, onNotice }: Edito
           {t('labelEditor.saveXml')}
         </ToolbarButton>
       </Tooltip>
+      <EditorPrintButton model={model} fileName={fileName} />
       <input
         ref={fileInput}
         className={styles.hidden}

@@ -23,11 +23,10 @@ import {
   ZoomOutRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { createLabel, type LabelDocument } from '../../../label/label';
+import type { LabelDocument } from '../../../label/label';
 import type { ElementKind } from '../../../label/elements/index';
 import { MAX_ZOOM, MIN_ZOOM, shownZoom } from '../../../editor/geometry';
 import { fitZoomWithTail } from '../../../editor/flag-tail';
-import { EditorModel } from '../../../editor/model';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import type { MessageKey } from '../../i18n/types';
 import { EditorCanvas } from './EditorCanvas';
@@ -39,6 +38,7 @@ import { EditorMoreTools } from './EditorMoreTools';
 import { EditorArrangeTools } from './EditorArrangeTools';
 import { EditorFileTools } from './EditorFileTools';
 import { EditorTableTools } from './EditorTableTools';
+import { useEditorSession } from './usePrintHandover';
 import { useEditorVersion } from './useEditorVersion';
 import { markEditorStep } from '../../../editor/frame-mark';
 
@@ -80,16 +80,18 @@ export default function EditorPage() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
-  const [model] = useState(() => new EditorModel(createLabel({}, { locale: language }), language));
+  // A new label, or the session handed to the print page when the user comes back from it.
+  const { model, initialFileName, keepsChanges } = useEditorSession(language);
   // No dispose on unmount: under StrictMode the effect's cleanup runs once before the page
-  // is really gone, and a disposed history would stop recording; the model goes with the page.
+  // is really gone, and a disposed history would stop recording; the model goes with the page
+  // (or waits in the print hand-over, src/editor/print-handover.ts).
   // During a drag the page follows after the canvas's frames (useEditorVersion.ts).
   useEditorVersion(model);
   const doc = model.doc;
   const dirty = model.isDirty;
   const editorData = useEditorData(doc);
 
-  const [fileName, setFileName] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(initialFileName);
   const [message, setMessage] = useState<{ intent: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const [zoomSetting, setZoomSetting] = useState<ZoomSetting>('fit');
   const [container, setContainer] = useState({ width: 600, height: 420 });
@@ -103,7 +105,7 @@ export default function EditorPage() {
 
   // Unsaved changes: the browser asks before the tab closes or reloads; the app asks
   // before it leaves this page.
-  useUnsavedChanges(dirty, t('labelEditor.leaveConfirm'));
+  useUnsavedChanges(dirty, t('labelEditor.leaveConfirm'), keepsChanges);
 
   const insert = (kind: ElementKind) => {
     if (!model.insert(kind)) setMessage({ intent: 'warning', text: t('labelEditor.noRoom') });

@@ -1,5 +1,5 @@
 /**
- * /label/print: open a label file (.wdfx) and its data (none, the label's own spreadsheet,
+ * /label/print: open a label file (.wdfx), or take the editor's label (its Print button), and its data (none, the label's own spreadsheet,
  * or a spreadsheet file with a sheet), see every page as the printer will get it, choose
  * the printer and the print settings, and print through the local helper with progress,
  * pause, resume and cancel. Rendering runs in the Web Worker pool and streams to the
@@ -28,8 +28,9 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
-import { DocumentRegular, PrintRegular, TableRegular } from '@fluentui/react-icons';
+import { ArrowUndoRegular, DocumentRegular, PrintRegular, TableRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { TFunction } from 'i18next';
 import { useSnapshot } from 'valtio';
 import { formatPrintError } from '../../../print/errors';
@@ -42,6 +43,7 @@ import { PrintProgress } from './PrintProgress';
 import { DARKNESS_CHOICES, GAP_CHOICES, SPEED_CHOICES, checkSettings, settingsFromLabel, type PrintSettingsForm } from './printSettings';
 import { createBrowserRun, ScanTally, type BrowserPrintRun } from './printRunner';
 import { useLabelSource } from './useLabelSource';
+import { usePrintHandover } from './usePrintHandover';
 import { usePrintHelper } from './usePrintHelper';
 import { usePreviewJob, useRenderPool } from './usePrintEngine';
 
@@ -68,7 +70,10 @@ export default function PrintPage() {
   const styles = useStyles();
   const { language } = useSnapshot(settings);
   const locale = language === 'en' ? 'en' : 'zh-CN';
-  const source = useLabelSource(language);
+  const navigate = useNavigate();
+  // A label from the editor's Print button (its history entry names it), else a file below.
+  const handover = usePrintHandover();
+  const source = useLabelSource(language, handover);
   const helper = usePrintHelper();
   const { doc, data } = source.state;
   const labelInput = useRef<HTMLInputElement>(null);
@@ -212,7 +217,27 @@ export default function PrintPage() {
               }}
             />
           </div>
-          {source.state.fileName && (
+          {handover && doc === handover.doc && (
+            <div className={styles.row} data-testid="label-from-editor">
+              <Text className={styles.fileName}>{t('labelPrint.fromEditor', { name: handover.fileName ?? (handover.doc.labelName || t('labelPrint.newLabelName')) })}</Text>
+              <Button
+                icon={<ArrowUndoRegular />}
+                disabled={runActive}
+                // The editor's entry is the one before this page (the Print button pushed this
+                // one); it opens with the session it handed over.
+                onClick={() => void navigate(-1)}
+                data-testid="back-to-editor"
+              >
+                {t('labelPrint.backToEditor')}
+              </Button>
+              {handover.model.isDirty && (
+                <Text size={200} className={styles.muted}>
+                  {t('labelPrint.fromEditorUnsaved')}
+                </Text>
+              )}
+            </div>
+          )}
+          {source.state.fileName && doc !== handover?.doc && (
             <Text className={styles.fileName} data-testid="label-name">
               {source.state.fileName}
             </Text>

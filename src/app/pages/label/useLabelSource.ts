@@ -1,7 +1,7 @@
 /**
- * What the print page prints: a label document read from a file the user opened, and its
- * data — none, the label's own embedded spreadsheet, or a spreadsheet file with a chosen
- * sheet. Files are read here, in the browser (the spec: "spreadsheet data is ... decoded
+ * What the print page prints: a label document read from a file the user opened (or handed
+ * over by the editor's Print button), and its data — none, the label's own embedded
+ * spreadsheet, or a spreadsheet file with a chosen sheet. Files are read here, in the browser (the spec: "spreadsheet data is ... decoded
  * locally"); nothing is uploaded. Errors are LabelError values shown in the user's language.
  */
 import { useCallback, useMemo, useState } from 'react';
@@ -38,12 +38,19 @@ export interface LabelSourceState {
 /** Largest label file opened, bytes (a label with embedded pictures and data is a few MB). */
 const MAX_LABEL_BYTES = 64 * 1024 * 1024;
 
-export function useLabelSource(language: Language) {
-  const [fileName, setFileName] = useState<string | null>(null);
-  const [doc, setDoc] = useState<LabelDocument | null>(null);
+/** A label the page starts with instead of a file (the editor's Print button hands one over). */
+export interface InitialLabel {
+  doc: LabelDocument;
+  fileName: string | null;
+}
+
+export function useLabelSource(language: Language, initial: InitialLabel | null = null) {
+  const [fileName, setFileName] = useState<string | null>(initial?.fileName ?? null);
+  const [doc, setDoc] = useState<LabelDocument | null>(initial?.doc ?? null);
   const [warnings, setWarnings] = useState(0);
   const [labelError, setLabelError] = useState<string | null>(null);
-  const [dataChoice, setDataChoice] = useState<DataChoice>('none');
+  // A label with its own data prints it (as for a file opened below).
+  const [dataChoice, setDataChoice] = useState<DataChoice>(initial?.doc.dataFile ? 'embedded' : 'none');
   const [dataFileName, setDataFileName] = useState<string | null>(null);
   const [workbook, setWorkbook] = useState<Workbook | null>(null);
   const [sheetIndex, setSheetIndex] = useState(0);
