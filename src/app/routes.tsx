@@ -145,7 +145,12 @@ export const pageRoutes: PageRoute[] = [
     titleKey: 'route.labelEditor',
     group: 'label',
     icon: EditRegular,
-    page: () => import('./pages/label/EditorPage'),
+    page: () => {
+      // The engine's module and the default faces start loading beside the page's code, not
+      // after all of it has loaded (editorWarmup.ts): they are the first frame's longest wait.
+      void import('./pages/label/editorWarmup');
+      return import('./pages/label/EditorPage');
+    },
   },
   { path: UNAUTHORIZED_PATH, titleKey: 'route.unauthorized', hidden: true, page: () => import('./pages/error/UnauthorizedPage') },
   { path: '/error/404', titleKey: 'route.notFound', hidden: true, page: () => import('./pages/error/NotFoundPage') },
