@@ -131,7 +131,8 @@ export const labelEditorEn = {
   data: {
     title: 'Data',
     none: 'No spreadsheet. Attach an .xlsx, .xls or .csv file: one label a data row.',
-    summary: '{{count}} data rows ({{format}}, embedded in the label)',
+    summary_one: '{{count}} data row ({{format}}, embedded in the label)',
+    summary_other: '{{count}} data rows ({{format}}, embedded in the label)',
     sheet: 'Sheet',
     attach: 'Attach spreadsheet…',
     replace: 'Replace spreadsheet…',
@@ -188,7 +189,7 @@ export const labelEditorEn = {
     split: 'Split cell',
     refused: {
       locked: 'The table is locked.',
-      outOfRange: 'The selected cells are outside the table ({{rows}} rows, {{cols}} columns).',
+      outOfRange: 'The selected cells are outside the table (rows: {{rows}}, columns: {{cols}}).',
       tooManyRows: 'A table has at most {{max}} rows.',
       tooManyCols: 'A table has at most {{max}} columns.',
       lastRow: 'At least one row must remain.',

@@ -131,7 +131,7 @@ export const labelEditorZh = {
   data: {
     title: '数据',
     none: '标签没有数据表格。添加 .xlsx、.xls 或 .csv 表格：每行数据一张标签。',
-    summary: '{{count}} 行数据（{{format}}，已嵌入标签）',
+    summary_other: '{{count}} 行数据（{{format}}，已嵌入标签）',
     sheet: '工作表',
     attach: '添加表格…',
     replace: '更换表格…',

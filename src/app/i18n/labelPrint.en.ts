@@ -47,8 +47,8 @@ export const labelPrintEn = {
   speedValue: '{{value}} (slow 0 – fast 4)',
   scanCheck: 'Check every code reads back before it is sent',
   // count: the codes read (the noun that follows a number here).
-  scanSummary_one: 'Scan check: {{pages}} of {{total}} pages read back ({{codes}} code, {{ms}} ms a page)',
-  scanSummary_other: 'Scan check: {{pages}} of {{total}} pages read back ({{codes}} codes, {{ms}} ms a page)',
+  scanSummary_one: 'Scan check: pages read back: {{pages}} of {{total}} ({{codes}} code, {{ms}} ms a page)',
+  scanSummary_other: 'Scan check: pages read back: {{pages}} of {{total}} ({{codes}} codes, {{ms}} ms a page)',
   scanSkipped: 'Not checked, no decoder for them: {{names}}',
   print: 'Print labels: {{count}}',
   preview: 'Preview',
