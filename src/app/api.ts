@@ -4,6 +4,7 @@
  * spec's message and log out (the shell then shows /login).
  */
 import { createAssetApi } from '../api/asset';
+import { createBusinessApi } from '../api/business';
 import { createChildUserApi } from '../api/childUser';
 import { createClassifyApi } from '../api/classify';
 import { createApiClient } from '../api/client';
@@ -53,3 +54,4 @@ export const dashboardApi = createDashboardApi(apiClient);
 export const classifyApi = createClassifyApi(apiClient);
 export const assetApi = createAssetApi(apiClient);
 export const fileApi = createFileApi(apiClient);
+export const businessApi = createBusinessApi(apiClient);

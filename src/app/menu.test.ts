@@ -46,7 +46,7 @@ describe('menu from the route table', () => {
   it('opens the organization area to admins and 302 holders, the role area to admins (spec section 6; without VIP it explains)', () => {
     const organization = '/organization[/organization/dept-list,/organization/staff-list]';
     const assets = (pages: string) => `/asset[${pages}]`;
-    const allAssets = assets('/asset/list,/asset/info,/asset/import,/asset/classify');
+    const allAssets = assets('/asset/list,/asset/info,/asset/import,/asset/classify,/asset/businessInfo');
     expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true, IsVip: true })))).toEqual([
       '/dashboard',
       allAssets,
@@ -72,6 +72,14 @@ describe('menu from the route table', () => {
     expect(groupLanding(pageRoutes, orgGroup, organizer)).toBe('/organization/dept-list');
     expect(groupLanding(pageRoutes, permissionGroup, organizer)).toBeNull();
     expect(groupLanding(pageRoutes, orgGroup, makeUser({ permissions: [Permission.assetAdd] }))).toBeNull();
+  });
+
+  it('lists the transaction form to users holding any of 104-108, and to no one else', () => {
+    const form = pageRoutes.find((r) => r.path === '/asset/businessInfo')!;
+    expect(canOpen(form, makeUser({ permissions: [Permission.assetBorrow] }))).toBe(true);
+    expect(canOpen(form, makeUser({ permissions: [Permission.assetAlter] }))).toBe(true);
+    expect(canOpen(form, makeUser({ permissions: [Permission.assetAdd, Permission.assetEdit, Permission.assetDelete] }))).toBe(false);
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ permissions: [Permission.assetScrap] })))[1]).toBe('/asset[/asset/list,/asset/businessInfo]');
   });
 
   it('lists the asset pages by permission: registration with add, reachable but unlisted with edit only (spec section 6)', () => {

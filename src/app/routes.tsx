@@ -19,6 +19,7 @@ import {
   ArrowImportRegular,
   BoardRegular,
   BoxRegular,
+  ArrowSwapRegular,
   EditRegular,
   OrganizationRegular,
   PrintRegular,
@@ -29,6 +30,7 @@ import {
 } from '@fluentui/react-icons';
 import type { MessageKey } from './i18n/types';
 import { can, type AccessRule, type SessionUser } from './permissions';
+import { allowedBusinessTypes } from './pages/business/businessForm';
 import { HOME_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './paths';
 
 export interface PageRoute {
@@ -107,6 +109,15 @@ export const pageRoutes: PageRoute[] = [
     icon: TagMultipleRegular,
     access: can.classify,
     page: () => import('./pages/asset/ClassifyPage'),
+  },
+  {
+    // One form per transaction type; the tabs offer what 104-108 allow (businessForm.ts).
+    path: '/asset/businessInfo',
+    titleKey: 'route.assetBusinessInfo',
+    group: 'asset',
+    icon: ArrowSwapRegular,
+    access: (u) => allowedBusinessTypes(u).length > 0,
+    page: () => import('./pages/business/BusinessInfoPage'),
   },
   {
     path: '/organization/dept-list',

@@ -2,6 +2,7 @@
 import type { Messages } from './types';
 import { labelPrintEn } from './labelPrint.en';
 import { labelEditorEn } from './labelEditor.en';
+import { businessEn } from './business.en';
 
 export const en: Messages = {
   app: {
@@ -25,6 +26,7 @@ export const en: Messages = {
     assetImport: 'Bulk import',
     labelPrint: 'Print labels',
     labelEditor: 'Design labels',
+    assetBusinessInfo: 'Asset transaction',
   },
   auth: {
     heroTitle: 'Every asset accounted for',
@@ -197,6 +199,7 @@ export const en: Messages = {
   },
   labelPrint: labelPrintEn,
   labelEditor: labelEditorEn,
+  business: businessEn,
   menu: {
     asset: 'Assets',
     organization: 'Organization',

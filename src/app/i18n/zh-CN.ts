@@ -4,6 +4,7 @@
  */
 import { labelPrintZh } from './labelPrint.zh-CN';
 import { labelEditorZh } from './labelEditor.zh-CN';
+import { businessZh } from './business.zh-CN';
 
 export const zhCN = {
   app: {
@@ -27,6 +28,7 @@ export const zhCN = {
     assetImport: '批量导入',
     labelPrint: '打印标签',
     labelEditor: '设计标签',
+    assetBusinessInfo: '资产业务',
   },
   auth: {
     heroTitle: '让每一件资产都有据可查',
@@ -198,6 +200,7 @@ export const zhCN = {
   },
   labelPrint: labelPrintZh,
   labelEditor: labelEditorZh,
+  business: businessZh,
   menu: {
     asset: '资产管理',
     organization: '组织管理',

@@ -35,6 +35,7 @@ import { useClassifies, useStaffOptions } from './assetHooks';
 import { saveBase64File } from './assetDisplay';
 import { filterQuery, isFiltered, listQuery, nextSort, stateFromParams, stateToParams, type AssetFilters, type AssetListState } from './assetListQuery';
 import { AssetTable } from './AssetTable';
+import { BusinessActionMenu } from '../business/BusinessActionMenu';
 
 /** How long the search box waits for typing to stop before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -206,6 +207,7 @@ export default function AssetListPage() {
         <Button icon={<ArrowDownloadRegular />} disabled={exporting || !data} onClick={() => void exportList()} data-testid="asset-export">
           {exporting ? t('asset.exporting') : t('asset.export')}
         </Button>
+        {user && <BusinessActionMenu user={user} selected={selected} />}
         {canDelete && (
           <Button icon={<DeleteRegular />} onClick={deleteSelected} data-testid="asset-delete-selected">
             {selected.size > 0 ? `${t('asset.deleteSelected')} (${selected.size})` : t('asset.deleteSelected')}

@@ -1,0 +1,135 @@
+/**
+ * Asset transactions in Chromium against the real server and the built app, as the seeded
+ * demo admin: select an asset in the list, borrow it through the list's Transactions menu
+ * (first without a person: the server's refusal shown in Chinese, then in English), see its
+ * status change in the list, return it, and see the status back.
+ *
+ * Set E2E_SCREENSHOTS=/some/dir to keep screenshots of each screen.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+
+const CODE = 'E2E-TX-0001';
+const NAME = 'E2E投影仪';
+const PERSON = '王五';
+
+let server: RunningServer;
+let browser: BrowserSession;
+let page: Page;
+let assetId = 0;
+
+const shotDir = process.env.E2E_SCREENSHOTS;
+async function shot(name: string) {
+  if (!shotDir) return;
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: join(shotDir, `${name}.png`), animations: 'disabled', fullPage: true });
+}
+
+const byTestId = (id: string) => page.locator(`[data-testid="${id}"]`);
+const assetRow = (code: string) => page.locator(`[data-testid="asset-row"][data-code="${code}"]`);
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
+
+/** A JSON call to the API as the given session. */
+async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const reply = await fetch(`${server.baseUrl}/${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', systemFlag: 'MYGDZC', ...(token ? { loginID: token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
+  if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+  return envelope.resultInfo;
+}
+
+/** Shows the asset alone in the list and waits for its row. */
+async function listOnly(code: string) {
+  await page.goto('/asset/list');
+  await byTestId('asset-search').fill(code);
+  await expect.poll(() => byTestId('asset-count').getAttribute('data-count')).toBe('1');
+}
+
+/** Selects the listed asset and opens the form of `type` from the Transactions menu. */
+async function startFromList(code: string, type: string) {
+  await listOnly(code);
+  await assetRow(code).locator('[data-testid="asset-select"]').click();
+  await byTestId('asset-business-menu').click();
+  await byTestId(`asset-business-${type}`).click();
+  await page.waitForURL(`**/asset/businessInfo?type=${type}&ids=${assetId}`);
+  await expect.poll(() => byTestId('business-asset-count').getAttribute('data-count')).toBe('1');
+}
+
+async function setLanguage(language: 'en' | 'zh-CN') {
+  await byTestId('language-menu').click();
+  await byTestId(`language-${language}`).click();
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser(server.baseUrl, { width: 1440, height: 900 });
+  page = browser.page;
+  page.setDefaultTimeout(15_000);
+
+  const admin = await api<{ loginID: string }>('POST', 'api/Login', null, { email: 'demo@assetmark.local', password: md5('demo1234') });
+  const { departments } = await api<{ departments: Array<{ id: number; affiliatedDept: number | null }> }>('GET', 'api/Department/List', admin.loginID);
+  const root = departments.find((d) => d.affiliatedDept === null)!;
+  await api('POST', 'api/Staff', admin.loginID, { staffName: PERSON, affiliatedDept: root.id });
+  // Registered without a user: unused.
+  assetId = (await api<{ id: number }>('POST', 'api/Asset', admin.loginID, { assetName: NAME, assetCoding: CODE, affiliatedDept: root.id })).id;
+
+  await page.goto('/login');
+  await byTestId('use-demo').click();
+  await byTestId('login-submit').click();
+  await page.waitForURL('**/dashboard');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('asset transactions', () => {
+  it('refuses a borrow without a person in the language of the user', async () => {
+    await listOnly(CODE);
+    expect(await assetRow(CODE).locator('[data-testid="asset-status"]').textContent()).toBe('闲置');
+    await startFromList(CODE, 'Borrowed');
+    expect(await byTestId('business-title').textContent()).toBe('资产借用');
+    await byTestId('business-submit').click();
+    await expect.poll(() => byTestId('business-refusal').textContent()).toBe('领用和借用需要选择部门和人员。');
+    await shot('transactions-01-borrow-refused-zh');
+
+    await setLanguage('en');
+    await byTestId('business-submit').click();
+    await expect.poll(() => byTestId('business-refusal').textContent()).toBe('Receiving and borrowing need a department and a person.');
+    expect(await byTestId('business-title').textContent()).toBe('Asset transaction: Borrow');
+    await setLanguage('zh-CN');
+    // Nothing was recorded.
+    await listOnly(CODE);
+    expect(await assetRow(CODE).locator('[data-testid="asset-status"]').textContent()).toBe('闲置');
+  });
+
+  it('borrows the asset from the list, sees it borrowed, returns it and sees it unused again', async () => {
+    await startFromList(CODE, 'Borrowed');
+    await byTestId('business-staff').fill(PERSON);
+    await page.getByRole('option', { name: new RegExp(`^${PERSON}`) }).click();
+    await byTestId('business-submit').click();
+    await byTestId('business-outcome').waitFor();
+    expect(await page.locator(`[data-testid="business-line"][data-code="${CODE}"] [data-testid="business-line-status"]`).textContent()).toBe('闲置 → 借用');
+    await shot('transactions-02-borrowed-zh');
+    await byTestId('business-back').click();
+    await page.waitForURL('**/asset/list');
+    await listOnly(CODE);
+    expect(await assetRow(CODE).locator('[data-testid="asset-status"]').textContent()).toBe('借用');
+
+    await startFromList(CODE, 'Return');
+    await byTestId('business-submit').click();
+    await byTestId('business-outcome').waitFor();
+    expect(await page.locator(`[data-testid="business-line"][data-code="${CODE}"] [data-testid="business-line-status"]`).textContent()).toBe('借用 → 闲置');
+    await listOnly(CODE);
+    expect(await assetRow(CODE).locator('[data-testid="asset-status"]').textContent()).toBe('闲置');
+    expect(browser.errors).toEqual([]);
+  });
+});

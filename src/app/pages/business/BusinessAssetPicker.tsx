@@ -1,0 +1,150 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Badge, Button, Combobox, Field, Input, makeStyles, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { DismissRegular, ScanRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { AssetInfo } from '../../../api/contract';
+import { assetApi } from '../../api';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import useSWR from 'swr';
+import { statusLabel } from '../asset/assetListQuery';
+
+/** Search results offered at once; typing narrows them. */
+const SEARCH_SHOWN = 20;
+/** How long the search waits for typing to stop (ms). */
+const SEARCH_DEBOUNCE_MS = 250;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  inputs: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'flex-end' },
+  grow: { flexGrow: 1, minWidth: '240px' },
+  empty: { color: tokens.colorNeutralForeground3 },
+});
+
+/**
+ * The assets of a transaction: a table of the chosen ones (code, name, status; each
+ * removable), a search by code or name, and a code field for a keyboard-wedge scanner or
+ * typing (Enter adds the asset whose code is exactly that). Problems go to `onProblem`.
+ */
+export function BusinessAssetPicker({
+  assets,
+  onChange,
+  onProblem,
+}: {
+  assets: readonly AssetInfo[];
+  onChange: (assets: AssetInfo[]) => void;
+  onProblem: (message: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [query, setQuery] = useState('');
+  const [code, setCode] = useState('');
+  const settled = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const { data: found } = useSWR(settled ? (['business-asset-search', settled] as const) : null, async () => {
+    const result = await assetApi.list({ search: settled, pageIndex: 1, pageSize: SEARCH_SHOWN });
+    return result.ok ? result.data.assets : [];
+  });
+
+  const add = (asset: AssetInfo) => {
+    if (assets.some((a) => a.id === asset.id)) {
+      onProblem(t('business.alreadyChosen', { code: asset.assetCoding }));
+      return;
+    }
+    onProblem(null);
+    onChange([...assets, asset]);
+  };
+
+  const addByCode = async () => {
+    const wanted = code.trim();
+    if (!wanted) return;
+    const result = await assetApi.list({ search: wanted, pageIndex: 1, pageSize: SEARCH_SHOWN });
+    if (!result.ok) {
+      onProblem(result.message);
+      return;
+    }
+    const asset = result.data.assets.find((a) => a.assetCoding === wanted);
+    if (!asset) {
+      onProblem(t('business.codeNotFound', { code: wanted }));
+      return;
+    }
+    add(asset);
+    setCode('');
+  };
+
+  const onCodeKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void addByCode();
+  };
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.inputs}>
+        <Field label={t('business.assetSearch')} className={styles.grow}>
+          <Combobox
+            value={query}
+            freeform
+            onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
+            onOptionSelect={(_, data) => {
+              const asset = found?.find((a) => String(a.id) === data.optionValue);
+              if (asset) add(asset);
+              setQuery('');
+            }}
+            data-testid="business-asset-search"
+          >
+            {(found ?? []).map((a) => (
+              <Option key={a.id} value={String(a.id)} text={`${a.assetCoding} ${a.assetName}`} data-code={a.assetCoding}>
+                {`${a.assetCoding}  ${a.assetName}`}
+              </Option>
+            ))}
+          </Combobox>
+        </Field>
+        <Field label={t('business.assetCode')} className={styles.grow}>
+          <Input value={code} contentBefore={<ScanRegular />} onChange={(_, d) => setCode(d.value)} onKeyDown={onCodeKey} data-testid="business-asset-code" />
+        </Field>
+        <Button onClick={() => void addByCode()} data-testid="business-asset-add">
+          {t('business.addByCode')}
+        </Button>
+      </div>
+      <Text data-testid="business-asset-count" data-count={assets.length}>
+        {t('business.assetCount', { count: assets.length })}
+      </Text>
+      {assets.length === 0 ? (
+        <Text className={styles.empty}>{t('business.noAssets')}</Text>
+      ) : (
+        <Table size="small" aria-label={t('business.assets')}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('asset.field.assetCoding')}</TableHeaderCell>
+              <TableHeaderCell>{t('asset.field.assetName')}</TableHeaderCell>
+              <TableHeaderCell>{t('asset.field.status')}</TableHeaderCell>
+              <TableHeaderCell>{t('asset.field.affiliatedStaff')}</TableHeaderCell>
+              <TableHeaderCell />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {assets.map((a) => (
+              <TableRow key={a.id} data-testid="business-asset" data-code={a.assetCoding}>
+                <TableCell>{a.assetCoding}</TableCell>
+                <TableCell>{a.assetName}</TableCell>
+                <TableCell>
+                  <Badge appearance="tint" color="informative">
+                    {t(statusLabel(a.status))}
+                  </Badge>
+                </TableCell>
+                <TableCell>{a.staffName ?? ''}</TableCell>
+                <TableCell>
+                  <Button
+                    appearance="subtle"
+                    icon={<DismissRegular />}
+                    aria-label={t('business.removeAsset', { code: a.assetCoding })}
+                    onClick={() => onChange(assets.filter((x) => x.id !== a.id))}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+}
