@@ -14,6 +14,7 @@ import { createExcelApi } from '../api/excel';
 import { createFileApi } from '../api/file';
 import { createRoleApi } from '../api/role';
 import { createStaffApi } from '../api/staff';
+import { createTemplateApi } from '../api/template';
 import { createUserApi } from '../api/user';
 import { i18n } from './i18n';
 import { notify } from './notify';
@@ -55,3 +56,19 @@ export const classifyApi = createClassifyApi(apiClient);
 export const assetApi = createAssetApi(apiClient);
 export const fileApi = createFileApi(apiClient);
 export const businessApi = createBusinessApi(apiClient);
+
+/**
+ * The label base address (the spec's second base address): VITE_TEMPLATE_API_BASE, a build
+ * setting, else the API's own. Template calls and thumbnails go there.
+ */
+export const templateApiBase: string = import.meta.env.VITE_TEMPLATE_API_BASE ?? import.meta.env.VITE_API_BASE ?? '';
+export const templateApi = createTemplateApi(
+  templateApiBase === (import.meta.env.VITE_API_BASE ?? '')
+    ? apiClient
+    : createApiClient({
+        baseUrl: templateApiBase,
+        getLoginId: () => session.user?.loginID ?? null,
+        getLanguage: () => settings.language,
+        message: (key) => i18n.t(`api.${key}`),
+      }),
+);

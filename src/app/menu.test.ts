@@ -20,6 +20,8 @@ const table: PageRoute[] = [
 /** Printing and designing labels need no permission (label-editor.md section 6): every
  * user has both. */
 const LABELS = '/label[/label/print,/label/editor]';
+/** The general templates are every user's; the private ones need a template user. */
+const TEMPLATES = '/template[/template/public]';
 
 const paths = (nodes: ReturnType<typeof buildMenu>) =>
   nodes.map((n) => (n.kind === 'page' ? n.route.path : `${n.group.path}[${n.pages.map((p) => p.path).join(',')}]`));
@@ -39,7 +41,7 @@ describe('menu from the route table', () => {
   });
 
   it('gives a user without permissions the dashboard, the asset list and label printing only, with the error pages hidden', () => {
-    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser()))).toEqual(['/dashboard', '/asset[/asset/list]', LABELS]);
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser()))).toEqual(['/dashboard', '/asset[/asset/list]', LABELS, TEMPLATES]);
     expect(pageRoutes.filter((r) => r.affix).map((r) => r.path)).toEqual(['/dashboard']);
   });
 
@@ -53,6 +55,7 @@ describe('menu from the route table', () => {
       organization,
       '/permission[/permission/role-list]',
       LABELS,
+      TEMPLATES,
     ]);
     expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true })))).toEqual([
       '/dashboard',
@@ -60,6 +63,7 @@ describe('menu from the route table', () => {
       organization,
       '/permission[/permission/role-list]',
       LABELS,
+      TEMPLATES,
     ]);
     const organizer = makeUser({ IsVip: true, permissions: [Permission.systemOrganization, Permission.assetAdd] });
     expect(paths(buildMenu(pageRoutes, menuGroups, organizer))).toEqual([
@@ -67,6 +71,7 @@ describe('menu from the route table', () => {
       assets('/asset/list,/asset/info,/asset/import'),
       organization,
       LABELS,
+      TEMPLATES,
     ]);
     const [, orgGroup, permissionGroup] = menuGroups;
     expect(groupLanding(pageRoutes, orgGroup, organizer)).toBe('/organization/dept-list');
@@ -85,11 +90,23 @@ describe('menu from the route table', () => {
   it('lists the asset pages by permission: registration with add, reachable but unlisted with edit only (spec section 6)', () => {
     const assetGroup = menuGroups.find((g) => g.id === 'asset')!;
     const editor = makeUser({ permissions: [Permission.assetEdit] });
-    expect(paths(buildMenu(pageRoutes, menuGroups, editor))).toEqual(['/dashboard', '/asset[/asset/list]', LABELS]);
+    expect(paths(buildMenu(pageRoutes, menuGroups, editor))).toEqual(['/dashboard', '/asset[/asset/list]', LABELS, TEMPLATES]);
     expect(canOpen(pageRoutes.find((r) => r.path === '/asset/info')!, editor)).toBe(true);
     const classifier = makeUser({ permissions: [Permission.systemClassification] });
-    expect(paths(buildMenu(pageRoutes, menuGroups, classifier))).toEqual(['/dashboard', '/asset[/asset/list,/asset/classify]', LABELS]);
+    expect(paths(buildMenu(pageRoutes, menuGroups, classifier))).toEqual(['/dashboard', '/asset[/asset/list,/asset/classify]', LABELS, TEMPLATES]);
     expect(groupLanding(pageRoutes, assetGroup, classifier)).toBe('/asset/list');
     expect(canOpen(pageRoutes.find((r) => r.path === '/asset/classify')!, makeUser({ permissions: [Permission.assetAdd] }))).toBe(false);
+  });
+
+  it('lists the general templates to everyone and the private ones to users with a template user (spec section 6)', () => {
+    const templateGroup = menuGroups.find((g) => g.id === 'template')!;
+    const plain = makeUser();
+    expect(paths(buildMenu(pageRoutes, menuGroups, plain))).toContain(TEMPLATES);
+    expect(canOpen(pageRoutes.find((r) => r.path === '/template/private')!, plain)).toBe(false);
+    const templateUser = makeUser({ templateUserId: 7, permissions: [Permission.labelTemplates] });
+    expect(paths(buildMenu(pageRoutes, menuGroups, templateUser))).toContain('/template[/template/public,/template/private]');
+    // /template leads to the general gallery (spec section 2), whoever asks.
+    expect(groupLanding(pageRoutes, templateGroup, templateUser)).toBe('/template/public');
+    expect(groupLanding(pageRoutes, templateGroup, plain)).toBe('/template/public');
   });
 });

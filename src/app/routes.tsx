@@ -19,6 +19,8 @@ import {
   ArrowImportRegular,
   BoardRegular,
   BoxRegular,
+  DocumentBulletListRegular,
+  DocumentPersonRegular,
   ArrowSwapRegular,
   EditRegular,
   OrganizationRegular,
@@ -68,6 +70,7 @@ export const menuGroups: MenuGroup[] = [
   { id: 'organization', path: '/organization', titleKey: 'menu.organization', icon: OrganizationRegular },
   { id: 'permission', path: '/permission', titleKey: 'menu.permission', icon: ShieldKeyholeRegular },
   { id: 'label', path: '/label', titleKey: 'menu.label', icon: PrintRegular },
+  { id: 'template', path: '/template', titleKey: 'menu.template', icon: DocumentBulletListRegular },
 ];
 
 export const pageRoutes: PageRoute[] = [
@@ -162,6 +165,23 @@ export const pageRoutes: PageRoute[] = [
       void import('./pages/label/editorWarmup');
       return import('./pages/label/EditorPage');
     },
+  },
+  {
+    // The general gallery comes first: /template leads there (spec section 2).
+    path: '/template/public',
+    titleKey: 'route.templatePublic',
+    group: 'template',
+    icon: DocumentBulletListRegular,
+    page: () => import('./pages/template/PublicTemplatesPage'),
+  },
+  {
+    // Private templates need a template user (spec section 6); the server refuses the rest too.
+    path: '/template/private',
+    titleKey: 'route.templatePrivate',
+    group: 'template',
+    icon: DocumentPersonRegular,
+    access: can.usePrivateTemplates,
+    page: () => import('./pages/template/PrivateTemplatesPage'),
   },
   { path: UNAUTHORIZED_PATH, titleKey: 'route.unauthorized', hidden: true, page: () => import('./pages/error/UnauthorizedPage') },
   { path: '/error/404', titleKey: 'route.notFound', hidden: true, page: () => import('./pages/error/NotFoundPage') },

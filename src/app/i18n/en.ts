@@ -2,6 +2,7 @@
 import type { Messages } from './types';
 import { labelPrintEn } from './labelPrint.en';
 import { labelEditorEn } from './labelEditor.en';
+import { labelTemplateEn } from './labelTemplate.en';
 import { businessEn } from './business.en';
 
 export const en: Messages = {
@@ -26,6 +27,8 @@ export const en: Messages = {
     assetImport: 'Bulk import',
     labelPrint: 'Print labels',
     labelEditor: 'Design labels',
+    templatePrivate: 'My templates',
+    templatePublic: 'General templates',
     assetBusinessInfo: 'Asset transaction',
   },
   auth: {
@@ -199,12 +202,14 @@ export const en: Messages = {
   },
   labelPrint: labelPrintEn,
   labelEditor: labelEditorEn,
+  labelTemplate: labelTemplateEn,
   business: businessEn,
   menu: {
     asset: 'Assets',
     organization: 'Organization',
     permission: 'Permissions',
     label: 'Labels',
+    template: 'Label templates',
   },
   pager: {
     label: 'Pages',

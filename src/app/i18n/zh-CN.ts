@@ -4,6 +4,7 @@
  */
 import { labelPrintZh } from './labelPrint.zh-CN';
 import { labelEditorZh } from './labelEditor.zh-CN';
+import { labelTemplateZh } from './labelTemplate.zh-CN';
 import { businessZh } from './business.zh-CN';
 
 export const zhCN = {
@@ -28,6 +29,8 @@ export const zhCN = {
     assetImport: '批量导入',
     labelPrint: '打印标签',
     labelEditor: '设计标签',
+    templatePrivate: '私有模板',
+    templatePublic: '通用模板',
     assetBusinessInfo: '资产业务',
   },
   auth: {
@@ -200,12 +203,14 @@ export const zhCN = {
   },
   labelPrint: labelPrintZh,
   labelEditor: labelEditorZh,
+  labelTemplate: labelTemplateZh,
   business: businessZh,
   menu: {
     asset: '资产管理',
     organization: '组织管理',
     permission: '权限管理',
     label: '标签打印',
+    template: '标签模板',
   },
   pager: {
     label: '分页',

@@ -1,0 +1,143 @@
+/**
+ * Label templates in the browser (issue 16), against the built app and the real server: the
+ * general gallery and the company's private templates as thumbnail grids (the server's
+ * engine-rendered PNG, loaded with a file token), search, the empty state, and the private
+ * page closed to a sub-user without the template right (303), in the menu and by the server.
+ *
+ * Every wait is on a UI state, never on time.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { latestCode, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
+const SUB_EMAIL = 'label.clerk@example.com';
+const SUB_PASSWORD = 'clerk1234';
+
+let server: RunningServer;
+let browser: BrowserSession;
+let page: Page;
+let adminToken: string;
+
+async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const reply = await fetch(`${server.baseUrl}/${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', systemFlag: 'MYGDZC', ...(token ? { loginID: token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
+  if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+  return envelope.resultInfo;
+}
+
+const byTestId = (id: string, on: Page = page) => on.locator(`[data-testid="${id}"]`);
+const cards = (on: Page = page) => byTestId('template-card', on);
+const cardNamed = (name: string, on: Page = page) => cards(on).filter({ has: on.locator('[data-testid="template-name"]', { hasText: name }) });
+
+/** Every shown thumbnail has loaded as an image with pixels (not a broken image). */
+async function thumbnailsLoaded(on: Page = page): Promise<number[]> {
+  return on.locator('[data-testid="template-thumbnail"]').evaluateAll((images) =>
+    images.map((img) => ((img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0)),
+  );
+}
+
+async function logIn(on: Page, account: string, password: string) {
+  await on.goto('/login');
+  await on.locator('input[name="account"]').fill(account);
+  await on.locator('input[name="password"]').fill(password);
+  await byTestId('login-submit', on).click();
+  await on.waitForURL('**/dashboard');
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser(server.baseUrl, { width: 1440, height: 900 });
+  page = browser.page;
+  page.setDefaultTimeout(20_000);
+  adminToken = (await api<{ loginID: string }>('POST', 'api/Login', null, { email: 'demo@assetmark.local', password: md5('demo1234') })).loginID;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('label template pages', () => {
+  it('shows the general gallery as thumbnails with name, size and version, and searches it', async () => {
+    await logIn(page, 'demo@assetmark.local', 'demo1234');
+    // The menu section leads to the general gallery.
+    await page.goto('/template');
+    await page.waitForURL('**/template/public');
+    await byTestId('template-grid').waitFor();
+    const total = Number(await byTestId('template-grid').getAttribute('data-total'));
+    expect(total).toBeGreaterThanOrEqual(8);
+    const card = cardNamed('资产标签 60×40');
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.locator('[data-testid="template-size"]').textContent()).toContain('60 × 40 mm');
+    await expect.poll(async () => (await thumbnailsLoaded()).length).toBe(await cards().count());
+    await expect.poll(async () => (await thumbnailsLoaded()).every((w) => w > 0)).toBe(true);
+
+    await byTestId('template-search').fill('70');
+    await expect.poll(() => cards().count()).toBe(2);
+    await expect.poll(() => byTestId('template-grid').getAttribute('data-total')).toBe('2');
+    await byTestId('template-search').fill('no such template');
+    await byTestId('template-empty').waitFor();
+    expect(await byTestId('template-empty').textContent()).toContain('no such template');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('lists a private template with its thumbnail, and an empty state before the first one', async () => {
+    await page.goto('/template/private');
+    await byTestId('template-empty').waitFor();
+    expect(await byTestId('template-empty').textContent()).toContain('存为模板');
+
+    const gallery = await api<{ templates: Array<{ templateID: number; templateName: string }> }>('GET', 'api/Template/List?scope=public&search=50&pageIndex=1&pageSize=20', adminToken);
+    const source = gallery.templates.find((t) => t.templateName === '资产标签 50×30')!;
+    const { templateContent } = await api<{ templateContent: string }>('GET', `api/Template?templateID=${source.templateID}`, adminToken);
+    const created = await api<{ templateID: number }>('POST', 'api/Template', adminToken, { templateName: '仓库标签', templateContent });
+
+    await page.reload();
+    const card = cardNamed('仓库标签');
+    await card.waitFor();
+    expect(await card.getAttribute('data-template-id')).toBe(String(created.templateID));
+    expect(await card.locator('[data-testid="template-size"]').textContent()).toContain('50 × 30 mm');
+    await expect.poll(async () => (await thumbnailsLoaded()).every((w) => w > 0) && (await thumbnailsLoaded()).length === 1).toBe(true);
+    // Open leads to the editor with the template's id.
+    await card.locator('[data-testid="template-open"]').click();
+    await page.waitForURL(`**/label/editor?template=${created.templateID}`);
+  });
+
+  it('shows a sub-user without the template right (303) no private templates; the server refuses too', async () => {
+    const role = await api<{ id: number }>('POST', 'api/Role', adminToken, { roleName: '标签员', permissions: [101] });
+    const { departments } = await api<{ departments: Array<{ id: number; affiliatedDept: number | null }> }>('GET', 'api/Department/List', adminToken);
+    const root = departments.find((d) => d.affiliatedDept === null)!;
+    const staff = await api<{ id: number }>('POST', 'api/Staff', adminToken, { staffName: '王五', affiliatedDept: root.id });
+    await api('GET', `api/User?email=${encodeURIComponent(SUB_EMAIL)}&purpose=register`, adminToken);
+    const checkCode = await latestCode(server, SUB_EMAIL, 'register');
+    await api('POST', 'api/User/ChildRegister', adminToken, { staffId: staff.id, email: SUB_EMAIL, checkCode, password: md5(SUB_PASSWORD), roleId: role.id, authorizationType: 'All' });
+
+    const context = await browser.browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    try {
+      const sub = await context.newPage();
+      sub.setDefaultTimeout(20_000);
+      await logIn(sub, SUB_EMAIL, SUB_PASSWORD);
+      // The menu section opens on the general templates only.
+      await sub.getByRole('button', { name: '标签模板' }).click();
+      await byTestId('nav-/template/public', sub).waitFor();
+      expect(await byTestId('nav-/template/private', sub).count()).toBe(0);
+      await sub.goto('/template/private');
+      await sub.waitForURL('**/error/401');
+      expect(await byTestId('template-page-private', sub).count()).toBe(0);
+      // The general gallery stays open to the sub-user.
+      await sub.goto('/template/public');
+      await byTestId('template-grid', sub).waitFor();
+
+      const subToken = (await api<{ loginID: string; templateUserId: number | null }>('POST', 'api/Login', null, { email: SUB_EMAIL, password: md5(SUB_PASSWORD) }));
+      expect(subToken.templateUserId).toBeNull();
+      await expect(api('GET', 'api/Template/List?scope=private&pageIndex=1&pageSize=20', subToken.loginID)).rejects.toThrow(/"statusCode":5/);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * /template/private and /template/public (issue 16): a company's own label templates, or
+ * the general gallery, as a grid of thumbnails (the server's engine-rendered first page,
+ * loaded with a file token), each with its name, label size, file size and last change;
+ * search by name, paging, an empty state; Open leads to the editor (?template=<id>).
+ */
+import { useState } from 'react';
+import { Button, Card, CardFooter, CardPreview, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import { OpenRegular, SearchRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import useSWR from 'swr';
+import { useSnapshot } from 'valtio';
+import { DEFAULT_PAGE_SIZE, type PageSize, type TemplateInfo, type TemplateScope } from '../../../api/contract';
+import { templateThumbnailSrc } from '../../../api/template';
+import { templateApi, templateApiBase } from '../../api';
+import { Pager } from '../../components/Pager';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { session } from '../../state/session';
+import { usePictureToken } from '../asset/pictureToken';
+import { emptyMessageKey, formatBytes, formatMm, templateEditorPath } from './templateView';
+
+/** Typing settles this long (ms) before the list is asked again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  intro: { color: tokens.colorNeutralForeground3 },
+  bar: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+  search: { minWidth: '240px', maxWidth: '360px', flexGrow: 1 },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: tokens.spacingHorizontalM },
+  preview: { display: 'flex', alignItems: 'center', justifyContent: 'center', height: '160px', backgroundColor: tokens.colorNeutralBackground3 },
+  // The thumbnail is a 1-bit raster: shown whole, never stretched, pixels kept sharp.
+  thumb: { maxWidth: '100%', maxHeight: '150px', objectFit: 'contain', imageRendering: 'pixelated', backgroundColor: '#fff', boxShadow: tokens.shadow2 },
+  noThumb: { color: tokens.colorNeutralForeground3 },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  meta: { color: tokens.colorNeutralForeground3 },
+  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+});
+
+function TemplateCard({ template, fileToken }: { template: TemplateInfo; fileToken: string | null }) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const src = templateThumbnailSrc(templateApiBase, template.thumbnailUrl, fileToken, template.version);
+  const updated = new Date(template.updatedAt);
+  return (
+    <Card data-testid="template-card" data-template-id={template.templateID} data-version={template.version}>
+      <CardPreview className={styles.preview}>
+        {src ? (
+          <img className={styles.thumb} src={src} alt={t('labelTemplate.thumbnailAlt', { name: template.templateName })} data-testid="template-thumbnail" />
+        ) : (
+          <Text className={styles.noThumb}>{t('labelTemplate.noThumbnail')}</Text>
+        )}
+      </CardPreview>
+      <Text weight="semibold" className={styles.name} title={template.templateName} data-testid="template-name">
+        {template.templateName}
+      </Text>
+      <Text size={200} className={styles.meta} data-testid="template-size">
+        {t('labelTemplate.size', { width: formatMm(template.widthMm), height: formatMm(template.heightMm) })} · {formatBytes(template.contentSize)} · {t('labelTemplate.version', { version: template.version })}
+      </Text>
+      <Text size={200} className={styles.meta}>
+        {t('labelTemplate.updated', { time: Number.isNaN(updated.getTime()) ? '—' : updated.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+      </Text>
+      <CardFooter>
+        <Button icon={<OpenRegular />} appearance="primary" size="small" onClick={() => navigate(templateEditorPath(template.templateID))} data-testid="template-open">
+          {t('labelTemplate.open')}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+export function TemplateListPage({ scope }: { scope: TemplateScope }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { user } = useSnapshot(session);
+  const fileToken = usePictureToken();
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS).trim();
+  const [page, setPage] = useState<{ search: string; index: number }>({ search: '', index: 1 });
+  // A new search starts again at page 1.
+  const pageIndex = page.search === search ? page.index : 1;
+  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+
+  const { data, error, isLoading, mutate } = useSWR(
+    user ? (['templates', user.loginID, scope, search, pageIndex, pageSize] as const) : null,
+    async () => {
+      const result = await templateApi.list({ scope, search, pageIndex, pageSize });
+      if (!result.ok) throw new Error(result.message);
+      return result.data;
+    },
+    { keepPreviousData: true, revalidateOnFocus: false },
+  );
+
+  return (
+    <div className={styles.page} data-testid={`template-page-${scope}`}>
+      <Text className={styles.intro}>{t(scope === 'private' ? 'labelTemplate.privateIntro' : 'labelTemplate.publicIntro')}</Text>
+      <div className={styles.bar}>
+        <Input
+          className={styles.search}
+          contentBefore={<SearchRegular />}
+          placeholder={t('labelTemplate.search')}
+          aria-label={t('labelTemplate.searchLabel')}
+          value={typed}
+          onChange={(_, d) => setTyped(d.value)}
+          data-testid="template-search"
+        />
+        {isLoading && <Spinner size="tiny" />}
+      </div>
+      {error instanceof Error && (
+        <MessageBar intent="error" data-testid="template-error">
+          <MessageBarBody>{t('labelTemplate.loadFailed', { reason: error.message })}</MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" onClick={() => void mutate()}>
+              {t('labelTemplate.retry')}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {data && data.templates.length === 0 && (
+        <Text className={styles.empty} data-testid="template-empty">
+          {t(emptyMessageKey(scope, search), { search })}
+        </Text>
+      )}
+      {data && data.templates.length > 0 && (
+        <div className={styles.grid} data-testid="template-grid" data-total={data.total}>
+          {data.templates.map((template) => (
+            <TemplateCard key={template.templateID} template={template} fileToken={fileToken} />
+          ))}
+        </div>
+      )}
+      {data && data.total > 0 && (
+        <Pager
+          total={data.total}
+          pageIndex={pageIndex}
+          pageSize={pageSize}
+          onPageChange={(index) => setPage({ search, index })}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage({ search, index: 1 });
+          }}
+        />
+      )}
+    </div>
+  );
+}
