@@ -196,15 +196,16 @@ describe('asset list at 1440 x 900', () => {
     expect(await byTestId('asset-search').inputValue()).toBe('LAYOUT asset');
   });
 
-  it('a row click opens the asset; its check box does not', async () => {
+  it("a row click opens the asset's own page; its check box does not", async () => {
     const listUrl = page.url();
     const row = page.locator(`[data-testid="asset-row"][data-code="${code(3)}"]`);
     await row.locator('[data-testid="asset-select"]').click();
     expect(page.url()).toBe(listUrl);
     expect(await row.locator('[data-testid="asset-select"]').isChecked()).toBe(true);
     await row.locator('td').nth(2).click();
-    await page.waitForURL('**/asset/info?id=*');
-    await expect.poll(() => page.locator('input[name="assetCoding"]').inputValue()).toBe(code(3));
+    // The asset's own page, whose Edit opens the form.
+    await page.waitForURL('**/asset/listinfo?id=*');
+    await expect.poll(() => page.locator('[data-testid="asset-page"]').getAttribute('data-code')).toBe(code(3));
     // Back to the list as it was.
     await page.goBack();
     await expect.poll(rowCodes).toEqual([code(5), code(4), code(3), code(2)]);

@@ -2,7 +2,9 @@
  * Asset transactions in Chromium against the real server and the built app, as the seeded
  * demo admin: select an asset in the list, borrow it through the list's Transactions menu
  * (first without a person: the server's refusal shown in Chinese, then in English), see its
- * status change in the list, return it, and see the status back.
+ * status change in the list, return it, and see the status back; then open the asset's own page
+ * by a row click and see both in its history, newest first; its edit form shows department,
+ * user and place read-only, with a link to the alter form.
  *
  * Set E2E_SCREENSHOTS=/some/dir to keep screenshots of each screen.
  */
@@ -130,6 +132,32 @@ describe('asset transactions', () => {
     expect(await page.locator(`[data-testid="business-line"][data-code="${CODE}"] [data-testid="business-line-status"]`).textContent()).toBe('借用 → 闲置');
     await listOnly(CODE);
     expect(await assetRow(CODE).locator('[data-testid="asset-status"]').textContent()).toBe('闲置');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it("shows both transactions on the asset's own page, newest first, and keeps custody out of the edit form", async () => {
+    await listOnly(CODE);
+    await assetRow(CODE).locator('td').nth(2).click();
+    await page.waitForURL(`**/asset/listinfo?id=${assetId}`);
+    await expect.poll(() => byTestId('asset-page').getAttribute('data-code')).toBe(CODE);
+    expect(await byTestId('asset-page-status').textContent()).toBe('闲置');
+    const rows = page.locator('[data-testid="asset-history-row"]');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-type')))).toEqual(['Return', 'Borrowed']);
+    expect(await rows.nth(0).locator('[data-testid="asset-history-status"]').textContent()).toBe('借用 → 闲置');
+    expect(await rows.nth(1).locator('[data-testid="asset-history-status"]').textContent()).toBe('闲置 → 借用');
+    expect(await rows.nth(1).locator('[data-testid="asset-history-person"]').textContent()).toBe(`— → ${PERSON}`);
+    expect(await rows.nth(0).locator('[data-testid="asset-history-person"]').textContent()).toBe(`${PERSON} → —`);
+    await shot('transactions-03-asset-page-zh');
+
+    await byTestId('asset-page-edit').click();
+    await page.waitForURL(`**/asset/info?id=${assetId}`);
+    await byTestId('asset-custody-hint').waitFor();
+    expect(await page.locator('input[name="depositSite"]').getAttribute('readonly')).not.toBeNull();
+    expect(await byTestId('asset-staff').count()).toBe(0);
+    await byTestId('asset-custody-alter').click();
+    await page.waitForURL(`**/asset/businessInfo?type=Alter&ids=${assetId}`);
+    await expect.poll(() => byTestId('business-asset-count').getAttribute('data-count')).toBe('1');
     expect(browser.errors).toEqual([]);
   });
 });

@@ -114,6 +114,15 @@ export const pageRoutes: PageRoute[] = [
     page: () => import('./pages/asset/ClassifyPage'),
   },
   {
+    // The asset's own page (the list's row click): fields, picture, its transaction history.
+    // Hidden from the menu and titled like the list (spec section 2).
+    path: '/asset/listinfo',
+    titleKey: 'route.assetList',
+    group: 'asset',
+    hidden: true,
+    page: () => import('./pages/business/AssetPage'),
+  },
+  {
     // One form per transaction type; the tabs offer what 104-108 allow (businessForm.ts).
     path: '/asset/businessInfo',
     titleKey: 'route.assetBusinessInfo',

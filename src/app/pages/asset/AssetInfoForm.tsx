@@ -34,6 +34,7 @@ import { ASSET_TEXT_MAX, draftOfAsset, emptyDraft, toAssetRequest, validateAsset
 import { useClassifies, useStaffOptions } from './assetHooks';
 import { AssetPictureInput } from './AssetPictureInput';
 import { AssetStaffSelect } from './AssetStaffSelect';
+import { AssetCustodyReadOnly } from '../business/AssetCustodyReadOnly';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
@@ -95,7 +96,8 @@ export function AssetInfoForm({
 
   const submit = async (another: boolean) => {
     const problems = validateAsset(draft, classify);
-    if (!isAdmin && draft.affiliatedDept === null) problems.affiliatedDept = { key: 'staff.deptRequired' };
+    // A registered asset's department is not edited here (AssetCustodyReadOnly).
+    if (!asset && !isAdmin && draft.affiliatedDept === null) problems.affiliatedDept = { key: 'staff.deptRequired' };
     setErrors(problems);
     setServerErrors({});
     if (Object.keys(problems).length > 0) {
@@ -246,32 +248,37 @@ export function AssetInfoForm({
         <Divider />
         {section(
           'asset.sectionCustody',
-          <>
-            <Field label={t('asset.field.affiliatedDept')} required={!isAdmin} validationMessage={messageOf('affiliatedDept')}>
-              {tree && (
-                <DepartmentSelect
-                  tree={tree}
-                  value={draft.affiliatedDept}
-                  showPath
-                  noneLabel={isAdmin ? t('asset.noDepartment') : undefined}
-                  onChange={(id) => set({ affiliatedDept: id })}
-                  data-testid="asset-dept"
-                />
-              )}
-            </Field>
-            <Field label={t('asset.field.affiliatedStaff')}>
-              {staff && (
-                <AssetStaffSelect
-                  staff={staff}
-                  value={draft.affiliatedStaff}
-                  noneLabel={t('asset.noStaff')}
-                  onChange={(s) => set(s && s.affiliatedDept !== null ? { affiliatedStaff: s.id, affiliatedDept: s.affiliatedDept } : { affiliatedStaff: s?.id ?? null })}
-                  data-testid="asset-staff"
-                />
-              )}
-            </Field>
-            {text('depositSite', 'asset.field.depositSite')}
-          </>,
+          // A registered asset's custody changes only through transactions (README "Asset transactions").
+          asset ? (
+            <AssetCustodyReadOnly asset={asset} />
+          ) : (
+            <>
+              <Field label={t('asset.field.affiliatedDept')} required={!isAdmin} validationMessage={messageOf('affiliatedDept')}>
+                {tree && (
+                  <DepartmentSelect
+                    tree={tree}
+                    value={draft.affiliatedDept}
+                    showPath
+                    noneLabel={isAdmin ? t('asset.noDepartment') : undefined}
+                    onChange={(id) => set({ affiliatedDept: id })}
+                    data-testid="asset-dept"
+                  />
+                )}
+              </Field>
+              <Field label={t('asset.field.affiliatedStaff')}>
+                {staff && (
+                  <AssetStaffSelect
+                    staff={staff}
+                    value={draft.affiliatedStaff}
+                    noneLabel={t('asset.noStaff')}
+                    onChange={(s) => set(s && s.affiliatedDept !== null ? { affiliatedStaff: s.id, affiliatedDept: s.affiliatedDept } : { affiliatedStaff: s?.id ?? null })}
+                    data-testid="asset-staff"
+                  />
+                )}
+              </Field>
+              {text('depositSite', 'asset.field.depositSite')}
+            </>
+          ),
         )}
         <Divider />
         {section(

@@ -241,7 +241,7 @@ export default function AssetListPage() {
           onSelectedChange={setSelected}
           canEdit={canEdit}
           canDelete={canDelete}
-          onOpen={(asset) => navigate(`/asset/info?id=${asset.id}`)}
+          onOpen={(asset) => navigate(`/asset/listinfo?id=${asset.id}`)}
           onEdit={(asset) => navigate(`/asset/info?id=${asset.id}`)}
           onDelete={(asset) => setDialog({ kind: 'delete', asset })}
         />

@@ -2,6 +2,7 @@ import { Button, makeStyles, MessageBar, MessageBarBody, Table, TableBody, Table
 import { useTranslation } from 'react-i18next';
 import type { BusinessAssetLine, BusinessDetails } from '../../../api/contract';
 import { statusLabel } from '../asset/assetListQuery';
+import { changeText } from './businessDisplay';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -11,7 +12,7 @@ const useStyles = makeStyles({
 /** "before → after" of one line's status, person and place, as the record keeps them. */
 export function BusinessLineRows({ lines }: { lines: readonly BusinessAssetLine[] }) {
   const { t } = useTranslation();
-  const change = (before: string, after: string) => (before === after ? after : `${before || '—'} → ${after || '—'}`);
+  const change = changeText;
   return (
     <Table size="small" aria-label={t('business.assets')}>
       <TableHeader>
