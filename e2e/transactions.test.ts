@@ -4,7 +4,8 @@
  * (first without a person: the server's refusal shown in Chinese, then in English), see its
  * status change in the list, return it, and see the status back; then open the asset's own page
  * by a row click and see both in its history, newest first; its edit form shows department,
- * user and place read-only, with a link to the alter form.
+ * user and place read-only, with a link to the alter form; the records list (from the menu)
+ * filters by type and asset and opens a record with its asset before and after.
  *
  * Set E2E_SCREENSHOTS=/some/dir to keep screenshots of each screen.
  */
@@ -158,6 +159,37 @@ describe('asset transactions', () => {
     await byTestId('asset-custody-alter').click();
     await page.waitForURL(`**/asset/businessInfo?type=Alter&ids=${assetId}`);
     await expect.poll(() => byTestId('business-asset-count').getAttribute('data-count')).toBe('1');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('lists the records from the menu, filters them by type and asset, and opens one with its asset before and after', async () => {
+    const item = byTestId('nav-/asset/business');
+    if (!(await item.isVisible())) await page.getByRole('button', { name: '资产管理' }).click();
+    await item.click();
+    await page.waitForURL('**/asset/business');
+    await expect.poll(() => byTestId('business-count').getAttribute('data-count')).toBe('2');
+    await byTestId('business-type-filter').click();
+    // A multiselect's options are check box items.
+    await page.getByRole('menuitemcheckbox', { name: '归还', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => byTestId('business-count').getAttribute('data-count')).toBe('1');
+    expect(await page.locator('[data-testid="business-row"]').getAttribute('data-type')).toBe('Return');
+    await byTestId('business-search').fill('no-such-asset');
+    await byTestId('business-empty').waitFor();
+    await byTestId('business-search').fill(CODE);
+    await expect.poll(() => byTestId('business-count').getAttribute('data-count')).toBe('1');
+    await page.locator('[data-testid="business-row"]').click();
+    await byTestId('business-details').waitFor();
+    await expect.poll(() => byTestId('business-details').locator(`[data-testid="business-line"][data-code="${CODE}"] [data-testid="business-line-status"]`).textContent()).toBe('借用 → 闲置');
+    await shot('transactions-04-record-zh');
+    await byTestId('business-details-close').click();
+    await byTestId('business-details').waitFor({ state: 'detached' });
+
+    // From the asset's page: its records only.
+    await page.goto(`/asset/listinfo?id=${assetId}`);
+    await byTestId('asset-page-records').click();
+    await page.waitForURL(`**/asset/business?asset=${assetId}`);
+    await expect.poll(() => byTestId('business-count').getAttribute('data-count')).toBe('2');
     expect(browser.errors).toEqual([]);
   });
 });

@@ -40,15 +40,15 @@ describe('menu from the route table', () => {
     expect(groupLanding(table, asset, editor)).toBe('/asset/list');
   });
 
-  it('gives a user without permissions the dashboard, the asset list and label printing only, with the error pages hidden', () => {
-    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser()))).toEqual(['/dashboard', '/asset[/asset/list]', LABELS, TEMPLATES]);
+  it('gives a user without permissions the dashboard, the asset list and transaction records and label printing only, with the error pages hidden', () => {
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser()))).toEqual(['/dashboard', '/asset[/asset/list,/asset/business]', LABELS, TEMPLATES]);
     expect(pageRoutes.filter((r) => r.affix).map((r) => r.path)).toEqual(['/dashboard']);
   });
 
   it('opens the organization area to admins and 302 holders, the role area to admins (spec section 6; without VIP it explains)', () => {
     const organization = '/organization[/organization/dept-list,/organization/staff-list]';
     const assets = (pages: string) => `/asset[${pages}]`;
-    const allAssets = assets('/asset/list,/asset/info,/asset/import,/asset/classify,/asset/businessInfo');
+    const allAssets = assets('/asset/list,/asset/info,/asset/import,/asset/classify,/asset/business,/asset/businessInfo');
     expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true, IsVip: true })))).toEqual([
       '/dashboard',
       allAssets,
@@ -68,7 +68,7 @@ describe('menu from the route table', () => {
     const organizer = makeUser({ IsVip: true, permissions: [Permission.systemOrganization, Permission.assetAdd] });
     expect(paths(buildMenu(pageRoutes, menuGroups, organizer))).toEqual([
       '/dashboard',
-      assets('/asset/list,/asset/info,/asset/import'),
+      assets('/asset/list,/asset/info,/asset/import,/asset/business'),
       organization,
       LABELS,
       TEMPLATES,
@@ -84,16 +84,16 @@ describe('menu from the route table', () => {
     expect(canOpen(form, makeUser({ permissions: [Permission.assetBorrow] }))).toBe(true);
     expect(canOpen(form, makeUser({ permissions: [Permission.assetAlter] }))).toBe(true);
     expect(canOpen(form, makeUser({ permissions: [Permission.assetAdd, Permission.assetEdit, Permission.assetDelete] }))).toBe(false);
-    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ permissions: [Permission.assetScrap] })))[1]).toBe('/asset[/asset/list,/asset/businessInfo]');
+    expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ permissions: [Permission.assetScrap] })))[1]).toBe('/asset[/asset/list,/asset/business,/asset/businessInfo]');
   });
 
   it('lists the asset pages by permission: registration with add, reachable but unlisted with edit only (spec section 6)', () => {
     const assetGroup = menuGroups.find((g) => g.id === 'asset')!;
     const editor = makeUser({ permissions: [Permission.assetEdit] });
-    expect(paths(buildMenu(pageRoutes, menuGroups, editor))).toEqual(['/dashboard', '/asset[/asset/list]', LABELS, TEMPLATES]);
+    expect(paths(buildMenu(pageRoutes, menuGroups, editor))).toEqual(['/dashboard', '/asset[/asset/list,/asset/business]', LABELS, TEMPLATES]);
     expect(canOpen(pageRoutes.find((r) => r.path === '/asset/info')!, editor)).toBe(true);
     const classifier = makeUser({ permissions: [Permission.systemClassification] });
-    expect(paths(buildMenu(pageRoutes, menuGroups, classifier))).toEqual(['/dashboard', '/asset[/asset/list,/asset/classify]', LABELS, TEMPLATES]);
+    expect(paths(buildMenu(pageRoutes, menuGroups, classifier))).toEqual(['/dashboard', '/asset[/asset/list,/asset/classify,/asset/business]', LABELS, TEMPLATES]);
     expect(groupLanding(pageRoutes, assetGroup, classifier)).toBe('/asset/list');
     expect(canOpen(pageRoutes.find((r) => r.path === '/asset/classify')!, makeUser({ permissions: [Permission.assetAdd] }))).toBe(false);
   });

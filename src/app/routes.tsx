@@ -23,6 +23,7 @@ import {
   DocumentPersonRegular,
   ArrowSwapRegular,
   EditRegular,
+  HistoryRegular,
   OrganizationRegular,
   PrintRegular,
   ShieldKeyholeRegular,
@@ -112,6 +113,15 @@ export const pageRoutes: PageRoute[] = [
     icon: TagMultipleRegular,
     access: can.classify,
     page: () => import('./pages/asset/ClassifyPage'),
+  },
+  {
+    // Transaction records, for everyone (spec section 6: unfiltered); the server shows each
+    // user the records of assets in their scope.
+    path: '/asset/business',
+    titleKey: 'route.assetBusiness',
+    group: 'asset',
+    icon: HistoryRegular,
+    page: () => import('./pages/business/BusinessRecordsPage'),
   },
   {
     // The asset's own page (the list's row click): fields, picture, its transaction history.

@@ -30,6 +30,7 @@ export const en: Messages = {
     templatePrivate: 'My templates',
     templatePublic: 'General templates',
     assetBusinessInfo: 'Asset transaction',
+    assetBusiness: 'Transaction records',
   },
   auth: {
     heroTitle: 'Every asset accounted for',

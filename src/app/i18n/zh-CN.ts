@@ -32,6 +32,7 @@ export const zhCN = {
     templatePrivate: '私有模板',
     templatePublic: '通用模板',
     assetBusinessInfo: '资产业务',
+    assetBusiness: '业务记录',
   },
   auth: {
     heroTitle: '让每一件资产都有据可查',

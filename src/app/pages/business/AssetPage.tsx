@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, Card, Divider, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle2, Text, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Divider, Link, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle2, Text, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -149,7 +149,12 @@ function AssetView({ id }: { id: number | null }) {
         )}
       </div>
       <Divider />
-      <Subtitle2>{t('business.history')}</Subtitle2>
+      <div className={styles.header}>
+        <Subtitle2 className={styles.heading}>{t('business.history')}</Subtitle2>
+        <Link href={`/asset/business?asset=${asset.id}`} onClick={(e) => { e.preventDefault(); navigate(`/asset/business?asset=${asset.id}`); }} data-testid="asset-page-records">
+          {t('business.records.allHistory')}
+        </Link>
+      </div>
       <AssetHistory assetId={asset.id} />
     </Card>
   );

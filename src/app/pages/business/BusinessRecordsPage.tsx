@@ -1,0 +1,282 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import { useSnapshot } from 'valtio';
+import { BUSINESS_TYPES, type BusinessType } from '../../../api/contract';
+import { businessApi } from '../../api';
+import { Pager } from '../../components/Pager';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { assetState } from '../../state/assets';
+import { session } from '../../state/session';
+import { setPageSize, settings } from '../../state/settings';
+import { useStaffOptions } from '../asset/assetHooks';
+import { AssetStaffSelect } from '../asset/AssetStaffSelect';
+import { formatBusinessTime } from './businessDisplay';
+import { isFiltered, stateFromParams, stateToParams, toListQuery, type BusinessListState } from './businessListUrl';
+import { BusinessLineRows } from './BusinessOutcome';
+
+/** How long the asset search waits for typing to stop (ms). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  heading: { margin: 0 },
+  count: { color: tokens.colorNeutralForeground3, flexGrow: 1 },
+  filters: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },
+  filter: { minWidth: '180px' },
+  tableBox: { overflowX: 'auto' },
+  row: { cursor: 'pointer' },
+  empty: { padding: tokens.spacingVerticalXXL, color: tokens.colorNeutralForeground3, textAlign: 'center' },
+  surface: { maxWidth: 'min(1000px, 95vw)' },
+});
+
+/**
+ * /asset/business: the transaction records the user sees (their scope), newest first;
+ * filters by type, time range, person and asset (code or name, or one asset from its page);
+ * paged. A record opens its details: each asset before and after. All of it in the address
+ * (businessListUrl.ts).
+ */
+export default function BusinessRecordsPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [params, setParams] = useSearchParams();
+  const { user } = useSnapshot(session);
+  const { pageSize, language } = useSnapshot(settings);
+  const { assetRevision } = useSnapshot(assetState);
+  const { staff } = useStaffOptions();
+  const state = stateFromParams(params);
+  const go = (next: BusinessListState, replace = false) => setParams(stateToParams(next), { replace });
+  // A new filter starts again at page 1 and closes the record.
+  const filter = (patch: Partial<BusinessListState>) => go({ ...state, ...patch, page: 1, record: null });
+
+  const [typed, setTyped] = useState(state.search);
+  const settled = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (settled !== state.search) filter({ search: settled });
+  }, [settled]);
+
+  const query = toListQuery(state, pageSize);
+  const { data, error, isLoading, mutate } = useSWR(
+    user ? (['business-list', user.loginID, language, JSON.stringify(query), assetRevision] as const) : null,
+    async () => {
+      const result = await businessApi.list(query);
+      if (!result.ok) throw new Error(result.message);
+      return result.data;
+    },
+    { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+  const total = data?.filterBusinessCount ?? 0;
+  const typeName = (type: BusinessType) => t(`business.type.${type}`);
+
+  return (
+    <Card className={styles.card}>
+      <div className={styles.header}>
+        <Title3 as="h2" className={styles.heading}>
+          {t('business.records.title')}
+        </Title3>
+        <Text className={styles.count} data-testid="business-count" data-count={data ? total : ''}>
+          {data ? t('business.records.count', { count: total }) : ''}
+        </Text>
+      </div>
+      <div className={styles.filters}>
+        <Field label={t('business.column.type')} className={styles.filter}>
+          <Dropdown
+            multiselect
+            value={state.types.length === 0 ? t('business.records.allTypes') : state.types.length === 1 ? typeName(state.types[0]!) : t('business.records.typesChosen', { count: state.types.length })}
+            selectedOptions={state.types}
+            onOptionSelect={(_, d) => filter({ types: BUSINESS_TYPES.filter((each) => d.selectedOptions.includes(each)) })}
+            data-testid="business-type-filter"
+          >
+            {BUSINESS_TYPES.map((each) => (
+              <Option key={each} value={each}>
+                {typeName(each)}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label={t('business.records.from')}>
+          <Input type="date" value={state.from} onChange={(_, d) => filter({ from: d.value })} data-testid="business-from" />
+        </Field>
+        <Field label={t('business.records.to')}>
+          <Input type="date" value={state.to} onChange={(_, d) => filter({ to: d.value })} data-testid="business-to" />
+        </Field>
+        <Field label={t('business.column.person')} className={styles.filter}>
+          {staff && (
+            <AssetStaffSelect
+              staff={staff}
+              value={state.staff}
+              noneLabel={t('business.records.allPersons')}
+              onChange={(s) => filter({ staff: s?.id ?? null })}
+              data-testid="business-staff-filter"
+            />
+          )}
+        </Field>
+        <Field label={t('business.assets')} className={styles.filter}>
+          <Input value={typed} placeholder={t('business.records.search')} onChange={(_, d) => setTyped(d.value)} data-testid="business-search" />
+        </Field>
+        {state.assetId !== null && (
+          <Button onClick={() => filter({ assetId: null })} data-testid="business-asset-filter">
+            {t('business.records.assetFilter', { id: state.assetId })} ✕
+          </Button>
+        )}
+        {isFiltered(state) && (
+          <Button
+            appearance="subtle"
+            onClick={() => {
+              setTyped('');
+              go({ types: [], from: '', to: '', staff: null, assetId: null, search: '', page: 1, record: null });
+            }}
+          >
+            {t('business.records.clearFilters')}
+          </Button>
+        )}
+      </div>
+
+      {error && (
+        <MessageBar intent="error" data-testid="business-list-error">
+          <MessageBarBody>{(error as Error).message}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void mutate()}>{t('common.retry')}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+
+      <div className={styles.tableBox}>
+        <Table size="small" aria-label={t('business.records.title')} data-testid="business-table">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('business.column.record')}</TableHeaderCell>
+              <TableHeaderCell>{t('business.column.time')}</TableHeaderCell>
+              <TableHeaderCell>{t('business.column.type')}</TableHeaderCell>
+              <TableHeaderCell>{t('business.column.dept')}</TableHeaderCell>
+              <TableHeaderCell>{t('business.column.person')}</TableHeaderCell>
+              <TableHeaderCell>{t('business.records.assets')}</TableHeaderCell>
+              <TableHeaderCell>{t('business.column.operator')}</TableHeaderCell>
+              <TableHeaderCell>{t('business.records.remark')}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {(data?.businesses ?? []).map((record) => (
+              <TableRow
+                key={record.id}
+                className={styles.row}
+                tabIndex={0}
+                onClick={() => go({ ...state, record: record.id })}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') go({ ...state, record: record.id });
+                }}
+                data-testid="business-row"
+                data-record={record.id}
+                data-type={record.type}
+              >
+                <TableCell>{record.id}</TableCell>
+                <TableCell>{formatBusinessTime(record.businessTime)}</TableCell>
+                <TableCell>{typeName(record.type)}</TableCell>
+                <TableCell>{record.deptName ?? ''}</TableCell>
+                <TableCell>{record.staffName ?? ''}</TableCell>
+                <TableCell>{record.assetCount}</TableCell>
+                <TableCell>{record.operatorName}</TableCell>
+                <TableCell>{record.remark}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {data && data.businesses.length === 0 && (
+          <div className={styles.empty} data-testid="business-empty">
+            {isFiltered(state) ? t('business.records.noMatch') : t('business.records.empty')}
+          </div>
+        )}
+        {isLoading && !data && <Spinner size="small" label={t('shell.loading')} />}
+      </div>
+
+      <Pager
+        total={total}
+        pageIndex={state.page}
+        pageSize={pageSize}
+        onPageChange={(page) => go({ ...state, page })}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          if (state.page !== 1) go({ ...state, page: 1 });
+        }}
+      />
+
+      {state.record !== null && <RecordDialog id={state.record} onClose={() => go({ ...state, record: null })} />}
+    </Card>
+  );
+}
+
+/** One record and its assets, each before and after (GET api/Business/Details). */
+function RecordDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { language } = useSnapshot(settings);
+  const { data, error } = useSWR(['business-details', id, language] as const, async () => {
+    const result = await businessApi.details(id);
+    if (!result.ok) throw new Error(result.message);
+    return result.data;
+  });
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface className={styles.surface} data-testid="business-details">
+        <DialogBody>
+          <DialogTitle>{data ? t('business.records.details', { id: data.id, type: t(`business.type.${data.type}`) }) : `#${id}`}</DialogTitle>
+          <DialogContent>
+            {error && (
+              <MessageBar intent="error">
+                <MessageBarBody>{(error as Error).message}</MessageBarBody>
+              </MessageBar>
+            )}
+            {!data && !error && <Spinner size="small" />}
+            {data && (
+              <>
+                <Text block>
+                  {formatBusinessTime(data.businessTime)} · {data.operatorName}
+                  {data.staffName ? ` · ${t('business.column.person')}: ${data.staffName}` : ''}
+                  {data.reason ? ` · ${t('business.field.reason')}: ${data.reason}` : ''}
+                  {data.repairCost !== null ? ` · ${t('business.field.repairCost')}: ${data.repairCost}` : ''}
+                  {data.planReturnTime ? ` · ${t('business.field.planReturnTime')}: ${formatBusinessTime(data.planReturnTime)}` : ''}
+                </Text>
+                <BusinessLineRows lines={data.assets} />
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} data-testid="business-details-close">
+              {t('business.records.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
