@@ -9,7 +9,8 @@
  *   verification-code requests one client address may make an hour), IMPORT_MAX_ROWS (100000:
  *   data rows one import file may have), IMPORT_MAX_CELLS (3000000: filled cells of one
  *   file), IMPORT_WORKERS (1: import files parsed at a time, the rest wait in order),
- *   IMPORT_WORKER_HEAP_MB (1024: heap of a parse worker; over it the file is "too large").
+ *   IMPORT_WORKER_HEAP_MB (1024: heap of a parse worker; over it the file is "too large"),
+ *   IMPORT_PARSE_TIMEOUT_MS (120000: time one file may take to parse; over it it is refused).
  *   Tests only: IMPORT_CHECK_PAUSE_MS, IMPORT_TEST_PAUSE_AT + IMPORT_TEST_MARKER_DIR.
  */
 import { resolve } from 'node:path';
@@ -105,6 +106,7 @@ const EnvSchema = z.object({
   IMPORT_MAX_CELLS: z.coerce.number().int().min(1).max(50_000_000).default(DEFAULT_IMPORT_LIMITS.maxCells),
   IMPORT_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_IMPORT_LIMITS.workers),
   IMPORT_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(65_536).default(DEFAULT_IMPORT_LIMITS.workerHeapMb),
+  IMPORT_PARSE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_IMPORT_LIMITS.parseMs),
   IMPORT_TEST_PAUSE_AT: z.enum(IMPORT_STAGES).optional(),
   IMPORT_TEST_MARKER_DIR: optionalText,
   ASSETMARK_PAID_MODEL: z
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
       maxCells: e.IMPORT_MAX_CELLS,
       workers: e.IMPORT_WORKERS,
       workerHeapMb: e.IMPORT_WORKER_HEAP_MB,
+      parseMs: e.IMPORT_PARSE_TIMEOUT_MS,
     },
     importTestPause:
       e.IMPORT_TEST_PAUSE_AT && e.IMPORT_TEST_MARKER_DIR

@@ -376,6 +376,13 @@ export const ERRORS = {
     zh: '文件过大，无法读取（所需内存超过 {mb} MB）。请把文件拆成几份分别导入。',
     en: 'The file is too large to read (it needs more than {mb} MB of memory). Split it into several files.',
   },
+  // The parse worker did not finish within IMPORT_PARSE_TIMEOUT_MS (a file the spreadsheet
+  // library never finishes, found by npm run fuzz).
+  importTooSlowToRead: {
+    code: StatusCode.importParseFailed,
+    zh: '文件解析出现异常：读取超过 {s} 秒仍未完成，文件可能已损坏。请用 Excel 另存为 .xlsx 后再导入，或拆成几份分别导入。',
+    en: 'File parsing exception occurred: reading it took more than {s} s, so the file may be damaged. Save it as .xlsx in Excel, or split it into several files, and import it again.',
+  },
   importTooManyColumns: {
     code: StatusCode.importTooLarge,
     zh: '文件使用的列超过 {max} 列。请只保留模板中的列后再导入。',

@@ -14,6 +14,9 @@ export interface ImportLimits {
   workers: number;
   /** Old-generation heap of one parse worker, in MB; a file needing more is refused as too large. */
   workerHeapMb: number;
+  /** Time one file may take in its parse worker, ms (waiting at a test gate not counted); a
+   * file taking longer is refused and the worker stopped, so the queue goes on. */
+  parseMs: number;
 }
 
 /**
@@ -23,13 +26,17 @@ export interface ImportLimits {
  * work, and the request thread keeps the other. 1024 MB of heap: the bench's 100,000-row
  * sheet of 14 columns (a 14 MB .xlsx, more than an upload may be) parses within 256 MB, so
  * this leaves a margin of four, and a zip bomb still ends in the worker long before the
- * machine runs short.
+ * machine runs short. 120 s to read one file: that sheet parses in 15-23 s on the busy 2-core
+ * build machine, and `npm run fuzz` found an 8.9 kB .xls on which the spreadsheet library
+ * never finishes (fixtures/sheetjs-endless.xls): without a deadline one such upload would
+ * hold the only parse worker, and every company's imports behind it, for ever.
  */
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxRows: 100_000,
   maxCells: 3_000_000,
   workers: 1,
   workerHeapMb: 1024,
+  parseMs: 120_000,
 };
 
 /**

@@ -3,6 +3,7 @@
  * and the rest in order, refused at the row and cell limits before they are built, and a
  * worker that runs out of its heap answered as "file too large" while the queue goes on.
  */
+import { readFileSync } from 'node:fs';
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
@@ -79,6 +80,35 @@ describe('parse queue', () => {
     });
     expect(await refusal(parser.parse(wide, 'xlsx'))).toEqual({ kind: 'importTooLargeToRead', params: { mb: 12 } });
     expect((await parser.parse(csv(['名称', 'a']), 'csv')).data).toEqual([{ row: 2, cells: ['a'] }]);
+  });
+
+  it('stops a file the spreadsheet library never finishes at the deadline, and parses the next', async () => {
+    // Found by npm run fuzz: 8.9 kB of .xls on which SheetJS runs for ever. With one worker,
+    // it would have held every company's imports behind it.
+    const endless = readFileSync(new URL('./fixtures/sheetjs-endless.xls', import.meta.url));
+    const parser = new ImportParser(limits({ workers: 1, parseMs: 2000 }));
+    expect(await refusal(parser.parse(endless, 'xls'))).toEqual({ kind: 'importTooSlowToRead', params: { s: 2 } });
+    expect(parser.load).toEqual({ active: 0, waiting: 0 });
+    expect((await parser.parse(csv(['名称', 'a']), 'csv')).data).toEqual([{ row: 2, cells: ['a'] }]);
+  });
+
+  it('does not count time held at a gate against the deadline', { timeout: 60_000 }, async () => {
+    // The deadline is far above a worker's start (about a second on a loaded machine), so
+    // only the time at the gate could make it fire.
+    const parser = new ImportParser(limits({ parseMs: 10_000 }));
+    let release!: () => void;
+    let held!: () => void;
+    const atGate = new Promise<void>((resolve) => (held = resolve));
+    const gate = () => {
+      held();
+      return new Promise<void>((resolve) => (release = resolve));
+    };
+    const parsing = parser.parse(csv(['名称', 'a']), 'csv', { gate, jobId: 1 });
+    await atGate;
+    // Held past the whole deadline (the clock is stopped), then let go: it finishes.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    release();
+    expect((await parsing).data).toEqual([{ row: 2, cells: ['a'] }]);
   });
 
   it('parses one file at a time; the next waits its turn, first come first served', async () => {

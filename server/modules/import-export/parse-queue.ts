@@ -3,7 +3,9 @@
  * few at a time over all companies (IMPORT_WORKERS, default 1); further files wait in a
  * queue, first come first served. Each worker's heap is capped (IMPORT_WORKER_HEAP_MB): a
  * zip bomb or a sheet of huge cells that needs more ends that worker with "out of memory",
- * answered as importTooLargeToRead, and the server goes on. The request thread only hands
+ * answered as importTooLargeToRead, and the server goes on. Each file also has a deadline
+ * (IMPORT_PARSE_TIMEOUT_MS): a file the spreadsheet library never finishes reading is
+ * refused as importTooSlowToRead and its worker stopped, so the files behind it go on. The request thread only hands
  * the file's bytes over and takes back its rows, 1,000 to a message, so other requests are
  * answered between messages.
  *
@@ -79,19 +81,37 @@ export class ImportParser {
         resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb },
       });
       let settled = false;
+      let deadline: ReturnType<typeof setTimeout> | undefined;
       const finish = (outcome: () => void) => {
         if (settled) return;
         settled = true;
+        clearTimeout(deadline);
         outcome();
         void worker.terminate();
       };
+      // The clock runs while the worker works, not while a test holds it at a gate.
+      let left = this.limits.parseMs;
+      let since = Date.now();
+      const startClock = () => {
+        since = Date.now();
+        deadline = setTimeout(() => finish(() => reject(new AppError('importTooSlowToRead', { s: Math.round(this.limits.parseMs / 1000) }))), left);
+      };
+      const stopClock = () => {
+        clearTimeout(deadline);
+        left = Math.max(0, left - (Date.now() - since));
+      };
+      startClock();
       let head: Extract<FromWorker, { type: 'head' }> | null = null;
       const data: SheetRows['data'] = [];
       worker.on('message', (message: FromWorker) => {
         switch (message.type) {
           case 'gate':
+            stopClock();
             gate!(message.stage, jobId).then(
-              () => worker.postMessage('go'),
+              () => {
+                startClock();
+                worker.postMessage('go');
+              },
               (err) => finish(() => reject(err)),
             );
             break;
