@@ -52,6 +52,9 @@ async function api<T>(method: string, path: string, token: string | null, body?:
 async function listOnly(code: string) {
   await page.goto('/asset/list');
   await byTestId('asset-search').fill(code);
+  // The search reaches the address once typing stops (debounced); wait for it, so that a later
+  // write cannot land after a click has left the list.
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(code);
   await expect.poll(() => byTestId('asset-count').getAttribute('data-count')).toBe('1');
 }
 
@@ -131,6 +134,13 @@ describe('asset transactions', () => {
     await byTestId('business-submit').click();
     await byTestId('business-outcome').waitFor();
     expect(await page.locator(`[data-testid="business-line"][data-code="${CODE}"] [data-testid="business-line-status"]`).textContent()).toBe('借用 → 闲置');
+    // The recorded transaction opens in the records.
+    const record = await byTestId('business-outcome').getAttribute('data-record');
+    await byTestId('business-open-record').click();
+    await page.waitForURL(`**/asset/business?record=${record}`);
+    await expect.poll(() => byTestId('business-details').locator('[data-testid="business-line-status"]').textContent()).toBe('借用 → 闲置');
+    await byTestId('business-details-close').click();
+    await byTestId('business-details').waitFor({ state: 'detached' });
     await listOnly(CODE);
     expect(await assetRow(CODE).locator('[data-testid="asset-status"]').textContent()).toBe('闲置');
     expect(browser.errors).toEqual([]);
@@ -159,6 +169,20 @@ describe('asset transactions', () => {
     await byTestId('asset-custody-alter').click();
     await page.waitForURL(`**/asset/businessInfo?type=Alter&ids=${assetId}`);
     await expect.poll(() => byTestId('business-asset-count').getAttribute('data-count')).toBe('1');
+    // The scan / typed code field: an unknown code and one already chosen are said so, nothing added.
+    await byTestId('business-asset-code').fill('E2E-NO-SUCH');
+    await byTestId('business-asset-code').press('Enter');
+    await expect.poll(() => byTestId('business-problem').textContent()).toBe('没有编码为“E2E-NO-SUCH”的资产。');
+    await byTestId('business-asset-code').fill(CODE);
+    await byTestId('business-asset-code').press('Enter');
+    await expect.poll(() => byTestId('business-problem').textContent()).toBe(`资产“${CODE}”已在列表中。`);
+    expect(await byTestId('business-asset-count').getAttribute('data-count')).toBe('1');
+    await byTestId('business-asset').locator('button').click();
+    await expect.poll(() => byTestId('business-asset-count').getAttribute('data-count')).toBe('0');
+    await byTestId('business-asset-code').fill(CODE);
+    await byTestId('business-asset-code').press('Enter');
+    await expect.poll(() => byTestId('business-asset-count').getAttribute('data-count')).toBe('1');
+    await shot('transactions-05-alter-form-zh');
     expect(browser.errors).toEqual([]);
   });
 

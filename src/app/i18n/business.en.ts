@@ -45,6 +45,7 @@ export const businessEn = {
   before: 'Before',
   after: 'After',
   another: 'Another transaction',
+  openRecord: 'Open in the records',
   toAssetList: 'Back to the asset list',
   loadFailed: 'The assets could not be read: {{message}}',
   history: 'Transaction history',

@@ -43,6 +43,7 @@ export const businessZh = {
   before: '办理前',
   after: '办理后',
   another: '继续办理',
+  openRecord: '在业务记录中查看',
   toAssetList: '返回资产列表',
   loadFailed: '无法读取资产：{{message}}',
   history: '业务记录',

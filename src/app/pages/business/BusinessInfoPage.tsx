@@ -44,6 +44,7 @@ import { BusinessOutcome } from './BusinessOutcome';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   heading: { margin: 0 },
   fields: {
     display: 'grid',
@@ -219,7 +220,7 @@ function BusinessForm({ type, assetIds }: { type: BusinessType; assetIds: number
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
       <BusinessAssetPicker assets={assets} onChange={setAssets} onProblem={setProblem} />
       {problem && (
         <MessageBar intent="warning" data-testid="business-problem">

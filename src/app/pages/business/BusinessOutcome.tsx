@@ -1,5 +1,6 @@
 import { Button, makeStyles, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { BusinessAssetLine, BusinessDetails } from '../../../api/contract';
 import { statusLabel } from '../asset/assetListQuery';
 import { changeText } from './businessDisplay';
@@ -45,6 +46,7 @@ export function BusinessLineRows({ lines }: { lines: readonly BusinessAssetLine[
 export function BusinessOutcome({ record, onAnother, onBack }: { record: BusinessDetails; onAnother: () => void; onBack: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const navigate = useNavigate();
   return (
     <div className={styles.root} data-testid="business-outcome" data-record={record.id}>
       <MessageBar intent="success">
@@ -56,6 +58,9 @@ export function BusinessOutcome({ record, onAnother, onBack }: { record: Busines
       <div className={styles.footer}>
         <Button appearance="primary" onClick={onBack} data-testid="business-back">
           {t('business.toAssetList')}
+        </Button>
+        <Button onClick={() => navigate(`/asset/business?record=${record.id}`)} data-testid="business-open-record">
+          {t('business.openRecord')}
         </Button>
         <Button onClick={onAnother}>{t('business.another')}</Button>
       </div>
