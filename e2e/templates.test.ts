@@ -1,8 +1,11 @@
 /**
  * Label templates in the browser (issue 16), against the built app and the real server: the
  * general gallery and the company's private templates as thumbnail grids (the server's
- * engine-rendered PNG, loaded with a file token), search, the empty state, and the private
- * page closed to a sub-user without the template right (303), in the menu and by the server.
+ * engine-rendered PNG, loaded with a file token), search, the empty state; a label saved from
+ * the editor as a template, opened, changed and saved back (its version and thumbnail follow,
+ * a stale version shows the "changed" bar); a general template saved as a private copy; and
+ * the private page closed to a sub-user without the template right (303), in the menu and
+ * by the server.
  *
  * Every wait is on a UI state, never on time.
  */
@@ -106,6 +109,75 @@ describe('label template pages', () => {
     // Open leads to the editor with the template's id.
     await card.locator('[data-testid="template-open"]').click();
     await page.waitForURL(`**/label/editor?template=${created.templateID}`);
+  });
+
+  it('saves a label from the editor as a template, finds it with its thumbnail, opens, changes and saves it to version 2', async () => {
+    await page.goto('/label/editor?file=new');
+    await page.locator('[data-testid="editor-raster"][data-state="ready"]').waitFor();
+    await byTestId('insert-qrcode').click();
+    await byTestId('editor-dirty').waitFor();
+    await byTestId('editor-save-template').click();
+    await page.waitForURL(/\/label\/editor\?template=\d+$/);
+    const id = Number(new URL(page.url()).searchParams.get('template'));
+    await expect.poll(() => byTestId('editor-message').textContent()).toContain('已存为模板');
+    expect(await byTestId('editor-dirty').count()).toBe(0);
+    expect(await byTestId('editor-save').textContent()).toBe('保存到模板');
+
+    const token = (await api<{ fileToken: string }>('GET', 'api/File/Token', adminToken)).fileToken;
+    const thumbnail = async () => Buffer.from(await (await fetch(`${server.baseUrl}/api/Template/Thumbnail/${id}?fileToken=${token}`)).arrayBuffer());
+    const before = await thumbnail();
+
+    await page.goto('/template/private');
+    const card = page.locator(`[data-testid="template-card"][data-template-id="${id}"]`);
+    await card.waitFor();
+    expect(await card.getAttribute('data-version')).toBe('1');
+    await expect.poll(async () => card.locator('[data-testid="template-thumbnail"]').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+
+    // Open it: the editor loads the template's content from the server.
+    await card.locator('[data-testid="template-open"]').click();
+    await page.waitForURL(`**/label/editor?template=${id}`);
+    await page.locator('[data-testid="editor-raster"][data-state="ready"]').waitFor();
+    await expect.poll(() => byTestId('editor-file-name').textContent()).not.toBe('');
+    expect(await byTestId('editor-dirty').count()).toBe(0);
+    await byTestId('insert-rectangle').click();
+    await byTestId('editor-dirty').waitFor();
+    await byTestId('editor-save').click();
+    await expect.poll(() => byTestId('editor-message').textContent()).toContain('版本 2');
+    expect(await byTestId('editor-dirty').count()).toBe(0);
+    const after = await thumbnail();
+    expect(after.equals(before)).toBe(false);
+
+    // Someone else saves meanwhile: the editor's next save is refused with the bar (31).
+    const { templateContent } = await api<{ templateContent: string }>('GET', `api/Template?templateID=${id}`, adminToken);
+    await api('POST', 'api/Template/Save', adminToken, { templateID: id, version: 2, templateContent });
+    await byTestId('insert-line').click();
+    await byTestId('editor-save').click();
+    await byTestId('record-changed').waitFor();
+    await byTestId('record-changed-reload').click();
+    await expect.poll(() => byTestId('record-changed').count()).toBe(0);
+    expect(await byTestId('editor-dirty').count()).toBe(0);
+
+    await page.goto('/template/private');
+    await expect.poll(() => card.getAttribute('data-version')).toBe('3');
+    expect(await card.locator('[data-testid="template-thumbnail"]').getAttribute('src')).toContain('v=3');
+  });
+
+  it('opens a general template and saves it as a private copy', async () => {
+    await page.goto('/template/public');
+    await cardNamed('资产标签 40×30').locator('[data-testid="template-open"]').click();
+    await page.waitForURL(/\/label\/editor\?template=\d+$/);
+    const publicId = new URL(page.url()).searchParams.get('template');
+    await expect.poll(() => byTestId('editor-file-name').textContent()).toBe('资产标签 40×30');
+    expect(await byTestId('editor-save').textContent()).toBe('另存为私有模板');
+    await byTestId('editor-save').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('template')).not.toBe(publicId);
+    await expect.poll(() => byTestId('editor-message').textContent()).toContain('私有模板');
+    const copyId = new URL(page.url()).searchParams.get('template');
+    await expect.poll(() => byTestId('editor-save').textContent()).toBe('保存到模板');
+
+    await page.goto('/template/private');
+    await page.locator(`[data-testid="template-card"][data-template-id="${copyId}"]`).waitFor();
+    expect(browser.errors).toEqual([]);
   });
 
   it('shows a sub-user without the template right (303) no private templates; the server refuses too', async () => {

@@ -15,4 +15,13 @@ export const labelTemplateEn = {
   retry: 'Try again',
   open: 'Open',
   thumbnailAlt: 'Preview of {{name}}',
+  openFailed: 'The template was not opened: {{reason}}',
+  saveFailed: 'The template was not saved: {{reason}}',
+  saved: 'Saved to template {{name}} (version {{version}})',
+  savedCopy: 'General templates cannot be changed: saved as the private template {{name}}',
+  created: 'Saved as template {{name}}',
+  saveAsTemplate: 'Save as template',
+  saveAsTemplateHint: "Store this label as one of your company's private templates",
+  saveCopy: 'Save as a private copy',
+  saveToTemplate: 'Save to template',
 };

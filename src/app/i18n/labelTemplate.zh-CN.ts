@@ -15,4 +15,13 @@ export const labelTemplateZh = {
   retry: '重试',
   open: '打开',
   thumbnailAlt: '{{name}} 的预览',
+  openFailed: '模板未打开：{{reason}}',
+  saveFailed: '模板未保存：{{reason}}',
+  saved: '已保存到模板 {{name}}（版本 {{version}}）',
+  savedCopy: '通用模板不能修改，已另存为私有模板 {{name}}',
+  created: '已存为模板 {{name}}',
+  saveAsTemplate: '存为模板',
+  saveAsTemplateHint: '把当前标签存为本公司的私有模板',
+  saveCopy: '另存为私有模板',
+  saveToTemplate: '保存到模板',
 };

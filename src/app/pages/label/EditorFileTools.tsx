@@ -7,7 +7,7 @@
  */
 import { useRef } from 'react';
 import { makeStyles, ToolbarButton, Tooltip } from '@fluentui/react-components';
-import { DocumentAddRegular, DocumentSaveRegular, FolderOpenRegular, SaveRegular } from '@fluentui/react-icons';
+import { CloudArrowUpRegular, DocumentAddRegular, DocumentSaveRegular, FolderOpenRegular, SaveRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { formatLabelMessage, LabelError } from '../../../label/errors';
 import { createLabel } from '../../../label/label';
@@ -16,6 +16,7 @@ import { LABEL_FILE_MIME, labelFileBytes, labelFileName, type LabelFileForm } fr
 import type { EditorModel } from '../../../editor/model';
 import type { EditorNotice } from './EditorMoreTools';
 import { EditorPrintButton } from './EditorPrintButton';
+import type { EditorTemplate } from './useEditorTemplate';
 
 const useStyles = makeStyles({ hidden: { display: 'none' } });
 
@@ -40,9 +41,11 @@ export interface EditorFileToolsProps {
   fileName: string | null;
   onFileName: (name: string | null) => void;
   onNotice: (n: EditorNotice | null) => void;
+  /** The stored template the label is (useEditorTemplate): Save writes to it instead of a download. */
+  template: EditorTemplate;
 }
 
-export function EditorFileTools({ model, fileName, onFileName, onNotice }: EditorFileToolsProps) {
+export function EditorFileTools({ model, fileName, onFileName, onNotice, template }: EditorFileToolsProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
@@ -54,6 +57,7 @@ export function EditorFileTools({ model, fileName, onFileName, onNotice }: Edito
   const newLabel = () => {
     if (!discardOk()) return;
     model.load(createLabel({}, { locale: language }));
+    template.detach();
     onFileName(null);
     onNotice(null);
   };
@@ -70,11 +74,17 @@ export function EditorFileTools({ model, fileName, onFileName, onNotice }: Edito
     }
     if (!discardOk()) return;
     model.load(read.value);
+    template.detach();
     onFileName(file.name);
     onNotice(read.warnings.length ? { intent: 'warning', text: t('labelEditor.openWarnings', { count: read.warnings.length }) } : null);
   };
 
+  // A private template is saved back to the server; a general one into a private copy, for
+  // users who may keep templates (for others Save stays a download).
+  const stored = template.current;
+  const savesToServer = stored !== null && (stored.scope === 'private' || template.canStore);
   const save = (form?: LabelFileForm) => {
+    if (!form && savesToServer) return void template.save();
     const name = labelFileName(fileName, model.doc.labelName, form);
     download(labelFileBytes(model.doc), name, LABEL_FILE_MIME);
     model.markSaved();
@@ -90,9 +100,16 @@ export function EditorFileTools({ model, fileName, onFileName, onNotice }: Edito
       <ToolbarButton icon={<FolderOpenRegular />} onClick={() => fileInput.current?.click()} data-testid="editor-open">
         {t('labelEditor.open')}
       </ToolbarButton>
-      <ToolbarButton icon={<SaveRegular />} onClick={() => save()} data-testid="editor-save">
-        {t('labelEditor.save')}
+      <ToolbarButton icon={<SaveRegular />} disabled={template.busy} onClick={() => save()} data-testid="editor-save">
+        {savesToServer ? t(stored?.scope === 'public' ? 'labelTemplate.saveCopy' : 'labelTemplate.saveToTemplate') : t('labelEditor.save')}
       </ToolbarButton>
+      {template.canStore && (
+        <Tooltip content={t('labelTemplate.saveAsTemplateHint')} relationship="description">
+          <ToolbarButton icon={<CloudArrowUpRegular />} disabled={template.busy} onClick={() => void template.saveAsTemplate()} data-testid="editor-save-template">
+            {t('labelTemplate.saveAsTemplate')}
+          </ToolbarButton>
+        </Tooltip>
+      )}
       <Tooltip content={t('labelEditor.saveXmlHint')} relationship="description">
         <ToolbarButton icon={<DocumentSaveRegular />} onClick={() => save('xml')} data-testid="editor-save-xml">
           {t('labelEditor.saveXml')}

@@ -40,6 +40,7 @@ import { EditorFileTools } from './EditorFileTools';
 import { EditorTableTools } from './EditorTableTools';
 import { useEditorSession } from './usePrintHandover';
 import { useEditorVersion } from './useEditorVersion';
+import { useEditorTemplate } from './useEditorTemplate';
 import { markEditorStep } from '../../../editor/frame-mark';
 
 const useStyles = makeStyles({
@@ -93,6 +94,8 @@ export default function EditorPage() {
 
   const [fileName, setFileName] = useState<string | null>(initialFileName);
   const [message, setMessage] = useState<{ intent: 'error' | 'warning' | 'success'; text: string } | null>(null);
+  // ?template=<id>: the label is a stored template; Save writes back to it (useEditorTemplate).
+  const template = useEditorTemplate(model, setFileName, setMessage);
   const [zoomSetting, setZoomSetting] = useState<ZoomSetting>('fit');
   const [container, setContainer] = useState({ width: 600, height: 420 });
   const stage = useRef<HTMLDivElement>(null);
@@ -117,7 +120,7 @@ export default function EditorPage() {
     <div className={styles.page}>
       <div className={styles.bar}>
         <Toolbar className={styles.toolbar} aria-label={t('labelEditor.title')}>
-          <EditorFileTools model={model} fileName={fileName} onFileName={setFileName} onNotice={setMessage} />
+          <EditorFileTools model={model} fileName={fileName} onFileName={setFileName} onNotice={setMessage} template={template} />
           <EditorExportPng doc={doc} data={editorData.source} pageIndex={editorData.pageIndex} fileName={fileName} onNotice={setMessage} />
           <ToolbarDivider />
           <Tooltip content={t('labelEditor.undo')} relationship="label">
@@ -155,6 +158,7 @@ export default function EditorPage() {
           </Text>
         )}
       </div>
+      {template.bar}
       {message && (
         <MessageBar intent={message.intent} data-testid="editor-message">
           <MessageBarBody>{message.text}</MessageBarBody>
