@@ -3,13 +3,15 @@
  * general gallery and the company's private templates as thumbnail grids (the server's
  * engine-rendered PNG, loaded with a file token), search, the empty state; a label saved from
  * the editor as a template, opened, changed and saved back (its version and thumbnail follow,
- * a stale version shows the "changed" bar); a general template saved as a private copy; and
+ * a stale version shows the "changed" bar); a general template saved as a private copy; new
+ * from a size, rename, duplicate, export, import (a bad file refused) and delete; and
  * the private page closed to a sub-user without the template right (303), in the menu and
  * by the server.
  *
  * Every wait is on a UI state, never on time.
  */
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { latestCode, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
@@ -178,6 +180,60 @@ describe('label template pages', () => {
     await page.goto('/template/private');
     await page.locator(`[data-testid="template-card"][data-template-id="${copyId}"]`).waitFor();
     expect(browser.errors).toEqual([]);
+  });
+
+  it('makes a template from a size, renames, duplicates, exports, imports and deletes (after confirming) templates', async () => {
+    await page.goto('/template/private');
+    await byTestId('template-grid').waitFor();
+    await byTestId('template-new').click();
+    await byTestId('template-new-width').fill('0');
+    await byTestId('template-new-ok').click();
+    await expect.poll(() => byTestId('dialog-error').textContent()).toContain('0 到 2000');
+    await byTestId('template-new-width').fill('62');
+    await byTestId('template-new-height').fill('29');
+    await byTestId('template-new-ok').click();
+    await page.waitForURL(/\/label\/editor\?template=\d+$/);
+    const id = new URL(page.url()).searchParams.get('template');
+    await expect.poll(() => byTestId('editor-file-name').textContent()).toBe('新模板 62×29');
+
+    await page.goto('/template/private');
+    const card = () => page.locator(`[data-testid="template-card"][data-template-id="${id}"]`);
+    await card().waitFor();
+    expect(await card().locator('[data-testid="template-size"]').textContent()).toContain('62 × 29 mm');
+
+    await card().locator('[data-testid="template-more"]').click();
+    await byTestId('template-rename').click();
+    await byTestId('template-name-input').fill('货架标签');
+    await byTestId('template-rename-ok').click();
+    await expect.poll(() => card().locator('[data-testid="template-name"]').textContent()).toBe('货架标签');
+
+    await card().locator('[data-testid="template-more"]').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), byTestId('template-export').click()]);
+    expect(download.suggestedFilename()).toBe('货架标签.wdfx');
+    const exported = await readFile((await download.path())!);
+    expect(exported.toString('utf8')).toContain('62');
+
+    const single = await cards().count();
+    await card().locator('[data-testid="template-more"]').click();
+    await byTestId('template-duplicate').click();
+    await expect.poll(() => cards().count()).toBe(single + 1);
+    const before = single + 1;
+
+    await byTestId('template-import-file').setInputFiles({ name: '导入标签.wdfx', mimeType: 'application/xml', buffer: exported });
+    await expect.poll(() => cardNamed('导入标签').count()).toBe(1);
+    await byTestId('template-import-file').setInputFiles({ name: 'broken.wdfx', mimeType: 'application/xml', buffer: Buffer.from('not a label') });
+    await expect.poll(() => page.getByText('未导入 broken.wdfx', { exact: false }).count()).toBeGreaterThan(0);
+    expect(await cards().count()).toBe(before + 1);
+
+    // Delete asks first; Cancel keeps it.
+    await card().locator('[data-testid="template-more"]').click();
+    await byTestId('template-delete').click();
+    await byTestId('confirm-cancel').click();
+    expect(await card().count()).toBe(1);
+    await card().locator('[data-testid="template-more"]').click();
+    await byTestId('template-delete').click();
+    await byTestId('confirm-ok').click();
+    await expect.poll(() => card().count()).toBe(0);
   });
 
   it('shows a sub-user without the template right (303) no private templates; the server refuses too', async () => {

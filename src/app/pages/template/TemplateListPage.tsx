@@ -17,7 +17,9 @@ import { templateApi, templateApiBase } from '../../api';
 import { Pager } from '../../components/Pager';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { session } from '../../state/session';
+import { can } from '../../permissions';
 import { usePictureToken } from '../asset/pictureToken';
+import { TemplateCardMenu, TemplateListTools } from './TemplateActions';
 import { emptyMessageKey, formatBytes, formatMm, templateEditorPath } from './templateView';
 
 /** Typing settles this long (ms) before the list is asked again. */
@@ -38,7 +40,7 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
-function TemplateCard({ template, fileToken }: { template: TemplateInfo; fileToken: string | null }) {
+function TemplateCard({ template, fileToken, canStore, onChanged }: { template: TemplateInfo; fileToken: string | null; canStore: boolean; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -66,6 +68,7 @@ function TemplateCard({ template, fileToken }: { template: TemplateInfo; fileTok
         <Button icon={<OpenRegular />} appearance="primary" size="small" onClick={() => navigate(templateEditorPath(template.templateID))} data-testid="template-open">
           {t('labelTemplate.open')}
         </Button>
+        <TemplateCardMenu template={template} canStore={canStore} onChanged={onChanged} />
       </CardFooter>
     </Card>
   );
@@ -76,6 +79,7 @@ export function TemplateListPage({ scope }: { scope: TemplateScope }) {
   const styles = useStyles();
   const { user } = useSnapshot(session);
   const fileToken = usePictureToken();
+  const canStore = user ? can.usePrivateTemplates(user) : false;
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS).trim();
   const [page, setPage] = useState<{ search: string; index: number }>({ search: '', index: 1 });
@@ -106,6 +110,7 @@ export function TemplateListPage({ scope }: { scope: TemplateScope }) {
           onChange={(_, d) => setTyped(d.value)}
           data-testid="template-search"
         />
+        {scope === 'private' && canStore && <TemplateListTools onChanged={() => void mutate()} />}
         {isLoading && <Spinner size="tiny" />}
       </div>
       {error instanceof Error && (
@@ -126,7 +131,7 @@ export function TemplateListPage({ scope }: { scope: TemplateScope }) {
       {data && data.templates.length > 0 && (
         <div className={styles.grid} data-testid="template-grid" data-total={data.total}>
           {data.templates.map((template) => (
-            <TemplateCard key={template.templateID} template={template} fileToken={fileToken} />
+            <TemplateCard key={template.templateID} template={template} fileToken={fileToken} canStore={canStore} onChanged={() => void mutate()} />
           ))}
         </div>
       )}

@@ -40,3 +40,23 @@ describe('template view helpers', () => {
     expect(templateThumbnailSrc('', '/api/Template/Thumbnail/7', null, 1)).toBeNull();
   });
 });
+
+describe('new template size and export name', () => {
+  it('reads a label side in mm, refusing nothing, zero, negatives and too much', async () => {
+    const { parseLabelMm } = await import('./templateView');
+    expect(parseLabelMm('40')).toBe(40);
+    expect(parseLabelMm(' 30,5 ')).toBe(30.5);
+    expect(parseLabelMm('')).toBeNull();
+    expect(parseLabelMm('0')).toBeNull();
+    expect(parseLabelMm('-5')).toBeNull();
+    expect(parseLabelMm('abc')).toBeNull();
+    expect(parseLabelMm('2001')).toBeNull();
+  });
+
+  it('names the exported file after the template, safely', async () => {
+    const { templateFileName } = await import('./templateView');
+    expect(templateFileName('资产标签 40×30')).toBe('资产标签 40×30.wdfx');
+    expect(templateFileName('a/b:c')).toBe('a_b_c.wdfx');
+    expect(templateFileName('  ')).toBe('template.wdfx');
+  });
+});

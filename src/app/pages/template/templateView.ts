@@ -37,3 +37,19 @@ export function templateIdFromSearch(search: string): number | null {
   const id = Number(raw);
   return id <= 2_147_483_647 ? id : null;
 }
+
+/** Largest label side a new template may have, mm (the label reader's own limit). */
+export const MAX_LABEL_MM = 2000;
+
+/** A typed label side in mm: a number above 0 and at most MAX_LABEL_MM (comma as decimal point too), else null. */
+export function parseLabelMm(text: string): number | null {
+  const value = Number(text.trim().replace(',', '.'));
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > MAX_LABEL_MM) return null;
+  return Math.round(value * 10) / 10;
+}
+
+/** The download name of a template's .wdfx: its name without characters file systems refuse. */
+export function templateFileName(templateName: string): string {
+  const safe = templateName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
+  return `${safe || 'template'}.wdfx`;
+}
