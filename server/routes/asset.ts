@@ -11,7 +11,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AssetUseStatus, EXPIRY_BANDS, PAGE_SIZES, Permission, type ExpiryBand } from '../../src/api/contract.ts';
+import { AssetUseStatus, EXPIRY_BANDS, Permission, type ExpiryBand } from '../../src/api/contract.ts';
 import { readBody, readQuery, readQueryOrBody } from '../http/body.ts';
 import { ok } from '../http/envelope.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -19,7 +19,7 @@ import { holding, requireActor } from '../modules/access/guards.ts';
 import { assetDetails, deleteAssets, listAssets, setAsset, type AssetDeps } from '../modules/assets/service.ts';
 import { dashboard } from '../modules/dashboard/service.ts';
 import type { RouteDeps } from './deps.ts';
-import { calendarDate, id, IdInput, optionalText, recordVersion } from './fields.ts';
+import { calendarDate, id, IdInput, optionalText, queryFlag, queryPageIndex, queryPageSize, recordVersion } from './fields.ts';
 
 const SORT_KEYS = [
   'id',
@@ -74,22 +74,12 @@ export const AssetQuery = z.object({
   buyDateTo: calendarDate.optional(),
   expiryBand: list((s) => ((EXPIRY_BANDS as readonly string[]).includes(s) ? (s as ExpiryBand) : undefined)).optional(),
   sortKey: z.enum(SORT_KEYS).optional(),
-  isASC: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
+  isASC: queryFlag,
 });
 
 const ListQuery = AssetQuery.extend({
-  pageIndex: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/)
-    .transform(Number)
-    .optional(),
-  pageSize: z
-    .enum(PAGE_SIZES.map(String) as [string, ...string[]])
-    .transform(Number)
-    .optional(),
+  pageIndex: queryPageIndex,
+  pageSize: queryPageSize,
 });
 
 /** null clears a field; the service trims and checks lengths with messages naming the field. */

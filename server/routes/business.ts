@@ -17,7 +17,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { BUSINESS_TYPES, PAGE_SIZES, type BusinessType } from '../../src/api/contract.ts';
+import { BUSINESS_TYPES, type BusinessType } from '../../src/api/contract.ts';
 import { readBody, readQuery } from '../http/body.ts';
 import { ok } from '../http/envelope.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -27,7 +27,7 @@ import { instantOf } from '../modules/transactions/rules.ts';
 import { createBusiness } from '../modules/transactions/service.ts';
 import { AppError } from '../errors.ts';
 import type { RouteDeps } from './deps.ts';
-import { calendarDate, id, optionalText } from './fields.ts';
+import { calendarDate, id, optionalText, queryFlag, queryPageIndex, queryPageSize } from './fields.ts';
 
 const types = z
   .string()
@@ -55,19 +55,9 @@ const ListQuery = z.object({
   affiliatedStaff: id.optional(),
   assetId: id.optional(),
   search: optionalText(100),
-  isASC: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
-  pageIndex: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/)
-    .transform(Number)
-    .optional(),
-  pageSize: z
-    .enum(PAGE_SIZES.map(String) as [string, ...string[]])
-    .transform(Number)
-    .optional(),
+  isASC: queryFlag,
+  pageIndex: queryPageIndex,
+  pageSize: queryPageSize,
 });
 
 const DetailsQuery = z.object({ businessId: id });

@@ -20,7 +20,7 @@ import { exportAssets, importTemplate, XLSX_MIME } from '../modules/import-expor
 import { importStatus, startImport } from '../modules/import-export/service.ts';
 import { AssetQuery, assetDeps } from './asset.ts';
 import type { RouteDeps } from './deps.ts';
-import { id, optionalText } from './fields.ts';
+import { id, optionalText, queryFlag } from './fields.ts';
 
 const ImportBody = z.object({
   explain: z.union([z.number(), z.string().max(10)]).nullish(),
@@ -32,13 +32,9 @@ const ImportBody = z.object({
   classifyId: id.nullish().transform((v) => v ?? undefined),
 });
 
-const download = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
-  .optional();
 const StatusQuery = z.object({ jobId: id.optional() });
-const TemplateQuery = z.object({ classifyId: id.optional(), download });
-const ExportQuery = AssetQuery.extend({ download });
+const TemplateQuery = z.object({ classifyId: id.optional(), download: queryFlag });
+const ExportQuery = AssetQuery.extend({ download: queryFlag });
 
 function sendFile(c: Context<AppEnv>, file: ExcelFile & { bytes: Buffer }, asDownload: boolean | undefined) {
   if (!asDownload) {

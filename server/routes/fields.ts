@@ -1,5 +1,6 @@
 /** zod pieces shared by the request schemas; every string has a maximum length. */
 import { z } from 'zod';
+import { PAGE_SIZES } from '../../src/api/contract.ts';
 import { ACCOUNT_FIELD_MAX } from '../modules/accounts/identity.ts';
 import { WIRE_PASSWORD } from '../modules/accounts/password.ts';
 
@@ -77,3 +78,22 @@ export const recordVersion = z
 
 /** `{id, version?}`: the input of the DELETE calls (query string or JSON body). */
 export const IdInput = z.object({ id, version: recordVersion });
+
+/** A yes/no query parameter ('true', 'false', '1', '0'), optional: isASC, download. */
+export const queryFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+/** A list's page number in the query: 1 and up, at most 9 digits. */
+export const queryPageIndex = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/)
+  .transform(Number)
+  .optional();
+
+/** A list's page size in the query: one of the contract's PAGE_SIZES. */
+export const queryPageSize = z
+  .enum(PAGE_SIZES.map(String) as [string, ...string[]])
+  .transform(Number)
+  .optional();

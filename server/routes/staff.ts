@@ -10,14 +10,14 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PAGE_SIZES, Permission } from '../../src/api/contract.ts';
+import { Permission } from '../../src/api/contract.ts';
 import { readBody, readQuery, readQueryOrBody } from '../http/body.ts';
 import { ok } from '../http/envelope.ts';
 import type { AppEnv } from '../http/env.ts';
 import { holding, requireActor } from '../modules/access/guards.ts';
 import { childStaff, deleteStaff, listStaff, setStaff, STAFF_TEXT_MAX } from '../modules/staff/service.ts';
 import type { RouteDeps } from './deps.ts';
-import { id, IdInput, optionalText, recordVersion } from './fields.ts';
+import { id, IdInput, optionalText, queryFlag, queryPageIndex, queryPageSize, recordVersion } from './fields.ts';
 
 const workingStatus = z.enum(['active', 'inactive']);
 
@@ -26,19 +26,9 @@ const ListQuery = z.object({
   affiliatedDept: id.optional(),
   workingStatus: workingStatus.optional(),
   sortKey: z.enum(['id', 'staffName', 'position', 'jobNumber', 'affiliatedDept', 'workingStatus']).optional(),
-  isASC: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
-  pageIndex: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/)
-    .transform(Number)
-    .optional(),
-  pageSize: z
-    .enum(PAGE_SIZES.map(String) as [string, ...string[]])
-    .transform(Number)
-    .optional(),
+  isASC: queryFlag,
+  pageIndex: queryPageIndex,
+  pageSize: queryPageSize,
 });
 
 const ChildListQuery = z.object({ affiliatedDept: id.optional() });

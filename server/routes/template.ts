@@ -13,7 +13,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PAGE_SIZES, TEMPLATE_NAME_MAX } from '../../src/api/contract.ts';
+import { TEMPLATE_NAME_MAX } from '../../src/api/contract.ts';
 import { AppError } from '../errors.ts';
 import { readBody, readQuery, readQueryOrBody } from '../http/body.ts';
 import { ok } from '../http/envelope.ts';
@@ -31,7 +31,7 @@ import {
   templateVersions,
 } from '../modules/templates/service.ts';
 import type { RouteDeps } from './deps.ts';
-import { id, optionalText } from './fields.ts';
+import { id, optionalText, queryPageIndex, queryPageSize } from './fields.ts';
 
 /** A template version: a JSON number or a numeric string, 1 to the int4 maximum. */
 const version = z.union([
@@ -53,15 +53,8 @@ const ContentQuery = z.object({ templateID: id });
 const ListQuery = z.object({
   scope,
   search: optionalText(100),
-  pageIndex: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/)
-    .transform(Number)
-    .optional(),
-  pageSize: z
-    .enum(PAGE_SIZES.map(String) as [string, ...string[]])
-    .transform(Number)
-    .optional(),
+  pageIndex: queryPageIndex,
+  pageSize: queryPageSize,
 });
 const CreateBody = z.object({ templateName: name, templateContent: content });
 const SaveBody = z.object({ templateID: id, version, templateContent: content, templateName: name });

@@ -15,7 +15,7 @@ import { currentAttributeValues } from '../assets/fields.ts';
 import { assetWhere, orderBy, today, todayPlaceholder, type AssetDeps, type AssetFilter, type AssetOrder } from '../assets/service.ts';
 import { attributesVersion, classifiesOf, findClassify, type ClassifyRow } from '../classifications/service.ts';
 import { standardHeaders } from './columns.ts';
-import { lower } from './rows.ts';
+import { lower, type AssetColumns } from './rows.ts';
 import { MARKER_FORMAT, writeSpreadsheet, type Cell, type Marker } from './workbook.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -54,21 +54,6 @@ export async function importTemplate(
   return excelFile(name, writeSpreadsheet(SHEET_NAMES[lang], header, [], markerOf(classes, classes[0]?.id)));
 }
 
-interface ExportRow {
-  asset_coding: string;
-  asset_name: string;
-  specifications: string;
-  unit: string;
-  supplier: string;
-  buy_date: string | null;
-  buy_price: string | null;
-  loss_cycle: number | null;
-  dept_id: number | null;
-  staff_id: number | null;
-  deposit_site: string;
-  classify_id: number | null;
-  attribute_values: Record<string, string>;
-}
 
 /**
  * The assets the caller sees that match the filter, in the list's order, as an .xlsx.
@@ -86,7 +71,7 @@ export async function exportAssets(
   const todayParam = todayPlaceholder(p, deps);
   const whereSql = assetWhere(actor, input, p, todayParam);
   const order = orderBy(input, todayParam);
-  const { rows } = await deps.db.query<ExportRow>(
+  const { rows } = await deps.db.query<AssetColumns>(
     `SELECT a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price, a.loss_cycle,
             a.dept_id, a.staff_id, a.deposit_site, a.classify_id, a.attribute_values
        FROM assets a ${order.join}
@@ -149,7 +134,7 @@ async function departmentLabels(q: Queryable, companyId: number): Promise<Map<nu
 }
 
 /** Each staff member's label in files: the name, or "Name(job number)" when the name is shared. */
-async function staffLabelsOf(q: Queryable, companyId: number, rows: readonly ExportRow[]): Promise<Map<number, string>> {
+async function staffLabelsOf(q: Queryable, companyId: number, rows: readonly AssetColumns[]): Promise<Map<number, string>> {
   if (!rows.some((r) => r.staff_id !== null)) return new Map();
   const { rows: staff } = await q.query<{ id: number; name: string; job_number: string }>(
     'SELECT id, name, job_number FROM staff WHERE company_id = $1',

@@ -32,10 +32,8 @@ export type ColumnMap = (
   | { kind: 'ignored' }
 )[];
 
-export interface ExistingAsset {
-  id: number;
-  /** Its record version (migration 010) when the import read it. */
-  version: number;
+/** An asset's columns as the import and the export read them. */
+export interface AssetColumns {
   asset_coding: string;
   asset_name: string;
   specifications: string;
@@ -49,6 +47,12 @@ export interface ExistingAsset {
   deposit_site: string;
   classify_id: number | null;
   attribute_values: Record<string, string>;
+}
+
+export interface ExistingAsset extends AssetColumns {
+  id: number;
+  /** Its record version (migration 010) when the import read it. */
+  version: number;
   /** Whether the importer's scope covers it. */
   in_scope: boolean;
 }
