@@ -54,7 +54,6 @@ export async function importTemplate(
   return excelFile(name, writeSpreadsheet(SHEET_NAMES[lang], header, [], markerOf(classes, classes[0]?.id)));
 }
 
-
 /**
  * The assets the caller sees that match the filter, in the list's order, as an .xlsx.
  * Departments are written by name, or by path where the name is shared; staff by name, or
