@@ -10,6 +10,8 @@ import { changeText, formatBusinessTime } from './businessDisplay';
 
 const useStyles = makeStyles({
   box: { overflowX: 'auto' },
+  // Eight columns: below this they overlap; narrower screens scroll the table instead.
+  table: { minWidth: '760px' },
   empty: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -37,7 +39,7 @@ export function AssetHistory({ assetId }: { assetId: number }) {
   if (data.length === 0) return <Text className={styles.empty} data-testid="asset-history-empty">{t('business.historyEmpty')}</Text>;
   return (
     <div className={styles.box}>
-      <Table size="small" aria-label={t('business.history')} data-testid="asset-history">
+      <Table size="small" className={styles.table} aria-label={t('business.history')} data-testid="asset-history">
         <TableHeader>
           <TableRow>
             <TableHeaderCell>{t('business.column.time')}</TableHeaderCell>

@@ -8,37 +8,42 @@ import { changeText } from './businessDisplay';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   footer: { display: 'flex', gap: tokens.spacingHorizontalS },
+  linesBox: { overflowX: 'auto' },
+  // Six columns: below this they overlap; narrower screens scroll the table instead.
+  lines: { minWidth: '600px' },
 });
 
 /** "before → after" of one line's status, person and place, as the record keeps them. */
 export function BusinessLineRows({ lines }: { lines: readonly BusinessAssetLine[] }) {
   const { t } = useTranslation();
-  const change = changeText;
+  const styles = useStyles();
   return (
-    <Table size="small" aria-label={t('business.assets')}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{t('asset.field.assetCoding')}</TableHeaderCell>
-          <TableHeaderCell>{t('asset.field.assetName')}</TableHeaderCell>
-          <TableHeaderCell>{t('asset.field.status')}</TableHeaderCell>
-          <TableHeaderCell>{t('asset.field.affiliatedDept')}</TableHeaderCell>
-          <TableHeaderCell>{t('asset.field.affiliatedStaff')}</TableHeaderCell>
-          <TableHeaderCell>{t('asset.field.depositSite')}</TableHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {lines.map((line) => (
-          <TableRow key={line.id} data-testid="business-line" data-code={line.assetCoding}>
-            <TableCell>{line.assetCoding}</TableCell>
-            <TableCell>{line.assetName}</TableCell>
-            <TableCell data-testid="business-line-status">{change(t(statusLabel(line.statusBefore)), t(statusLabel(line.statusAfter)))}</TableCell>
-            <TableCell>{change(line.deptNameBefore ?? '', line.deptNameAfter ?? '')}</TableCell>
-            <TableCell>{change(line.staffNameBefore ?? '', line.staffNameAfter ?? '')}</TableCell>
-            <TableCell>{change(line.siteBefore, line.siteAfter)}</TableCell>
+    <div className={styles.linesBox}>
+      <Table size="small" className={styles.lines} aria-label={t('business.assets')}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{t('asset.field.assetCoding')}</TableHeaderCell>
+            <TableHeaderCell>{t('asset.field.assetName')}</TableHeaderCell>
+            <TableHeaderCell>{t('asset.field.status')}</TableHeaderCell>
+            <TableHeaderCell>{t('asset.field.affiliatedDept')}</TableHeaderCell>
+            <TableHeaderCell>{t('asset.field.affiliatedStaff')}</TableHeaderCell>
+            <TableHeaderCell>{t('asset.field.depositSite')}</TableHeaderCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {lines.map((line) => (
+            <TableRow key={line.id} data-testid="business-line" data-code={line.assetCoding}>
+              <TableCell>{line.assetCoding}</TableCell>
+              <TableCell>{line.assetName}</TableCell>
+              <TableCell data-testid="business-line-status">{changeText(t(statusLabel(line.statusBefore)), t(statusLabel(line.statusAfter)))}</TableCell>
+              <TableCell>{changeText(line.deptNameBefore ?? '', line.deptNameAfter ?? '')}</TableCell>
+              <TableCell>{changeText(line.staffNameBefore ?? '', line.staffNameAfter ?? '')}</TableCell>
+              <TableCell>{changeText(line.siteBefore, line.siteAfter)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
 

@@ -55,6 +55,8 @@ const useStyles = makeStyles({
   filters: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },
   filter: { minWidth: '180px' },
   tableBox: { overflowX: 'auto' },
+  // Eight columns: below this they overlap; narrower screens scroll the table instead.
+  table: { minWidth: '760px' },
   row: { cursor: 'pointer' },
   empty: { padding: tokens.spacingVerticalXXL, color: tokens.colorNeutralForeground3, textAlign: 'center' },
   surface: { maxWidth: 'min(1000px, 95vw)' },
@@ -172,7 +174,7 @@ export default function BusinessRecordsPage() {
       )}
 
       <div className={styles.tableBox}>
-        <Table size="small" aria-label={t('business.records.title')} data-testid="business-table">
+        <Table size="small" className={styles.table} aria-label={t('business.records.title')} data-testid="business-table">
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('business.column.record')}</TableHeaderCell>
