@@ -6,25 +6,13 @@
  * value is accepted or refused the same way whichever way it comes in.
  */
 import { AttributeType, type ClassifyAttribute, type ImportColumn } from '../../../src/api/contract.ts';
+import { ASSET_FIELD_HEADERS } from '../../../src/label/asset-fields.ts';
 import { AppError } from '../../errors.ts';
 
 export type Label = { zh: string; en: string };
 
-/** Column labels of the import template and the export, in file order (spec section 9). */
-export const COLUMN_LABELS: Record<ImportColumn, Label> = {
-  assetCoding: { zh: '资产编码', en: 'Asset code' },
-  assetName: { zh: '资产名称', en: 'Asset name' },
-  specifications: { zh: '规格型号', en: 'Specifications' },
-  unit: { zh: '计量单位', en: 'Unit' },
-  supplier: { zh: '供应商', en: 'Supplier' },
-  buyDate: { zh: '购买日期', en: 'Purchase date' },
-  buyPrice: { zh: '购买价格(元)', en: 'Purchase price (yuan)' },
-  lossCycle: { zh: '折旧周期(月)', en: 'Depreciation period (months)' },
-  department: { zh: '所属部门', en: 'Department' },
-  user: { zh: '使用人', en: 'User' },
-  depositSite: { zh: '存放地点', en: 'Location' },
-  classification: { zh: '资产分类', en: 'Classification' },
-};
+/** Column labels of the import template and the export, in file order (spec section 9; shared with labels). */
+export const COLUMN_LABELS: Record<ImportColumn, Label> = ASSET_FIELD_HEADERS;
 
 /** Labels of the fields that are not import columns. */
 export const FIELD_LABELS = {
