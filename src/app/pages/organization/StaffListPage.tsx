@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Avatar,
   Badge,
   Button,
-  Card,
   Dropdown,
   makeStyles,
   Menu,
@@ -11,12 +10,8 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Option,
   SearchBox,
-  Spinner,
   Switch,
   Table,
   TableBody,
@@ -25,8 +20,6 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
-  Title3,
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
@@ -42,21 +35,20 @@ import {
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { StaffInfo, StaffSortKey, WorkingStatus } from '../../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { avatarInitials } from '../../components/initials';
-import { Pager } from '../../components/Pager';
+import { ListFrame } from '../../components/ListFrame';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useChildUsers, useDepartments } from '../../hooks/useOrgData';
+import { usePagedList } from '../../hooks/usePagedList';
 import { isRecordChanged } from '../../hooks/useRecordChanged';
 import type { MessageKey } from '../../i18n/types';
 import { notify } from '../../notify';
 import { org, orgState } from '../../state/org';
 import { session } from '../../state/session';
-import { setPageSize, settings } from '../../state/settings';
 import { StaffDialog } from './StaffDialog';
 import { SubUserDialog } from './SubUserDialog';
 
@@ -64,42 +56,15 @@ import { SubUserDialog } from './SubUserDialog';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 const useStyles = makeStyles({
-  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  heading: { margin: 0, flexGrow: 1 },
-  filters: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   search: { width: '260px', maxWidth: '100%' },
   dept: { width: '220px' },
   status: { minWidth: '140px' },
-  tableBox: {
-    overflowX: 'auto',
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    position: 'relative',
-  },
   table: { minWidth: '920px' },
   headerRow: { backgroundColor: tokens.colorNeutralBackground3 },
   nameCell: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXXS, justifyContent: 'flex-end' },
   subUser: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingVerticalXXXL,
-    color: tokens.colorNeutralForeground3,
-  },
-  emptyIcon: { fontSize: '40px' },
-  loading: {
-    position: 'absolute',
-    inset: 0,
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    backgroundColor: 'rgba(255, 255, 255, 0.5)',
-  },
 });
 
 interface Sort {
@@ -134,7 +99,6 @@ export default function StaffListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const { user } = useSnapshot(session);
-  const { pageSize } = useSnapshot(settings);
   const snap = useSnapshot(orgState);
   const { tree } = useDepartments();
   useChildUsers();
@@ -145,39 +109,27 @@ export default function StaffListPage() {
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<WorkingStatus | null>(null);
   const [sort, setSort] = useState<Sort>({ key: 'id', asc: true });
-  const [pageIndex, setPageIndex] = useState(1);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [switching, setSwitching] = useState<ReadonlySet<number>>(new Set());
 
-  // A new filter, sort or page size starts again at page 1.
-  useEffect(() => setPageIndex(1), [query, dept, status, sort, pageSize]);
-
-  const key = user
-    ? (['staff-list', user.loginID, query, dept, status, sort.key, sort.asc, pageIndex, pageSize, snap.staffRevision] as const)
-    : null;
-  const { data, error, isLoading, isValidating, mutate } = useSWR(
-    key,
-    async ([, , search, affiliatedDept, workingStatus, sortKey, isASC, index, size]) => {
-      const result = await org.fetchStaffPage({
-        search,
-        affiliatedDept: affiliatedDept ?? undefined,
-        workingStatus: workingStatus ?? undefined,
-        sortKey,
-        isASC,
-        pageIndex: index,
-        pageSize: size,
-      });
-      if (!result.ok) throw new Error(result.message);
-      return result.data;
-    },
-    { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false },
-  );
-
-  // Past the last page (the last row of it was deleted): show the last page.
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
-  useEffect(() => {
-    if (data && pageIndex > pageCount) setPageIndex(pageCount);
-  }, [data, pageIndex, pageCount]);
+  const list = usePagedList({
+    name: 'staff-list',
+    enabled: !!user,
+    filters: { query, dept, status, sort },
+    deps: [user?.loginID, snap.staffRevision],
+    fetchPage: (pageIndex, pageSize) =>
+      org.fetchStaffPage({
+        search: query,
+        affiliatedDept: dept ?? undefined,
+        workingStatus: status ?? undefined,
+        sortKey: sort.key,
+        isASC: sort.asc,
+        pageIndex,
+        pageSize,
+      }),
+    totalOf: (page) => page.total,
+  });
+  const { data } = list;
 
   const rows = useMemo(() => (data ? data.ids.flatMap((id) => (snap.staff[id] ? [snap.staff[id] as StaffInfo] : [])) : []), [data, snap.staff]);
 
@@ -259,136 +211,128 @@ export default function StaffListPage() {
       </Menu>
     );
 
-  const showTable = rows.length > 0;
   const filtered = query !== '' || dept !== null || status !== null;
+  const create = (testId: string) => (
+    <Button appearance="primary" icon={<AddRegular />} disabled={!tree} onClick={() => setDialog({ kind: 'create' })} data-testid={testId}>
+      {t('staff.create')}
+    </Button>
+  );
 
   return (
-    <Card className={styles.card}>
-      <div className={styles.header}>
-        <Title3 as="h2" className={styles.heading}>
-          {t('staff.title')}
-        </Title3>
-        <Button appearance="primary" icon={<AddRegular />} disabled={!tree} onClick={() => setDialog({ kind: 'create' })} data-testid="staff-create">
-          {t('staff.create')}
-        </Button>
-      </div>
-      <div className={styles.filters}>
-        <SearchBox
-          className={styles.search}
-          placeholder={t('staff.searchPlaceholder')}
-          value={search}
-          onChange={(_, d) => setSearch(d.value)}
-          data-testid="staff-search"
-        />
-        {tree && (
-          <div className={styles.dept}>
-            <DepartmentSelect
-              tree={tree}
-              value={dept}
-              onChange={setDept}
-              noneLabel={t('staff.allDepartments')}
-              aria-label={t('staff.deptFilter')}
-              data-testid="staff-dept-filter"
-            />
-          </div>
-        )}
-        <Dropdown
-          className={styles.status}
-          aria-label={t('staff.workingStatus')}
-          value={status === null ? t('staff.allStatuses') : t(status === 'active' ? 'staff.active' : 'staff.inactive')}
-          selectedOptions={[status ?? '']}
-          onOptionSelect={(_, d) => setStatus((d.optionValue || null) as WorkingStatus | null)}
-          data-testid="staff-status-filter"
-        >
-          <Option value="">{t('staff.allStatuses')}</Option>
-          <Option value="active">{t('staff.active')}</Option>
-          <Option value="inactive">{t('staff.inactive')}</Option>
-        </Dropdown>
-      </div>
-
-      {error && (
-        <MessageBar intent="error" data-testid="staff-error">
-          <MessageBarBody>{(error as Error).message}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void mutate()}>{t('common.retry')}</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
-
-      <div className={styles.tableBox} aria-busy={isValidating}>
-        <Table className={styles.table} sortable aria-label={t('staff.title')} data-testid="staff-table">
-          <TableHeader>
-            <TableRow className={styles.headerRow}>
-              {COLUMNS.map((c) => (
-                <TableHeaderCell
-                  key={c.key}
-                  style={c.width ? { width: c.width } : undefined}
-                  sortDirection={sort.key === c.key ? (sort.asc ? 'ascending' : 'descending') : undefined}
-                  onClick={() => toggleSort(c.key)}
-                  data-testid={`staff-sort-${c.key}`}
-                >
-                  {t(c.titleKey)}
-                </TableHeaderCell>
-              ))}
-              <TableHeaderCell style={{ width: '150px' }}>{t('subUser.column')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: '132px' }}>
-                <span className={styles.actions} style={{ width: '100%' }}>
-                  {t('common.actions')}
-                </span>
+    <ListFrame
+      title={t('staff.title')}
+      actions={create('staff-create')}
+      toolbar={
+        <>
+          <SearchBox
+            className={styles.search}
+            placeholder={t('staff.searchPlaceholder')}
+            value={search}
+            onChange={(_, d) => setSearch(d.value)}
+            data-testid="staff-search"
+          />
+          {tree && (
+            <div className={styles.dept}>
+              <DepartmentSelect
+                tree={tree}
+                value={dept}
+                onChange={setDept}
+                noneLabel={t('staff.allDepartments')}
+                aria-label={t('staff.deptFilter')}
+                data-testid="staff-dept-filter"
+              />
+            </div>
+          )}
+          <Dropdown
+            className={styles.status}
+            aria-label={t('staff.workingStatus')}
+            value={status === null ? t('staff.allStatuses') : t(status === 'active' ? 'staff.active' : 'staff.inactive')}
+            selectedOptions={[status ?? '']}
+            onOptionSelect={(_, d) => setStatus((d.optionValue || null) as WorkingStatus | null)}
+            data-testid="staff-status-filter"
+          >
+            <Option value="">{t('staff.allStatuses')}</Option>
+            <Option value="active">{t('staff.active')}</Option>
+            <Option value="inactive">{t('staff.inactive')}</Option>
+          </Dropdown>
+        </>
+      }
+      loading={list.loading}
+      busy={list.busy}
+      error={list.error}
+      onRetry={list.refresh}
+      errorTestId="staff-error"
+      empty={
+        data && rows.length === 0
+          ? {
+              icon: <PeopleSearchRegular />,
+              text: filtered ? t('staff.noMatch') : t('staff.empty'),
+              action: filtered ? undefined : create('staff-empty-create'),
+              testId: 'staff-empty',
+            }
+          : null
+      }
+      pager={list.pager}
+    >
+      <Table className={styles.table} sortable aria-label={t('staff.title')} data-testid="staff-table">
+        <TableHeader>
+          <TableRow className={styles.headerRow}>
+            {COLUMNS.map((c) => (
+              <TableHeaderCell
+                key={c.key}
+                style={c.width ? { width: c.width } : undefined}
+                sortDirection={sort.key === c.key ? (sort.asc ? 'ascending' : 'descending') : undefined}
+                onClick={() => toggleSort(c.key)}
+                data-testid={`staff-sort-${c.key}`}
+              >
+                {t(c.titleKey)}
               </TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((staff) => (
-              <TableRow key={staff.id} data-testid="staff-row" data-name={staff.staffName}>
-                <TableCell>
-                  <TableCellLayout
-                    media={<Avatar size={24} name={staff.staffName} initials={avatarInitials(staff.staffName)} color="colorful" />}
-                    className={styles.nameCell}
-                  >
-                    {staff.staffName}
-                  </TableCellLayout>
-                </TableCell>
-                <TableCell>{staff.jobNumber || <span className={styles.muted}>—</span>}</TableCell>
-                <TableCell>{staff.position || <span className={styles.muted}>—</span>}</TableCell>
-                <TableCell data-testid="staff-dept-name">{staff.deptName ?? <span className={styles.muted}>{t('staff.noDepartment')}</span>}</TableCell>
-                <TableCell>
-                  <Badge appearance="tint" color={staff.workingStatus === 'active' ? 'success' : 'subtle'} data-testid="staff-status">
-                    {t(staff.workingStatus === 'active' ? 'staff.active' : 'staff.inactive')}
-                  </Badge>
-                </TableCell>
-                <TableCell>
-                  <div className={styles.subUser}>{subUserCell(staff)}</div>
-                </TableCell>
-                <TableCell>
-                  <div className={styles.actions}>
-                    <Tooltip content={t('common.edit')} relationship="label">
-                      <Button appearance="subtle" size="small" icon={<EditRegular />} onClick={() => setDialog({ kind: 'edit', staff })} data-testid="staff-edit" />
-                    </Tooltip>
-                    {subUserActions(staff)}
-                    <Tooltip content={t('common.delete')} relationship="label">
-                      <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => setDialog({ kind: 'delete', staff })} data-testid="staff-delete" />
-                    </Tooltip>
-                  </div>
-                </TableCell>
-              </TableRow>
             ))}
-          </TableBody>
-        </Table>
-        {!showTable && !isLoading && !error && (
-          <div className={styles.empty} data-testid="staff-empty">
-            <PeopleSearchRegular className={styles.emptyIcon} />
-            <Text>{filtered ? t('staff.noMatch') : t('staff.empty')}</Text>
-          </div>
-        )}
-        {isLoading && !data && (
-          <div className={styles.empty}>
-            <Spinner size="small" label={t('shell.loading')} />
-          </div>
-        )}
-      </div>
-
-      <Pager total={data?.total ?? 0} pageIndex={pageIndex} pageSize={pageSize} onPageChange={setPageIndex} onPageSizeChange={setPageSize} />
+            <TableHeaderCell style={{ width: '150px' }}>{t('subUser.column')}</TableHeaderCell>
+            <TableHeaderCell style={{ width: '132px' }}>
+              <span className={styles.actions} style={{ width: '100%' }}>
+                {t('common.actions')}
+              </span>
+            </TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((staff) => (
+            <TableRow key={staff.id} data-testid="staff-row" data-name={staff.staffName}>
+              <TableCell>
+                <TableCellLayout
+                  media={<Avatar size={24} name={staff.staffName} initials={avatarInitials(staff.staffName)} color="colorful" />}
+                  className={styles.nameCell}
+                >
+                  {staff.staffName}
+                </TableCellLayout>
+              </TableCell>
+              <TableCell>{staff.jobNumber || <span className={styles.muted}>—</span>}</TableCell>
+              <TableCell>{staff.position || <span className={styles.muted}>—</span>}</TableCell>
+              <TableCell data-testid="staff-dept-name">{staff.deptName ?? <span className={styles.muted}>{t('staff.noDepartment')}</span>}</TableCell>
+              <TableCell>
+                <Badge appearance="tint" color={staff.workingStatus === 'active' ? 'success' : 'subtle'} data-testid="staff-status">
+                  {t(staff.workingStatus === 'active' ? 'staff.active' : 'staff.inactive')}
+                </Badge>
+              </TableCell>
+              <TableCell>
+                <div className={styles.subUser}>{subUserCell(staff)}</div>
+              </TableCell>
+              <TableCell>
+                <div className={styles.actions}>
+                  <Tooltip content={t('common.edit')} relationship="label">
+                    <Button appearance="subtle" size="small" icon={<EditRegular />} onClick={() => setDialog({ kind: 'edit', staff })} data-testid="staff-edit" />
+                  </Tooltip>
+                  {subUserActions(staff)}
+                  <Tooltip content={t('common.delete')} relationship="label">
+                    <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => setDialog({ kind: 'delete', staff })} data-testid="staff-delete" />
+                  </Tooltip>
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
 
       {tree && dialog?.kind === 'create' && (
         <StaffDialog tree={tree} defaultDept={dept ?? (user?.IsAdmin ? null : (tree.roots[0]?.dept.id ?? null))} allowNoDept={user?.IsAdmin === true} onClose={() => setDialog(null)} />
@@ -432,6 +376,6 @@ export default function StaffListPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Card>
+    </ListFrame>
   );
 }
