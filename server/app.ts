@@ -26,6 +26,7 @@ import { departmentRoutes } from './routes/department.ts';
 import { excelRoutes } from './routes/excel.ts';
 import { fileRoutes } from './routes/file.ts';
 import { healthRoutes } from './routes/health.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { roleRoutes } from './routes/role.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -111,6 +112,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   api.route('/', classifyRoutes(deps));
   api.route('/', assetRoutes(deps));
   api.route('/', businessRoutes(deps));
+  api.route('/', inventoryRoutes(deps));
   api.route('/', fileRoutes(deps));
   api.route('/', excelRoutes(deps));
   api.route('/', templateRoutes(deps));

@@ -551,6 +551,21 @@ export const ERRORS = {
     zh: '已登记资产的部门、使用人和存放地点只能通过资产变更、领用、借用或归还修改。',
     en: 'The department, user and place of a registered asset change only through an alter, receive, borrow or return transaction.',
   },
+  // ---- inventory counts (modules/inventory) -------------------------------------------------
+  inventoryNameRequired: { code: StatusCode.parameter, zh: '请输入盘点单名称。', en: 'Please enter a name for the inventory order.' },
+  inventoryNoAssets: {
+    code: StatusCode.parameter,
+    zh: '所选范围内没有可盘点的资产。',
+    en: 'There is no asset to count in the chosen scope.',
+  },
+  inventoryOrderNotFound: { code: StatusCode.recordNotFound, zh: '该盘点单不存在。', en: 'This inventory order does not exist.' },
+  // A scan sent to a finished order (answered per scan, see InventoryScanAnswer), or Finish twice.
+  inventoryOrderClosed: {
+    code: StatusCode.parameter,
+    zh: '盘点单“{name}”已结束，不能再盘点。',
+    en: 'The inventory order "{name}" is finished and takes no more scans.',
+  },
+  inventoryScanTextRequired: { code: StatusCode.parameter, zh: '扫描内容不能为空。', en: 'The scanned text is empty.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorKind = keyof typeof ERRORS;

@@ -92,6 +92,15 @@ const sharedRecord = (w: World, place: Place) =>
     return reply.body.resultInfo.id;
   });
 const sharedTemplate = (w: World, place: Place) => once(`template ${place}`, () => w.make.template(place));
+/** An inventory order over the place's department (which holds its shared asset), made by its company's admin. */
+async function inventoryOrder(w: World, place: Place): Promise<number> {
+  await sharedAsset(w, place);
+  const body = { name: unique('count'), departmentIds: [w.depts[place]] };
+  const reply = await w.server.call<{ id: number }>('POST', '/api/Anlageninventur', { token: w.tokenOf(place), body });
+  if (reply.body.statusCode !== 0) throw new Error(`inventory order failed: ${JSON.stringify(reply.body)}`);
+  return reply.body.resultInfo.id;
+}
+const sharedInventoryOrder = (w: World, place: Place) => once(`inventory order ${place}`, () => inventoryOrder(w, place));
 
 export const ROUTE_CASES: readonly RouteCase[] = [
   // ---- public: no session, so nothing of a company to reach ------------------------------
@@ -598,6 +607,85 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     scopedKeys: ['id'],
     // The borrow made it version 2.
     request: (ids) => ({ method: 'POST', path: '/api/Business', body: { type: 'Return', assetIds: [ids.id], versions: [Number(ids.version) + 1] } }),
+  },
+
+  // ---- inventory counts (routes/inventory.ts): 201 on every route; orders follow the scope ----
+  {
+    route: 'GET /api/Anlageninventur/List',
+    needs: Permission.inventory,
+    write: false,
+    request: () => ({ method: 'GET', path: '/api/Anlageninventur/List?status=2,4&pageSize=20' }),
+  },
+  {
+    route: 'GET /api/Anlageninventur/Details',
+    needs: Permission.inventory,
+    write: false,
+    setup: async (w, place) => ({ id: await sharedInventoryOrder(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'GET', path: `/api/Anlageninventur/Details?anlageninventurId=${ids.id}` }),
+  },
+  {
+    route: 'POST /api/Anlageninventur',
+    needs: Permission.inventory,
+    write: true,
+    setup: async (w, place) => {
+      await sharedAsset(w, place);
+      return { dept: w.depts[place] };
+    },
+    scopedKeys: ['dept'],
+    request: (ids) => ({ method: 'POST', path: '/api/Anlageninventur', body: { name: unique('count'), departmentIds: [ids.dept], loginFlag: 1 } }),
+  },
+  {
+    route: 'POST /api/Anlageninventur/Finish',
+    needs: Permission.inventory,
+    write: true,
+    versioned: true,
+    setup: async (w, place) => ({ id: await inventoryOrder(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'POST', path: '/api/Anlageninventur/Finish', body: { anlageninventurId: ids.id, version: Number(ids.version) } }),
+  },
+  {
+    route: 'DELETE /api/Anlageninventur',
+    needs: Permission.inventory,
+    write: true,
+    versioned: true,
+    setup: async (w, place) => ({ id: await inventoryOrder(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'DELETE', path: `/api/Anlageninventur?id=${ids.id}&version=${ids.version}&loginFlag=1` }),
+  },
+  {
+    route: 'GET /api/AnlageninventurVersion',
+    needs: Permission.inventory,
+    write: false,
+    request: () => ({ method: 'GET', path: '/api/AnlageninventurVersion' }),
+  },
+  {
+    route: 'GET /api/InventoryAsset',
+    needs: Permission.inventory,
+    write: false,
+    setup: async (w, place) => ({ id: await sharedInventoryOrder(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'GET', path: `/api/InventoryAsset?anlageninventurId=${ids.id}&result=0,2&sortKey=assetName&isASC=false` }),
+  },
+  {
+    route: 'POST /api/InventoryAsset',
+    needs: Permission.inventory,
+    write: true,
+    setup: async (w, place) => ({ id: await inventoryOrder(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({
+      method: 'POST',
+      path: '/api/InventoryAsset',
+      body: { anlageninventurId: ids.id, scans: [{ scanId: crypto.randomUUID(), text: unique('SCANNED'), scannedAt: '2030-01-15T08:00:00Z' }] },
+    }),
+  },
+  {
+    route: 'GET /api/InventoryAsset/Export',
+    needs: Permission.inventory,
+    write: false,
+    setup: async (w, place) => ({ id: await sharedInventoryOrder(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'GET', path: `/api/InventoryAsset/Export?anlageninventurId=${ids.id}&result=0` }),
   },
 
   // ---- pictures ---------------------------------------------------------------------------

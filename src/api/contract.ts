@@ -667,7 +667,7 @@ export interface DashboardInfo {
   totalBuyPrice: number;
   /** Assets whose effective expiry date has passed. */
   expiredAssets: number;
-  /** Inventory orders not yet completed (0 until inventory orders exist). */
+  /** Inventory orders pending (2) or in progress (4) that the caller sees. */
   pendingInventoryOrders: number;
   /** Every status code with its count (zeros included), ascending by status. */
   statusCounts: { status: AssetUseStatusValue; count: number }[];
@@ -1056,3 +1056,186 @@ export interface BusinessHistoryEntry extends BusinessAssetLine {
 export interface BusinessVersionInfo {
   version: number;
 }
+
+// ---- Inventory counts (api/Anlageninventur, api/InventoryAsset, api/AnlageninventurVersion) ----
+// Server: server/routes/inventory.ts, server/modules/inventory/. Client: src/api/inventory.ts.
+// Every call needs permission 201 (Permission.inventory; an admin holds it).
+
+/** Order statuses (spec section 4): 2 pending, 4 in progress, 8 completed, 128 not complete. */
+export const InventoryOrderStatus = { pending: 2, inProgress: 4, completed: 8, notComplete: 128 } as const;
+export type InventoryOrderStatusValue = (typeof InventoryOrderStatus)[keyof typeof InventoryOrderStatus];
+export const INVENTORY_ORDER_STATUSES: readonly InventoryOrderStatusValue[] = [2, 4, 8, 128];
+
+/** Line results (spec section 4): 0 pending, 2 normal, 4 surplus, 8 shortage. */
+export const InventoryResult = { pending: 0, normal: 2, surplus: 4, shortage: 8 } as const;
+export type InventoryResultValue = (typeof InventoryResult)[keyof typeof InventoryResult];
+export const INVENTORY_RESULTS: readonly InventoryResultValue[] = [0, 2, 4, 8];
+
+/** The lines of an order by result. */
+export interface InventoryCounts {
+  total: number;
+  pending: number;
+  normal: number;
+  surplus: number;
+  shortage: number;
+}
+
+/** What an order counts: empty lists mean "any". */
+export interface InventoryScope {
+  /** Departments, each with its sub-departments. Empty: an admin's order over the whole company. */
+  departmentIds: number[];
+  classifyIds: number[];
+  /** Deposit sites, compared exactly (trimmed). */
+  places: string[];
+}
+
+/** An inventory order (Anlageninventur). */
+export interface InventoryOrderInfo {
+  id: number;
+  name: string;
+  status: InventoryOrderStatusValue;
+  scope: InventoryScope;
+  remark: string;
+  /** ISO instant. */
+  createdAt: string;
+  creatorId: number | null;
+  /** The creator's staff name, or their login (as it was then). */
+  creatorName: string;
+  /** ISO instant of Finish; null while pending or in progress. */
+  finishedAt: string | null;
+  counts: InventoryCounts;
+  /** Changes when the order itself changes (Finish), not with scans (RecordVersion). */
+  version: RecordVersion;
+}
+
+/**
+ * POST api/Anlageninventur {name, departmentIds, classifyIds, places, remark} → InventoryOrderInfo.
+ * The order takes its lines (result 0) from the register at that moment: the assets of the
+ * scope that the caller sees, scrapped ones left out. No department chosen: the caller's
+ * whole scope (stored as the departments it is made of). An order with no asset is refused.
+ */
+export interface InventoryOrderCreateRequest {
+  name: string;
+  departmentIds?: number[];
+  classifyIds?: number[];
+  places?: string[];
+  remark?: string;
+}
+
+/**
+ * GET api/Anlageninventur/List?status=2,4&isASC=&pageIndex=&pageSize= → InventoryOrderListResult,
+ * newest first (isASC=true: oldest first). The orders whose departments all lie in the
+ * caller's scope (admins: every order). GET api/Anlageninventur/Details?anlageninventurId= →
+ * InventoryOrderInfo.
+ */
+export interface InventoryOrderListResult {
+  anlageninventurs: InventoryOrderInfo[];
+  filterAnlageninventurCount: number;
+}
+
+/**
+ * POST api/Anlageninventur/Finish {anlageninventurId, version?} → InventoryOrderInfo: the lines
+ * still pending become shortage (8); the order becomes completed (8) when it then has no
+ * shortage, not complete (128) otherwise. A finished order is refused (2).
+ * DELETE api/Anlageninventur?id=&version=&loginFlag= → null: the order with its lines and scans.
+ */
+export interface InventoryOrderFinishRequest {
+  anlageninventurId: number;
+  version?: RecordVersion;
+}
+
+/** GET api/AnlageninventurVersion → a counter of the company's inventory changes; poll to know a list is stale. */
+export interface InventoryVersionInfo {
+  version: number;
+}
+
+export const INVENTORY_LINE_SORT_KEYS = [
+  'id',
+  'assetCoding',
+  'assetName',
+  'department',
+  'user',
+  'depositSite',
+  'classification',
+  'result',
+  'scannedAt',
+] as const;
+export type InventoryLineSortKey = (typeof INVENTORY_LINE_SORT_KEYS)[number];
+
+/** One line of an order: the asset as the register had it when the order was made. */
+export interface InventoryLine {
+  id: number;
+  anlageninventurId: number;
+  /** null: a surplus code that names no asset the scanner sees (assetCoding holds the scanned text). */
+  assetId: number | null;
+  assetCoding: string;
+  assetName: string;
+  affiliatedDept: number | null;
+  /** Department name ('' without one). */
+  department: string;
+  affiliatedStaff: number | null;
+  /** The user's name ('' without one). */
+  user: string;
+  depositSite: string;
+  classify: number | null;
+  /** Classification name ('' without one). */
+  classification: string;
+  result: InventoryResultValue;
+  /** ISO instant of the first scan that counted it (the device's time); null until then. */
+  scannedAt: string | null;
+  scannedById: number | null;
+  /** Who sent that scan: staff name or login. */
+  scannedBy: string;
+}
+
+/**
+ * GET api/InventoryAsset?anlageninventurId=&result=0,2&keyword=&sortKey=&isASC=&pageIndex=&pageSize=
+ * → InventoryLineListResult. keyword: part of the code or name (any case); sortKey defaults to
+ * id, isASC to true; pageSize one of PAGE_SIZES (default 50). counts: the whole order's.
+ */
+export interface InventoryLineListResult {
+  inventoryAssetList: InventoryLine[];
+  filterInventoryAssetCount: number;
+  counts: InventoryCounts;
+}
+
+/** A scan as the device recorded it: scanId is its UUID (made once, kept until confirmed). */
+export interface InventoryScan {
+  scanId: string;
+  /** What was scanned or typed: an asset code, or an asset link (<origin>/a/<token>). */
+  text: string;
+  /** ISO instant on the device; absent: the server's now. */
+  scannedAt?: string;
+}
+
+/** POST api/InventoryAsset {anlageninventurId, scans} (at most 500 scans) → InventoryScanResult. */
+export interface InventoryScanRequest {
+  anlageninventurId: number;
+  scans: InventoryScan[];
+}
+
+/**
+ * normal: first scan of an asset of the order (line → 2). duplicate: scanned before (line
+ * unchanged; warn). surplus: not in the order; a surplus line (4) was added, or this is the
+ * first scan of it. unknown-order-closed: the order is finished; nothing was recorded (message
+ * says so; drop the scan). A scanId sent again answers as the first time and counts once.
+ */
+export type InventoryScanOutcome = 'normal' | 'duplicate' | 'surplus' | 'unknown-order-closed';
+
+export interface InventoryScanAnswer {
+  scanId: string;
+  outcome: InventoryScanOutcome;
+  /** The line the scan counted on, as it is now; null for unknown-order-closed. */
+  line: InventoryLine | null;
+  /** unknown-order-closed: why, in the caller's language. */
+  message?: string;
+}
+
+export interface InventoryScanResult {
+  answers: InventoryScanAnswer[];
+  /** The order after the scans. */
+  order: InventoryOrderInfo;
+}
+
+/** Most scans in one POST api/InventoryAsset (a device sends its queue in batches). */
+export const INVENTORY_SCAN_BATCH_MAX = 500;

@@ -12,6 +12,7 @@ import { createDashboardApi } from '../api/dashboard';
 import { createDepartmentApi } from '../api/department';
 import { createExcelApi } from '../api/excel';
 import { createFileApi } from '../api/file';
+import { createInventoryApi } from '../api/inventory';
 import { createRoleApi } from '../api/role';
 import { createStaffApi } from '../api/staff';
 import { createTemplateApi } from '../api/template';
@@ -56,6 +57,7 @@ export const classifyApi = createClassifyApi(apiClient);
 export const assetApi = createAssetApi(apiClient);
 export const fileApi = createFileApi(apiClient);
 export const businessApi = createBusinessApi(apiClient);
+export const inventoryApi = createInventoryApi(apiClient);
 
 /**
  * The label base address (the spec's second base address): VITE_TEMPLATE_API_BASE, a build

@@ -5,13 +5,16 @@
  *
  * "Total asset value" is the sum of the current (depreciated) values, what the assets are
  * worth today by the spec's rule; the sum of purchase prices comes along (totalBuyPrice) so
- * the page can show both. Inventory orders arrive with the inventory issue: 0 until then.
+ * the page can show both. "Inventory orders pending" counts the orders pending (2) or in
+ * progress (4) that the caller sees (modules/inventory: an order whose departments lie in
+ * their scope).
  */
 import { AssetUseStatus, type AssetUseStatusValue, type DashboardInfo } from '../../../src/api/contract.ts';
 import { SqlParams } from '../../db/sql.ts';
 import type { Actor } from '../access/service.ts';
 import { assetWhere, todayPlaceholder, type AssetDeps } from '../assets/service.ts';
 import { currentValueSql, daysLeftSql } from '../assets/depreciation.ts';
+import { pendingOrderCount } from '../inventory/service.ts';
 
 const STATUSES = Object.values(AssetUseStatus).filter((s) => s !== AssetUseStatus.none) as AssetUseStatusValue[];
 
@@ -69,7 +72,7 @@ export async function dashboard(deps: AssetDeps, actor: Actor): Promise<Dashboar
     totalValue: round2(Number(totals.value)),
     totalBuyPrice: round2(Number(totals.buy)),
     expiredAssets: totals.expired,
-    pendingInventoryOrders: 0,
+    pendingInventoryOrders: await pendingOrderCount(deps.db, actor),
     statusCounts: STATUSES.map((status) => ({ status, count: statusCounts.get(status) ?? 0 })),
     valueByClassify: groups(row.by_classify),
     valueByDept: groups(row.by_dept),
