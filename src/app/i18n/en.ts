@@ -4,6 +4,7 @@ import { labelPrintEn } from './labelPrint.en';
 import { labelEditorEn } from './labelEditor.en';
 import { labelTemplateEn } from './labelTemplate.en';
 import { businessEn } from './business.en';
+import { scannerEn } from './scanner.en';
 
 export const en: Messages = {
   app: {
@@ -205,6 +206,7 @@ export const en: Messages = {
   labelEditor: labelEditorEn,
   labelTemplate: labelTemplateEn,
   business: businessEn,
+  scanner: scannerEn,
   menu: {
     asset: 'Assets',
     organization: 'Organization',

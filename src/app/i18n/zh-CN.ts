@@ -6,6 +6,7 @@ import { labelPrintZh } from './labelPrint.zh-CN';
 import { labelEditorZh } from './labelEditor.zh-CN';
 import { labelTemplateZh } from './labelTemplate.zh-CN';
 import { businessZh } from './business.zh-CN';
+import { scannerZh } from './scanner.zh-CN';
 
 export const zhCN = {
   app: {
@@ -206,6 +207,7 @@ export const zhCN = {
   labelEditor: labelEditorZh,
   labelTemplate: labelTemplateZh,
   business: businessZh,
+  scanner: scannerZh,
   menu: {
     asset: '资产管理',
     organization: '组织管理',

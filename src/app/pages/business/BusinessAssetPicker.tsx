@@ -1,9 +1,10 @@
-import { useState, type KeyboardEvent } from 'react';
-import { Badge, Button, Combobox, Field, Input, makeStyles, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
-import { DismissRegular, ScanRegular } from '@fluentui/react-icons';
+import { useRef, useState } from 'react';
+import { Badge, Button, Combobox, Field, makeStyles, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AssetInfo } from '../../../api/contract';
 import { assetApi } from '../../api';
+import { ScannerPanel } from '../../components/ScannerPanel';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import useSWR from 'swr';
 import { statusLabel } from '../asset/assetListQuery';
@@ -22,8 +23,9 @@ const useStyles = makeStyles({
 
 /**
  * The assets of a transaction: a table of the chosen ones (code, name, status; each
- * removable), a search by code or name, and a code field for a keyboard-wedge scanner or
- * typing (Enter adds the asset whose code is exactly that). Problems go to `onProblem`.
+ * removable), a search by code or name, and the scanner (ScannerPanel: the camera, a
+ * keyboard-wedge scanner anywhere on the page, or a code typed + Enter), which adds the asset
+ * whose code is exactly what was read. Problems go to `onProblem`.
  */
 export function BusinessAssetPicker({
   assets,
@@ -37,24 +39,29 @@ export function BusinessAssetPicker({
   const { t } = useTranslation();
   const styles = useStyles();
   const [query, setQuery] = useState('');
-  const [code, setCode] = useState('');
   const settled = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const { data: found } = useSWR(settled ? (['business-asset-search', settled] as const) : null, async () => {
     const result = await assetApi.list({ search: settled, pageIndex: 1, pageSize: SEARCH_SHOWN });
     return result.ok ? result.data.assets : [];
   });
 
+  // The chosen assets as of the last change, not of the last render: scans resolve their
+  // codes asynchronously, and two camera scans may resolve before the page renders again.
+  const chosen = useRef(assets);
+  chosen.current = assets;
   const add = (asset: AssetInfo) => {
-    if (assets.some((a) => a.id === asset.id)) {
+    if (chosen.current.some((a) => a.id === asset.id)) {
       onProblem(t('business.alreadyChosen', { code: asset.assetCoding }));
       return;
     }
     onProblem(null);
-    onChange([...assets, asset]);
+    const next = [...chosen.current, asset];
+    chosen.current = next;
+    onChange(next);
   };
 
-  const addByCode = async () => {
-    const wanted = code.trim();
+  const addByCode = async (text: string) => {
+    const wanted = text.trim();
     if (!wanted) return;
     const result = await assetApi.list({ search: wanted, pageIndex: 1, pageSize: SEARCH_SHOWN });
     if (!result.ok) {
@@ -67,13 +74,6 @@ export function BusinessAssetPicker({
       return;
     }
     add(asset);
-    setCode('');
-  };
-
-  const onCodeKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    void addByCode();
   };
 
   return (
@@ -98,13 +98,8 @@ export function BusinessAssetPicker({
             ))}
           </Combobox>
         </Field>
-        <Field label={t('business.assetCode')} className={styles.grow}>
-          <Input value={code} contentBefore={<ScanRegular />} onChange={(_, d) => setCode(d.value)} onKeyDown={onCodeKey} data-testid="business-asset-code" />
-        </Field>
-        <Button onClick={() => void addByCode()} data-testid="business-asset-add">
-          {t('business.addByCode')}
-        </Button>
       </div>
+      <ScannerPanel onScan={(scan) => void addByCode(scan.text)} typedLabel={t('business.assetCode')} typedTestId="business-asset-code" />
       <Text data-testid="business-asset-count" data-count={assets.length}>
         {t('business.assetCount', { count: assets.length })}
       </Text>
