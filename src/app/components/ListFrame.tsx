@@ -52,7 +52,8 @@ const useStyles = makeStyles({
     '::-webkit-scrollbar-track': { backgroundColor: tokens.colorNeutralBackground2 },
     '::-webkit-scrollbar-thumb': { backgroundColor: tokens.colorNeutralStroke1, borderRadius: '6px' },
   },
-  gridBox: { position: 'relative', minWidth: 0 },
+  // The page's own layout (a grid of cards, a tree with its notes), spaced like the card.
+  gridBox: { position: 'relative', minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   state: {
     display: 'flex',
     flexDirection: 'column',
@@ -95,7 +96,7 @@ export interface ListFrameProps {
   errorTestId?: string;
   /** Shown instead of rows when there is no row and nothing else to say (loading, an error). */
   empty: ListEmpty | null;
-  /** 'table': a bordered box that scrolls sideways; 'grid': the page's own grid, unboxed. */
+  /** 'table': a bordered box that scrolls sideways; 'grid': the page's own layout, unboxed. */
   body?: 'table' | 'grid';
   /** A table whose box has a height and scrolls both ways (long lists with sticky headers). */
   capHeight?: boolean;

@@ -13,7 +13,6 @@ import {
   MessageBarActions,
   MessageBarBody,
   SearchBox,
-  Spinner,
   Text,
   Title3,
   tokens,
@@ -38,6 +37,7 @@ import { useSnapshot } from 'valtio';
 import type { DepartmentInfo } from '../../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeptTreeView } from '../../components/DeptTreeView';
+import { ListFrame } from '../../components/ListFrame';
 import { useDepartments } from '../../hooks/useOrgData';
 import { isRecordChanged } from '../../hooks/useRecordChanged';
 import { notify } from '../../notify';
@@ -56,8 +56,6 @@ const useStyles = makeStyles({
     '@media (max-width: 1023px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  heading: { margin: 0, flexGrow: 1 },
   tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   search: { width: '220px' },
   hint: { color: tokens.colorNeutralForeground3 },
@@ -68,7 +66,6 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   count: { fontVariantNumeric: 'tabular-nums' },
-  center: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
   detailTitle: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   detailIcon: { fontSize: '28px', color: tokens.colorBrandForeground1, flexShrink: 0 },
   detailName: { margin: 0, overflowWrap: 'anywhere' },
@@ -135,24 +132,7 @@ export default function DepartmentListPage() {
     if (tree && selectedId !== null && !tree.byId.has(selectedId)) setSelectedId(tree.roots[0]?.dept.id ?? null);
   }, [tree, selectedId]);
 
-  if (!tree) {
-    return (
-      <Card className={styles.card}>
-        {error ? (
-          <MessageBar intent="error">
-            <MessageBarBody>{error}</MessageBarBody>
-            <MessageBarActions>
-              <Button onClick={retry}>{t('common.retry')}</Button>
-            </MessageBarActions>
-          </MessageBar>
-        ) : (
-          <div className={styles.center}>
-            <Spinner label={t('shell.loading')} />
-          </div>
-        )}
-      </Card>
-    );
-  }
+  if (!tree) return <ListFrame title={t('dept.title')} loading={!error} error={error} onRetry={retry} empty={null} />;
 
   const open = openIds ?? new Set<number>();
   const nameOf = (id: number) => tree.byId.get(id)?.dept.deptName ?? '';
@@ -223,11 +203,9 @@ export default function DepartmentListPage() {
 
   return (
     <div className={styles.root}>
-      <Card className={styles.card}>
-        <div className={styles.header}>
-          <Title3 as="h2" className={styles.heading}>
-            {t('dept.title')}
-          </Title3>
+      <ListFrame
+        title={t('dept.title')}
+        actions={
           <div className={styles.tools}>
             <SearchBox
               className={styles.search}
@@ -255,7 +233,12 @@ export default function DepartmentListPage() {
               {t('dept.create')}
             </Button>
           </div>
-        </div>
+        }
+        loading={false}
+        error={null}
+        empty={null}
+        body="grid"
+      >
         <Text size={200} className={styles.hint}>
           {t('dept.dragHint')}
         </Text>
@@ -302,7 +285,7 @@ export default function DepartmentListPage() {
             {t('dept.emptyHint')}
           </Text>
         )}
-      </Card>
+      </ListFrame>
 
       {selected ? (
         <DepartmentDetails

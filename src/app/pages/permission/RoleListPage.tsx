@@ -7,10 +7,8 @@ import {
   makeStyles,
   mergeClasses,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
-  Spinner,
   Text,
   Title3,
   tokens,
@@ -20,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot, type Snapshot } from 'valtio';
 import type { RoleInfo } from '../../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListFrame } from '../../components/ListFrame';
 import { usePermissionCatalogue, useRoles } from '../../hooks/useOrgData';
 import { isRecordChanged, useRecordChanged } from '../../hooks/useRecordChanged';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
@@ -87,7 +86,6 @@ const useStyles = makeStyles({
   },
   footer: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap' },
   footerNote: { marginRight: 'auto', color: tokens.colorNeutralForeground3 },
-  center: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
   empty: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM, padding: tokens.spacingVerticalXXXL },
   emptyIcon: { fontSize: '40px', color: tokens.colorNeutralForeground3 },
 });
@@ -140,41 +138,25 @@ export default function RoleListPage() {
 
   if (user && !user.IsVip) return <RolesNeedVip />;
 
-  if (!roles) {
-    return (
-      <Card className={styles.card}>
-        {error ? (
-          <MessageBar intent="error">
-            <MessageBarBody>{error}</MessageBarBody>
-            <MessageBarActions>
-              <Button onClick={retry}>{t('common.retry')}</Button>
-            </MessageBarActions>
-          </MessageBar>
-        ) : (
-          <div className={styles.center}>
-            <Spinner label={t('shell.loading')} />
-          </div>
-        )}
-      </Card>
-    );
-  }
+  if (!roles) return <ListFrame title={t('role.title')} loading={!error} error={error} onRetry={retry} empty={null} />;
 
   const otherNames = (except?: number) => roles.filter((r) => r.id !== except).map((r) => r.roleName);
 
   return (
     <div className={styles.root}>
-      <Card className={styles.card}>
-        <div className={styles.header}>
-          <Title3 as="h2" className={styles.heading}>
-            {t('role.title')}
-          </Title3>
+      <ListFrame
+        title={t('role.title')}
+        actions={
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog({ kind: 'create' })} data-testid="role-create">
             {t('role.create')}
           </Button>
-        </div>
-        {sorted.length === 0 ? (
-          <Text className={styles.muted}>{t('role.empty')}</Text>
-        ) : (
+        }
+        loading={false}
+        error={null}
+        empty={sorted.length === 0 ? { text: t('role.empty') } : null}
+        body="grid"
+      >
+        {sorted.length > 0 && (
           <ul className={styles.list} aria-label={t('role.title')} data-testid="role-list">
             {sorted.map((role) => (
               <li key={role.id}>
@@ -201,7 +183,7 @@ export default function RoleListPage() {
             ))}
           </ul>
         )}
-      </Card>
+      </ListFrame>
 
       {selected ? (
         <RoleEditor

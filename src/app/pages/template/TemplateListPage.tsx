@@ -5,17 +5,17 @@
  * search by name, paging, an empty state; Open leads to the editor (?template=<id>).
  */
 import { useState } from 'react';
-import { Button, Card, CardFooter, CardPreview, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, Card, CardFooter, CardPreview, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { OpenRegular, SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
-import { DEFAULT_PAGE_SIZE, type PageSize, type TemplateInfo, type TemplateScope } from '../../../api/contract';
+import type { TemplateInfo, TemplateScope } from '../../../api/contract';
 import { templateThumbnailSrc } from '../../../api/template';
 import { templateApi, templateApiBase } from '../../api';
-import { Pager } from '../../components/Pager';
+import { ListFrame } from '../../components/ListFrame';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { usePagedList } from '../../hooks/usePagedList';
 import { session } from '../../state/session';
 import { can } from '../../permissions';
 import { usePictureToken } from '../asset/pictureToken';
@@ -26,9 +26,8 @@ import { emptyMessageKey, formatBytes, formatMm, templateEditorPath } from './te
 const SEARCH_DEBOUNCE_MS = 300;
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  intro: { color: tokens.colorNeutralForeground3 },
-  bar: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+  // The intro takes a line of its own above the search and the tools.
+  intro: { color: tokens.colorNeutralForeground3, flexBasis: '100%' },
   search: { minWidth: '240px', maxWidth: '360px', flexGrow: 1 },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: tokens.spacingHorizontalM },
   preview: { display: 'flex', alignItems: 'center', justifyContent: 'center', height: '160px', backgroundColor: tokens.colorNeutralBackground3 },
@@ -37,7 +36,6 @@ const useStyles = makeStyles({
   noThumb: { color: tokens.colorNeutralForeground3 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   meta: { color: tokens.colorNeutralForeground3 },
-  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
 function TemplateCard({ template, fileToken, canStore, onChanged }: { template: TemplateInfo; fileToken: string | null; canStore: boolean; onChanged: () => void }) {
@@ -82,71 +80,52 @@ export function TemplateListPage({ scope }: { scope: TemplateScope }) {
   const canStore = user ? can.usePrivateTemplates(user) : false;
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS).trim();
-  const [page, setPage] = useState<{ search: string; index: number }>({ search: '', index: 1 });
-  // A new search starts again at page 1.
-  const pageIndex = page.search === search ? page.index : 1;
-  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-
-  const { data, error, isLoading, mutate } = useSWR(
-    user ? (['templates', user.loginID, scope, search, pageIndex, pageSize] as const) : null,
-    async () => {
-      const result = await templateApi.list({ scope, search, pageIndex, pageSize });
-      if (!result.ok) throw new Error(result.message);
-      return result.data;
-    },
-    { keepPreviousData: true, revalidateOnFocus: false },
-  );
+  const list = usePagedList({
+    name: 'templates',
+    enabled: !!user,
+    filters: { scope, search },
+    deps: [user?.loginID],
+    fetchPage: (pageIndex, pageSize) => templateApi.list({ scope, search, pageIndex, pageSize }),
+    totalOf: (page) => page.total,
+  });
+  const { data, refresh } = list;
 
   return (
-    <div className={styles.page} data-testid={`template-page-${scope}`}>
-      <Text className={styles.intro}>{t(scope === 'private' ? 'labelTemplate.privateIntro' : 'labelTemplate.publicIntro')}</Text>
-      <div className={styles.bar}>
-        <Input
-          className={styles.search}
-          contentBefore={<SearchRegular />}
-          placeholder={t('labelTemplate.search')}
-          aria-label={t('labelTemplate.searchLabel')}
-          value={typed}
-          onChange={(_, d) => setTyped(d.value)}
-          data-testid="template-search"
-        />
-        {scope === 'private' && canStore && <TemplateListTools onChanged={() => void mutate()} />}
-        {isLoading && <Spinner size="tiny" />}
-      </div>
-      {error instanceof Error && (
-        <MessageBar intent="error" data-testid="template-error">
-          <MessageBarBody>{t('labelTemplate.loadFailed', { reason: error.message })}</MessageBarBody>
-          <MessageBarActions>
-            <Button size="small" onClick={() => void mutate()}>
-              {t('labelTemplate.retry')}
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
-      {data && data.templates.length === 0 && (
-        <Text className={styles.empty} data-testid="template-empty">
-          {t(emptyMessageKey(scope, search), { search })}
-        </Text>
-      )}
+    <ListFrame
+      bare
+      testId={`template-page-${scope}`}
+      toolbar={
+        <>
+          <Text className={styles.intro}>{t(scope === 'private' ? 'labelTemplate.privateIntro' : 'labelTemplate.publicIntro')}</Text>
+          <Input
+            className={styles.search}
+            contentBefore={<SearchRegular />}
+            placeholder={t('labelTemplate.search')}
+            aria-label={t('labelTemplate.searchLabel')}
+            value={typed}
+            onChange={(_, d) => setTyped(d.value)}
+            data-testid="template-search"
+          />
+          {scope === 'private' && canStore && <TemplateListTools onChanged={refresh} />}
+        </>
+      }
+      loading={list.loading}
+      busy={list.busy}
+      error={list.error && t('labelTemplate.loadFailed', { reason: list.error })}
+      onRetry={refresh}
+      retryLabel={t('labelTemplate.retry')}
+      errorTestId="template-error"
+      empty={data && data.templates.length === 0 ? { text: t(emptyMessageKey(scope, search), { search }), testId: 'template-empty' } : null}
+      body="grid"
+      pager={list.pager}
+    >
       {data && data.templates.length > 0 && (
         <div className={styles.grid} data-testid="template-grid" data-total={data.total}>
           {data.templates.map((template) => (
-            <TemplateCard key={template.templateID} template={template} fileToken={fileToken} canStore={canStore} onChanged={() => void mutate()} />
+            <TemplateCard key={template.templateID} template={template} fileToken={fileToken} canStore={canStore} onChanged={refresh} />
           ))}
         </div>
       )}
-      {data && data.total > 0 && (
-        <Pager
-          total={data.total}
-          pageIndex={pageIndex}
-          pageSize={pageSize}
-          onPageChange={(index) => setPage({ search, index })}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage({ search, index: 1 });
-          }}
-        />
-      )}
-    </div>
+    </ListFrame>
   );
 }
