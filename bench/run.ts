@@ -11,6 +11,9 @@
  *               engine vs bwip-js + @napi-rs/canvas (bench/render.ts; the canvas is installed on first use, bench/peer-canvas.ts)
  *   print-scan  in Chromium: the print scan check's cost, pages/s in the Web Worker pool with and without it
  *               (bench/print-scan-browser.ts; --scan-pages=N --scan-runs=N; needs a built dist/)
+ *   scan        in Chromium with a fake camera of printed labels: frames/s decoded in the scanner's worker,
+ *               scan-to-result latency (median, p95), vs the same frames in Node (bench/scan.ts;
+ *               --scan-seconds=N --scan-labels=N; needs a built dist/)
  *   print       in Chromium: 10,000 rows to pages in the app's Web Worker pool vs bwip-js + OffscreenCanvas,
  *               peak JS heap for 100,000 pages (bench/print-browser.ts; needs a built dist/), then print-e2e
  *   editor      in Chromium: the label editor with a 50-control label at 1,000 x 750 px, pointer-to-frame
@@ -21,7 +24,7 @@
  *
  * `--json` prints one JSON object on stdout and nothing else: a benchmark's result, or with
  * several benchmarks one object of their results by name (those that support it; symbology,
- * render, print and editor do). Everything else they print (the tables of those without JSON, progress,
+ * render, print, scan and editor do). Everything else they print (the tables of those without JSON, progress,
  * notes) goes to stderr. Benchmarks print medians and ratios to peers measured in the same
  * run and never fail on a time.
  */
@@ -52,6 +55,11 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     summary: "in Chromium: the print scan check's cost, pages/s in the worker pool with and without it",
     json: true,
     run: async (json) => (await import('./print-scan-browser.ts')).run({ json }),
+  },
+  scan: {
+    summary: 'in Chromium with a fake camera: frames/s decoded in the scanner worker, scan-to-result latency (median, p95)',
+    json: true,
+    run: async (json) => (await import('./scan.ts')).run({ json }),
   },
   print: {
     summary: 'in Chromium: 10,000 rows in the browser worker pool vs bwip-js + OffscreenCanvas, heap for 100,000; then print-e2e',
