@@ -2,21 +2,14 @@ import { useMemo, useState } from 'react';
 import {
   Badge,
   Button,
-  Card,
   makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   SearchBox,
-  Spinner,
   Table,
   TableBody,
   TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
-  Title3,
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
@@ -25,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AttributeType, type AssetClassifyInfo } from '../../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListFrame } from '../../components/ListFrame';
 import { isRecordChanged } from '../../hooks/useRecordChanged';
 import { notify } from '../../notify';
 import { assetStore } from '../../state/assets';
@@ -33,26 +27,13 @@ import { ClassifyDialog } from './ClassifyDialog';
 import { attributeTypeLabel } from './classifyForm';
 
 const useStyles = makeStyles({
-  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  heading: { margin: 0, flexGrow: 1 },
   search: { width: '260px', maxWidth: '100%' },
-  tableBox: { overflowX: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   table: { minWidth: '720px' },
   headerRow: { backgroundColor: tokens.colorNeutralBackground3 },
   name: { fontWeight: tokens.fontWeightSemibold },
   attributes: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, paddingBlock: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXXS, justifyContent: 'flex-end' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingVerticalXXXL,
-    color: tokens.colorNeutralForeground3,
-  },
-  emptyIcon: { fontSize: '40px' },
 });
 
 type DialogState = { kind: 'create' } | { kind: 'edit'; classify: AssetClassifyInfo } | { kind: 'delete'; classify: AssetClassifyInfo } | null;
@@ -77,28 +58,38 @@ export default function ClassifyPage() {
 
   const otherNames = (id?: number) => (classifies ?? []).filter((k) => k.id !== id).map((k) => k.classifyName);
 
+  const filtered = search.trim() !== '';
+  const create = (testId: string) => (
+    <Button appearance="primary" icon={<AddRegular />} disabled={!classifies} onClick={() => setDialog({ kind: 'create' })} data-testid={testId}>
+      {t('classify.create')}
+    </Button>
+  );
+
   return (
-    <Card className={styles.card}>
-      <div className={styles.header}>
-        <Title3 as="h2" className={styles.heading}>
-          {t('classify.title')}
-        </Title3>
-        <SearchBox className={styles.search} placeholder={t('classify.searchPlaceholder')} value={search} onChange={(_, d) => setSearch(d.value)} />
-        <Button appearance="primary" icon={<AddRegular />} disabled={!classifies} onClick={() => setDialog({ kind: 'create' })} data-testid="classify-create">
-          {t('classify.create')}
-        </Button>
-      </div>
-
-      {error && (
-        <MessageBar intent="error" data-testid="classify-error">
-          <MessageBarBody>{error}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={retry}>{t('common.retry')}</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
-
-      <div className={styles.tableBox}>
+    <>
+      <ListFrame
+        title={t('classify.title')}
+        actions={
+          <>
+            <SearchBox className={styles.search} placeholder={t('classify.searchPlaceholder')} value={search} onChange={(_, d) => setSearch(d.value)} />
+            {create('classify-create')}
+          </>
+        }
+        loading={!classifies && !error}
+        error={error}
+        onRetry={retry}
+        errorTestId="classify-error"
+        empty={
+          classifies && rows.length === 0
+            ? {
+                icon: <TagMultipleRegular />,
+                text: filtered ? t('classify.noMatch') : t('classify.empty'),
+                action: filtered ? undefined : create('classify-empty-create'),
+                testId: 'classify-empty',
+              }
+            : null
+        }
+      >
         <Table className={styles.table} aria-label={t('classify.title')} data-testid="classify-table">
           <TableHeader>
             <TableRow className={styles.headerRow}>
@@ -156,18 +147,7 @@ export default function ClassifyPage() {
             ))}
           </TableBody>
         </Table>
-        {classifies && rows.length === 0 && (
-          <div className={styles.empty} data-testid="classify-empty">
-            <TagMultipleRegular className={styles.emptyIcon} />
-            <Text>{search.trim() ? t('classify.noMatch') : t('classify.empty')}</Text>
-          </div>
-        )}
-        {!classifies && !error && (
-          <div className={styles.empty}>
-            <Spinner size="small" label={t('shell.loading')} />
-          </div>
-        )}
-      </div>
+      </ListFrame>
 
       {dialog?.kind === 'create' && <ClassifyDialog otherNames={otherNames()} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <ClassifyDialog classify={dialog.classify} otherNames={otherNames(dialog.classify.id)} onClose={() => setDialog(null)} />}
@@ -186,6 +166,6 @@ export default function ClassifyPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Card>
+    </>
   );
 }

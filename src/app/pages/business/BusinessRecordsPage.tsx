@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
   Button,
-  Card,
   Dialog,
   DialogActions,
   DialogBody,
@@ -13,7 +12,6 @@ import {
   Input,
   makeStyles,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   Option,
   Spinner,
@@ -24,7 +22,6 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
-  Title3,
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -33,11 +30,12 @@ import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { BUSINESS_TYPES, type BusinessType } from '../../../api/contract';
 import { businessApi } from '../../api';
-import { Pager } from '../../components/Pager';
+import { ListFrame } from '../../components/ListFrame';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { usePagedList } from '../../hooks/usePagedList';
 import { assetState } from '../../state/assets';
 import { session } from '../../state/session';
-import { setPageSize, settings } from '../../state/settings';
+import { settings } from '../../state/settings';
 import { useStaffOptions } from '../asset/assetHooks';
 import { AssetStaffSelect } from '../asset/AssetStaffSelect';
 import { formatBusinessTime } from './businessDisplay';
@@ -48,17 +46,11 @@ import { BusinessLineRows } from './BusinessOutcome';
 const SEARCH_DEBOUNCE_MS = 300;
 
 const useStyles = makeStyles({
-  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  heading: { margin: 0 },
-  count: { color: tokens.colorNeutralForeground3, flexGrow: 1 },
-  filters: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-end' },
+  count: { color: tokens.colorNeutralForeground3 },
   filter: { minWidth: '180px' },
-  tableBox: { overflowX: 'auto' },
   // Eight columns: below this they overlap; narrower screens scroll the table instead.
   table: { minWidth: '760px' },
   row: { cursor: 'pointer' },
-  empty: { padding: tokens.spacingVerticalXXL, color: tokens.colorNeutralForeground3, textAlign: 'center' },
   surface: { maxWidth: 'min(1000px, 95vw)' },
 });
 
@@ -73,7 +65,7 @@ export default function BusinessRecordsPage() {
   const styles = useStyles();
   const [params, setParams] = useSearchParams();
   const { user } = useSnapshot(session);
-  const { pageSize, language } = useSnapshot(settings);
+  const { language } = useSnapshot(settings);
   const { assetRevision } = useSnapshot(assetState);
   const { staff } = useStaffOptions();
   const state = stateFromParams(params);
@@ -87,93 +79,95 @@ export default function BusinessRecordsPage() {
     if (settled !== state.search) filter({ search: settled });
   }, [settled]);
 
-  const query = toListQuery(state, pageSize);
-  const { data, error, isLoading, mutate } = useSWR(
-    user ? (['business-list', user.loginID, language, JSON.stringify(query), assetRevision] as const) : null,
-    async () => {
-      const result = await businessApi.list(query);
-      if (!result.ok) throw new Error(result.message);
-      return result.data;
-    },
-    { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false },
-  );
-  const total = data?.filterBusinessCount ?? 0;
+  // What narrows the list; the page and the opened record do not.
+  const { page: _page, record: _record, ...filters } = state;
+  const list = usePagedList({
+    name: 'business-list',
+    enabled: !!user,
+    filters,
+    deps: [user?.loginID, language, assetRevision],
+    fetchPage: (page, pageSize) => businessApi.list(toListQuery({ ...state, page }, pageSize)),
+    totalOf: (page) => page.filterBusinessCount,
+  });
+  const { data, total } = list;
   const typeName = (type: BusinessType) => t(`business.type.${type}`);
 
   return (
-    <Card className={styles.card}>
-      <div className={styles.header}>
-        <Title3 as="h2" className={styles.heading}>
-          {t('business.records.title')}
-        </Title3>
-        <Text className={styles.count} data-testid="business-count" data-count={data ? total : ''}>
-          {data ? t('business.records.count', { count: total }) : ''}
-        </Text>
-      </div>
-      <div className={styles.filters}>
-        <Field label={t('business.column.type')} className={styles.filter}>
-          <Dropdown
-            multiselect
-            value={state.types.length === 0 ? t('business.records.allTypes') : state.types.length === 1 ? typeName(state.types[0]!) : t('business.records.typesChosen', { count: state.types.length })}
-            selectedOptions={state.types}
-            onOptionSelect={(_, d) => filter({ types: BUSINESS_TYPES.filter((each) => d.selectedOptions.includes(each)) })}
-            data-testid="business-type-filter"
-          >
-            {BUSINESS_TYPES.map((each) => (
-              <Option key={each} value={each}>
-                {typeName(each)}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
-        <Field label={t('business.records.from')}>
-          <Input type="date" value={state.from} onChange={(_, d) => filter({ from: d.value })} data-testid="business-from" />
-        </Field>
-        <Field label={t('business.records.to')}>
-          <Input type="date" value={state.to} onChange={(_, d) => filter({ to: d.value })} data-testid="business-to" />
-        </Field>
-        <Field label={t('business.column.person')} className={styles.filter}>
-          {staff && (
-            <AssetStaffSelect
-              staff={staff}
-              value={state.staff}
-              noneLabel={t('business.records.allPersons')}
-              onChange={(s) => filter({ staff: s?.id ?? null })}
-              data-testid="business-staff-filter"
-            />
-          )}
-        </Field>
-        <Field label={t('business.assets')} className={styles.filter}>
-          <Input value={typed} placeholder={t('business.records.search')} onChange={(_, d) => setTyped(d.value)} data-testid="business-search" />
-        </Field>
-        {state.assetId !== null && (
-          <Button onClick={() => filter({ assetId: null })} data-testid="business-asset-filter">
-            {t('business.records.assetFilter', { id: state.assetId })} ✕
-          </Button>
-        )}
-        {isFiltered(state) && (
-          <Button
-            appearance="subtle"
-            onClick={() => {
-              setTyped('');
-              go({ types: [], from: '', to: '', staff: null, assetId: null, search: '', page: 1, record: null });
-            }}
-          >
-            {t('business.records.clearFilters')}
-          </Button>
-        )}
-      </div>
-
-      {error && (
-        <MessageBar intent="error" data-testid="business-list-error">
-          <MessageBarBody>{(error as Error).message}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void mutate()}>{t('common.retry')}</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
-
-      <div className={styles.tableBox}>
+    <>
+      <ListFrame
+        title={t('business.records.title')}
+        count={
+          <Text className={styles.count} data-testid="business-count" data-count={data ? total : ''}>
+            {data ? t('business.records.count', { count: total }) : ''}
+          </Text>
+        }
+        toolbar={
+          <>
+            <Field label={t('business.column.type')} className={styles.filter}>
+              <Dropdown
+                multiselect
+                value={state.types.length === 0 ? t('business.records.allTypes') : state.types.length === 1 ? typeName(state.types[0]!) : t('business.records.typesChosen', { count: state.types.length })}
+                selectedOptions={state.types}
+                onOptionSelect={(_, d) => filter({ types: BUSINESS_TYPES.filter((each) => d.selectedOptions.includes(each)) })}
+                data-testid="business-type-filter"
+              >
+                {BUSINESS_TYPES.map((each) => (
+                  <Option key={each} value={each}>
+                    {typeName(each)}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+            <Field label={t('business.records.from')}>
+              <Input type="date" value={state.from} onChange={(_, d) => filter({ from: d.value })} data-testid="business-from" />
+            </Field>
+            <Field label={t('business.records.to')}>
+              <Input type="date" value={state.to} onChange={(_, d) => filter({ to: d.value })} data-testid="business-to" />
+            </Field>
+            <Field label={t('business.column.person')} className={styles.filter}>
+              {staff && (
+                <AssetStaffSelect
+                  staff={staff}
+                  value={state.staff}
+                  noneLabel={t('business.records.allPersons')}
+                  onChange={(s) => filter({ staff: s?.id ?? null })}
+                  data-testid="business-staff-filter"
+                />
+              )}
+            </Field>
+            <Field label={t('business.assets')} className={styles.filter}>
+              <Input value={typed} placeholder={t('business.records.search')} onChange={(_, d) => setTyped(d.value)} data-testid="business-search" />
+            </Field>
+            {state.assetId !== null && (
+              <Button onClick={() => filter({ assetId: null })} data-testid="business-asset-filter">
+                {t('business.records.assetFilter', { id: state.assetId })} ✕
+              </Button>
+            )}
+            {isFiltered(state) && (
+              <Button
+                appearance="subtle"
+                onClick={() => {
+                  setTyped('');
+                  go({ types: [], from: '', to: '', staff: null, assetId: null, search: '', page: 1, record: null });
+                }}
+              >
+                {t('business.records.clearFilters')}
+              </Button>
+            )}
+          </>
+        }
+        loading={list.loading}
+        busy={list.busy}
+        error={list.error}
+        onRetry={list.refresh}
+        errorTestId="business-list-error"
+        empty={
+          data && data.businesses.length === 0
+            ? { text: isFiltered(state) ? t('business.records.noMatch') : t('business.records.empty'), testId: 'business-empty' }
+            : null
+        }
+        pager={list.pager}
+      >
         <Table size="small" className={styles.table} aria-label={t('business.records.title')} data-testid="business-table">
           <TableHeader>
             <TableRow>
@@ -213,27 +207,10 @@ export default function BusinessRecordsPage() {
             ))}
           </TableBody>
         </Table>
-        {data && data.businesses.length === 0 && (
-          <div className={styles.empty} data-testid="business-empty">
-            {isFiltered(state) ? t('business.records.noMatch') : t('business.records.empty')}
-          </div>
-        )}
-        {isLoading && !data && <Spinner size="small" label={t('shell.loading')} />}
-      </div>
-
-      <Pager
-        total={total}
-        pageIndex={state.page}
-        pageSize={pageSize}
-        onPageChange={(page) => go({ ...state, page })}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          if (state.page !== 1) go({ ...state, page: 1 });
-        }}
-      />
+      </ListFrame>
 
       {state.record !== null && <RecordDialog id={state.record} onClose={() => go({ ...state, record: null })} />}
-    </Card>
+    </>
   );
 }
 
