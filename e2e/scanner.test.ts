@@ -5,7 +5,8 @@
  *   - camera: Chromium's fake camera plays a video of printed labels (e2e/fake-camera.ts:
  *     one QR, one Data Matrix, one Code 128, each carrying a registered asset's code); the
  *     worker reads all three and the picker adds the three assets (the set of codes, in
- *     whatever order and time the video gives them); stopping releases the camera;
+ *     whatever order and time the video gives them); stopping releases the camera, so do
+ *     hiding the page (it resumes when shown) and leaving the form;
  *   - keyboard-wedge scanner: a burst of keys ending in Enter (dispatched in one task, as
  *     fast as a scanner types) adds its asset; the same code typed at a person's pace
  *     (120 ms a key) is not taken as a scan;
@@ -51,6 +52,20 @@ async function api<T>(method: string, path: string, token: string | null, body?:
   return envelope.resultInfo;
 }
 
+/** Camera tracks the page holds that are still live (getUserMedia's streams, recorded by an
+ * init script). */
+const liveTracks = () =>
+  page.evaluate(() => ((window as unknown as { cameraStreams?: MediaStream[] }).cameraStreams ?? []).flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length);
+
+/** Makes the page look hidden or shown to it (document.hidden and visibilitychange). */
+async function setHidden(hidden: boolean) {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
 async function login(on: Page) {
   await on.goto('/login');
   await byTestId('use-demo', on).click();
@@ -72,6 +87,16 @@ beforeAll(async () => {
   context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  await page.addInitScript(() => {
+    const streams: MediaStream[] = [];
+    (window as unknown as { cameraStreams: MediaStream[] }).cameraStreams = streams;
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      streams.push(stream);
+      return stream;
+    };
+  });
   page.on('pageerror', (err) => errors.push(String(err)));
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
@@ -100,6 +125,25 @@ describe('scanner in the asset picker', () => {
     await byTestId('scanner-camera-stop').click();
     await expect.poll(() => byTestId('scanner').getAttribute('data-camera-status')).toBe('idle');
     expect(await byTestId('scanner-video').evaluate((v) => (v as HTMLVideoElement).srcObject)).toBeNull();
+    expect(await liveTracks()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('gives the camera back while the page is hidden and when the scanner goes away', async () => {
+    await page.goto('/asset/businessInfo?type=Alter');
+    await byTestId('scanner-camera-start').click();
+    await expect.poll(() => byTestId('scanner').getAttribute('data-camera-status')).toBe('running');
+    expect(await liveTracks()).toBe(1);
+    await setHidden(true);
+    await expect.poll(liveTracks).toBe(0);
+    expect(await byTestId('scanner').getAttribute('data-camera-status')).toBe('idle');
+    await setHidden(false);
+    await expect.poll(() => byTestId('scanner').getAttribute('data-camera-status')).toBe('running');
+    expect(await liveTracks()).toBe(1);
+    // Leaving the form (a client-side navigation) unmounts the scanner.
+    await byTestId('nav-/asset/business').click();
+    await page.waitForURL('**/asset/business');
+    await expect.poll(liveTracks).toBe(0);
     expect(errors).toEqual([]);
   });
 
