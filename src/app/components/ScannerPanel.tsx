@@ -94,7 +94,6 @@ export function ScannerPanel({ onScan, camera = true, wedge = true, autoStart = 
   useWedgeScanner((text) => report(text, 'wedge'), { enabled: wedge && !disabled });
   const startCamera = cam.start;
   // Only on mount: autoStart is a starting state, not something to follow.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => (camera && autoStart ? startCamera() : undefined), []);
 
   const submitTyped = () => {
