@@ -52,6 +52,7 @@ describe('menu from the route table', () => {
     expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true, IsVip: true })))).toEqual([
       '/dashboard',
       allAssets,
+      '/inventory',
       organization,
       '/permission[/permission/role-list]',
       LABELS,
@@ -60,6 +61,7 @@ describe('menu from the route table', () => {
     expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ IsAdmin: true })))).toEqual([
       '/dashboard',
       allAssets,
+      '/inventory',
       organization,
       '/permission[/permission/role-list]',
       LABELS,
@@ -85,6 +87,17 @@ describe('menu from the route table', () => {
     expect(canOpen(form, makeUser({ permissions: [Permission.assetAlter] }))).toBe(true);
     expect(canOpen(form, makeUser({ permissions: [Permission.assetAdd, Permission.assetEdit, Permission.assetDelete] }))).toBe(false);
     expect(paths(buildMenu(pageRoutes, menuGroups, makeUser({ permissions: [Permission.assetScrap] })))[1]).toBe('/asset[/asset/list,/asset/business,/asset/businessInfo]');
+  });
+
+  it('lists and opens the inventory pages with 201 only, the details page never in the menu (spec section 6)', () => {
+    const counter = makeUser({ permissions: [Permission.inventory] });
+    expect(paths(buildMenu(pageRoutes, menuGroups, counter))).toEqual(['/dashboard', '/asset[/asset/list,/asset/business]', '/inventory', LABELS, TEMPLATES]);
+    const list = pageRoutes.find((r) => r.path === '/inventory')!;
+    const details = pageRoutes.find((r) => r.path === '/inventory/details')!;
+    expect([canOpen(list, counter), canOpen(details, counter)]).toEqual([true, true]);
+    const other = makeUser({ permissions: [Permission.assetAdd, Permission.assetAlter, Permission.systemOrganization] });
+    expect([canOpen(list, other), canOpen(details, other)]).toEqual([false, false]);
+    expect(paths(buildMenu(pageRoutes, menuGroups, other))).not.toContain('/inventory');
   });
 
   it('lists the asset pages by permission: registration with add, reachable but unlisted with edit only (spec section 6)', () => {

@@ -3,8 +3,7 @@
  * router, the sidebar menu, the page titles and the tags are all generated from it, so
  * adding a page means adding one entry here (and, for a new menu section, one group).
  *
- * Pages later issues build (assets, inventory, templates) are absent until they exist.
- * They will look like:
+ * A page entry looks like:
  *
  *   { path: '/asset/info', titleKey: 'route.assetRegistration', group: 'asset',
  *     icon: AddSquareRegular, access: can.registerAssets, inMenu: can.seeAssetRegistrationInMenu,
@@ -19,6 +18,7 @@ import {
   ArrowImportRegular,
   BoardRegular,
   BoxRegular,
+  ClipboardTaskListLtrRegular,
   DocumentBulletListRegular,
   DocumentPersonRegular,
   ArrowSwapRegular,
@@ -140,6 +140,23 @@ export const pageRoutes: PageRoute[] = [
     icon: ArrowSwapRegular,
     access: (u) => allowedBusinessTypes(u).length > 0,
     page: () => import('./pages/business/BusinessInfoPage'),
+  },
+  {
+    // Inventory counts (spec section 2: /inventory with list and details): permission 201,
+    // else neither in the menu nor reachable; the server checks 201 on every call too.
+    path: '/inventory',
+    titleKey: 'route.inventory',
+    icon: ClipboardTaskListLtrRegular,
+    access: can.inventory,
+    page: () => import('./pages/inventory/InventoryListPage'),
+  },
+  {
+    // One order: its lines, export, counting and finish (?id=); hidden from the menu.
+    path: '/inventory/details',
+    titleKey: 'route.inventoryDetails',
+    hidden: true,
+    access: can.inventory,
+    page: () => import('./pages/inventory/InventoryDetailsPage'),
   },
   {
     path: '/organization/dept-list',

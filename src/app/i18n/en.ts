@@ -4,6 +4,7 @@ import { labelPrintEn } from './labelPrint.en';
 import { labelEditorEn } from './labelEditor.en';
 import { labelTemplateEn } from './labelTemplate.en';
 import { businessEn } from './business.en';
+import { inventoryEn } from './inventory.en';
 import { scannerEn } from './scanner.en';
 
 export const en: Messages = {
@@ -32,6 +33,8 @@ export const en: Messages = {
     templatePublic: 'General templates',
     assetBusinessInfo: 'Asset transaction',
     assetBusiness: 'Transaction records',
+    inventory: 'Inventory counts',
+    inventoryDetails: 'Inventory details',
   },
   auth: {
     heroTitle: 'Every asset accounted for',
@@ -206,6 +209,7 @@ export const en: Messages = {
   labelEditor: labelEditorEn,
   labelTemplate: labelTemplateEn,
   business: businessEn,
+  inventory: inventoryEn,
   scanner: scannerEn,
   menu: {
     asset: 'Assets',

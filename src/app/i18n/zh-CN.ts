@@ -6,6 +6,7 @@ import { labelPrintZh } from './labelPrint.zh-CN';
 import { labelEditorZh } from './labelEditor.zh-CN';
 import { labelTemplateZh } from './labelTemplate.zh-CN';
 import { businessZh } from './business.zh-CN';
+import { inventoryZh } from './inventory.zh-CN';
 import { scannerZh } from './scanner.zh-CN';
 
 export const zhCN = {
@@ -34,6 +35,8 @@ export const zhCN = {
     templatePublic: '通用模板',
     assetBusinessInfo: '资产业务',
     assetBusiness: '业务记录',
+    inventory: '资产盘点',
+    inventoryDetails: '盘点明细',
   },
   auth: {
     heroTitle: '让每一件资产都有据可查',
@@ -207,6 +210,7 @@ export const zhCN = {
   labelEditor: labelEditorZh,
   labelTemplate: labelTemplateZh,
   business: businessZh,
+  inventory: inventoryZh,
   scanner: scannerZh,
   menu: {
     asset: '资产管理',

@@ -59,8 +59,11 @@ export function AssetInfoForm({
   readOnly,
   notice,
   onReload,
+  initialCode = '',
 }: {
   asset?: AssetInfo;
+  /** A new asset's code, filled in (an inventory count's surplus code); the form starts clean with it. */
+  initialCode?: string;
   readOnly: boolean;
   notice?: string;
   onReload?: () => Promise<string | null>;
@@ -73,7 +76,7 @@ export function AssetInfoForm({
   const { tree } = useDepartments();
   const { classifies } = useClassifies();
   const { staff } = useStaffOptions();
-  const [draft, setDraft] = useState<AssetDraft>(() => (asset ? draftOfAsset(asset) : emptyDraft()));
+  const [draft, setDraft] = useState<AssetDraft>(() => (asset ? draftOfAsset(asset) : emptyDraft({ assetCoding: initialCode.trim() })));
   // What was loaded or last saved: the form is dirty while the draft differs from it.
   const [saved, setSaved] = useState<AssetDraft>(draft);
   const allowLeave = useUnsavedChanges(!readOnly && !sameValues(draft, saved), t('common.leaveConfirm'));

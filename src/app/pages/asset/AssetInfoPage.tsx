@@ -19,14 +19,15 @@ const useStyles = makeStyles({ card: { padding: tokens.spacingHorizontalL } });
 export default function AssetInfoPage() {
   const [params] = useSearchParams();
   const id = assetIdParam(params.get('id'));
-  return id === null ? <NewAsset /> : <EditAsset key={id} id={id} />;
+  // ?code= prefills a new asset's code (an inventory count's "register this asset").
+  return id === null ? <NewAsset code={params.get('code') ?? ''} /> : <EditAsset key={id} id={id} />;
 }
 
-function NewAsset() {
+function NewAsset({ code }: { code: string }) {
   const { t } = useTranslation();
   const { user } = useSnapshot(session);
   const canAdd = !!user && hasPermission(user, Permission.assetAdd);
-  return <AssetInfoForm readOnly={!canAdd} notice={canAdd ? undefined : t('asset.cannotCreate')} />;
+  return <AssetInfoForm key={code} initialCode={code} readOnly={!canAdd} notice={canAdd ? undefined : t('asset.cannotCreate')} />;
 }
 
 function EditAsset({ id }: { id: number }) {

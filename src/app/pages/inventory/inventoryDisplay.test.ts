@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countedPercent, isOrderOpen, lineResultColor, orderIdParam, orderStatusColor, resultParam, statusParam } from './inventoryDisplay';
+import { countedPercent, isOrderOpen, isRegistrableCode, lineResultColor, orderIdParam, orderStatusColor, resultParam, statusParam } from './inventoryDisplay';
 
 describe('inventory display', () => {
   it("gives statuses and results the spec's tag colours (info, primary, success, danger)", () => {
@@ -26,5 +26,12 @@ describe('inventory display', () => {
     expect(resultParam('0')).toBe(0);
     expect(resultParam('')).toBeNull();
     expect(resultParam(null)).toBeNull();
+  });
+
+  it('offers to register a surplus code, not a link or a text too long for a code', () => {
+    expect(isRegistrableCode('ZC-0042')).toBe(true);
+    expect(isRegistrableCode('https://assets.example.com/a/4f2a')).toBe(false);
+    expect(isRegistrableCode('x'.repeat(51))).toBe(false);
+    expect(isRegistrableCode('  ')).toBe(false);
   });
 });

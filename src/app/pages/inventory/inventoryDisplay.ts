@@ -1,6 +1,6 @@
 /**
- * How inventory orders and lines read (spec section 4): status and result codes, the tag
- * colour of each, and an order's counts as one line of text.
+ * How inventory orders and lines read (spec section 4; the codes are contract.ts's): the tag
+ * colour of each status and result, an order's progress, and the pages' address parameters.
  *
  * The spec names four tag colours (info, success, primary, danger) for both sets of codes.
  * In Fluent UI's Badge they are informative (grey), success (green), brand (blue) and
@@ -8,42 +8,41 @@
  * found over the plan blue, what ended short red.
  */
 import type { BadgeProps } from '@fluentui/react-components';
-
-/** Order statuses (Anlageninventur.status). */
-export const OrderStatus = { pending: 2, inProgress: 4, completed: 8, notComplete: 128 } as const;
-export type OrderStatusCode = (typeof OrderStatus)[keyof typeof OrderStatus];
-export const ORDER_STATUSES: readonly OrderStatusCode[] = [2, 4, 8, 128];
-
-/** Line results (InventoryAsset.result). */
-export const LineResult = { pending: 0, normal: 2, surplus: 4, shortage: 8 } as const;
-export type LineResultCode = (typeof LineResult)[keyof typeof LineResult];
-export const LINE_RESULTS: readonly LineResultCode[] = [0, 2, 4, 8];
+import {
+  INVENTORY_ORDER_STATUSES,
+  INVENTORY_RESULTS,
+  InventoryOrderStatus,
+  type InventoryCounts,
+  type InventoryOrderStatusValue,
+  type InventoryResultValue,
+} from '../../../api/contract';
+import { ASSET_TEXT_MAX } from '../asset/assetForm';
 
 export type TagColor = NonNullable<BadgeProps['color']>;
 
 /** The spec's colour names as Fluent UI badge colours. */
 const SPEC_COLOR = { info: 'informative', success: 'success', primary: 'brand', danger: 'danger' } as const satisfies Record<string, TagColor>;
 
-const ORDER_STATUS_COLOR: Record<OrderStatusCode, TagColor> = {
+const ORDER_STATUS_COLOR: Record<InventoryOrderStatusValue, TagColor> = {
   2: SPEC_COLOR.info,
   4: SPEC_COLOR.primary,
   8: SPEC_COLOR.success,
   128: SPEC_COLOR.danger,
 };
 
-const LINE_RESULT_COLOR: Record<LineResultCode, TagColor> = {
+const LINE_RESULT_COLOR: Record<InventoryResultValue, TagColor> = {
   0: SPEC_COLOR.info,
   2: SPEC_COLOR.success,
   4: SPEC_COLOR.primary,
   8: SPEC_COLOR.danger,
 };
 
-export function isOrderStatus(value: unknown): value is OrderStatusCode {
-  return (ORDER_STATUSES as readonly unknown[]).includes(value);
+export function isOrderStatus(value: unknown): value is InventoryOrderStatusValue {
+  return (INVENTORY_ORDER_STATUSES as readonly unknown[]).includes(value);
 }
 
-export function isLineResult(value: unknown): value is LineResultCode {
-  return (LINE_RESULTS as readonly unknown[]).includes(value);
+export function isLineResult(value: unknown): value is InventoryResultValue {
+  return (INVENTORY_RESULTS as readonly unknown[]).includes(value);
 }
 
 /** A status the client does not know (a newer server) shows grey. */
@@ -57,19 +56,11 @@ export function lineResultColor(result: number): TagColor {
 
 /** Whether scans may still be added: pending or in progress. */
 export function isOrderOpen(status: number): boolean {
-  return status === OrderStatus.pending || status === OrderStatus.inProgress;
-}
-
-export interface OrderCounts {
-  total: number;
-  pending: number;
-  normal: number;
-  surplus: number;
-  shortage: number;
+  return status === InventoryOrderStatus.pending || status === InventoryOrderStatus.inProgress;
 }
 
 /** How far the count is: lines counted (normal) of the lines planned (total less surplus), 0-100. */
-export function countedPercent(counts: OrderCounts): number {
+export function countedPercent(counts: InventoryCounts): number {
   const planned = counts.total - counts.surplus;
   if (planned <= 0) return 0;
   return Math.floor((counts.normal / planned) * 100);
@@ -83,13 +74,23 @@ export function orderIdParam(value: string | null): number | null {
 }
 
 /** `?status=` of the orders list: a known status, else all. */
-export function statusParam(value: string | null): OrderStatusCode | null {
+export function statusParam(value: string | null): InventoryOrderStatusValue | null {
   const n = value === null ? NaN : Number(value);
   return isOrderStatus(n) ? n : null;
 }
 
 /** `?result=` of the lines list: a known result, else all. */
-export function resultParam(value: string | null): LineResultCode | null {
+export function resultParam(value: string | null): InventoryResultValue | null {
   const n = value === null || value === '' ? NaN : Number(value);
   return isLineResult(n) ? n : null;
+}
+
+/**
+ * Whether a surplus code that names no asset can become a new asset's code: a code, but not a
+ * link (an asset link of a label this user cannot resolve, any URL) and nothing longer than
+ * an asset code may be.
+ */
+export function isRegistrableCode(text: string): boolean {
+  const code = text.trim();
+  return code !== '' && code.length <= ASSET_TEXT_MAX.assetCoding && !/^[a-z][a-z0-9+.-]*:\/\//i.test(code);
 }

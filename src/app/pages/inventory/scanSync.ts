@@ -37,6 +37,8 @@ export interface ScanAnswer<Line> {
   scanId: string;
   outcome: ScanOutcome;
   line: Line | null;
+  /** Why a scan was not recorded (unknown-order-closed), in the user's language. */
+  message?: string;
 }
 
 export type SendScans<Line> = (orderId: number, scans: ScanToSend[]) => Promise<ApiResult<ScanAnswer<Line>[]>>;
@@ -181,7 +183,7 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
         ...byId.get(a.scanId)!,
         status: a.outcome === 'unknown-order-closed' ? 'refused' : a.outcome,
         line: a.line,
-        message: null,
+        message: a.message ?? null,
       })),
     );
     state.offline = false;

@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Dropdown,
+  makeStyles,
+  Option,
+  SearchBox,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { inventoryApi } from '../../api';
+import { ListFrame } from '../../components/ListFrame';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { usePagedList } from '../../hooks/usePagedList';
+import { inventoryLines } from '../../state/inventoryLines';
+import { session } from '../../state/session';
+import { settings } from '../../state/settings';
+import { saveExcelFile } from '../asset/importFile';
+import { formatBusinessTime } from '../business/businessDisplay';
+import { INVENTORY_RESULTS } from '../../../api/contract';
+import { lineResultColor, resultParam } from './inventoryDisplay';
+
+/** How long the search waits for typing to stop (ms). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const useStyles = makeStyles({
+  search: { minWidth: '240px' },
+  result: { minWidth: '140px' },
+  // Nine columns: narrower screens scroll the table (ListFrame's box) instead.
+  table: { minWidth: '1100px' },
+  nowrap: { whiteSpace: 'nowrap' },
+});
+
+/**
+ * An order's lines, paged: the asset as the register had it when the order was made, its
+ * result in the spec's tag colour, when and by whom it was counted. Filter by result (in the
+ * address, `?result=`) and by code or name; export the lines (of the chosen result) as .xlsx.
+ * `revision` moves when scans were answered or the order finished: the page is fetched again.
+ */
+export function InventoryLines({ orderId, revision }: { orderId: number; revision: number }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { user } = useSnapshot(session);
+  const { language } = useSnapshot(settings);
+  const [params, setParams] = useSearchParams();
+  const result = resultParam(params.get('result'));
+  const [typed, setTyped] = useState('');
+  const keyword = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const list = usePagedList({
+    name: 'inventory-lines',
+    enabled: !!user,
+    filters: { orderId, result, keyword },
+    deps: [user?.loginID, language, revision],
+    fetchPage: (pageIndex, pageSize) =>
+      inventoryApi.lines({ anlageninventurId: orderId, results: result === null ? undefined : [result], keyword, pageIndex, pageSize }),
+    totalOf: (page) => page.filterInventoryAssetCount,
+  });
+  const lines = list.data?.inventoryAssetList ?? [];
+
+  // The pages seen feed the counting screen's cache (state/inventoryLines.ts).
+  useEffect(() => {
+    if (lines.length > 0) inventoryLines.keep(orderId, lines);
+  }, [orderId, lines]);
+
+  const setResult = (next: number | null) =>
+    setParams((p) => {
+      const out = new URLSearchParams(p);
+      if (next === null) out.delete('result');
+      else out.set('result', String(next));
+      out.delete('page');
+      return out;
+    });
+
+  const exportLines = async () => {
+    setExporting(true);
+    setExportError(null);
+    const file = await inventoryApi.exportLines({ anlageninventurId: orderId, results: result === null ? undefined : [result], keyword });
+    setExporting(false);
+    if (file.ok) saveExcelFile(file.data);
+    else setExportError(file.message);
+  };
+
+  const filtered = result !== null || keyword !== '';
+  return (
+    <ListFrame
+      bare
+      count={
+        <Text data-testid="inventory-line-count" data-count={list.data ? list.total : ''}>
+          {list.data ? t('pager.total', { count: list.total }) : ''}
+        </Text>
+      }
+      actions={
+        <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void exportLines()} data-testid="inventory-export">
+          {t('inventory.exportLines')}
+        </Button>
+      }
+      toolbar={
+        <>
+          <Dropdown
+            className={styles.result}
+            aria-label={t('inventory.column.result')}
+            value={result === null ? t('inventory.allResults') : t(`inventory.result.${result}`)}
+            selectedOptions={[result === null ? '' : String(result)]}
+            onOptionSelect={(_, d) => setResult(resultParam(d.optionValue ?? null))}
+            data-testid="inventory-result-filter"
+          >
+            <Option value="">{t('inventory.allResults')}</Option>
+            {INVENTORY_RESULTS.map((r) => (
+              <Option key={r} value={String(r)}>
+                {t(`inventory.result.${r}`)}
+              </Option>
+            ))}
+          </Dropdown>
+          <SearchBox
+            className={styles.search}
+            placeholder={t('inventory.search')}
+            value={typed}
+            onChange={(_, d) => setTyped(d.value)}
+            data-testid="inventory-line-search"
+          />
+        </>
+      }
+      loading={list.loading}
+      busy={list.busy}
+      error={exportError ?? list.error}
+      onRetry={exportError ? () => setExportError(null) : list.refresh}
+      errorTestId="inventory-lines-error"
+      empty={list.data && lines.length === 0 ? { text: filtered ? t('inventory.linesNoMatch') : t('inventory.linesEmpty'), testId: 'inventory-lines-empty' } : null}
+      pager={list.pager}
+      bodyTestId="inventory-lines"
+    >
+      <Table size="small" className={styles.table} aria-label={t('route.inventoryDetails')}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{t('inventory.column.assetCoding')}</TableHeaderCell>
+            <TableHeaderCell>{t('inventory.column.assetName')}</TableHeaderCell>
+            <TableHeaderCell>{t('inventory.column.department')}</TableHeaderCell>
+            <TableHeaderCell>{t('inventory.column.user')}</TableHeaderCell>
+            <TableHeaderCell>{t('inventory.column.depositSite')}</TableHeaderCell>
+            <TableHeaderCell>{t('inventory.column.classification')}</TableHeaderCell>
+            <TableHeaderCell>{t('inventory.column.result')}</TableHeaderCell>
+            <TableHeaderCell>{t('inventory.column.scannedAt')}</TableHeaderCell>
+            <TableHeaderCell>{t('inventory.column.scannedBy')}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {lines.map((line) => (
+            <TableRow key={line.id} data-testid="inventory-line" data-code={line.assetCoding} data-result={line.result}>
+              <TableCell>{line.assetCoding}</TableCell>
+              <TableCell>{line.assetName}</TableCell>
+              <TableCell>{line.department}</TableCell>
+              <TableCell>{line.user}</TableCell>
+              <TableCell>{line.depositSite}</TableCell>
+              <TableCell>{line.classification}</TableCell>
+              <TableCell className={styles.nowrap}>
+                <Badge appearance="tint" color={lineResultColor(line.result)}>
+                  {t(`inventory.result.${line.result}`)}
+                </Badge>
+              </TableCell>
+              <TableCell className={styles.nowrap}>{line.scannedAt ? formatBusinessTime(line.scannedAt) : ''}</TableCell>
+              <TableCell>{line.scannedBy}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ListFrame>
+  );
+}
