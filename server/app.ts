@@ -14,11 +14,13 @@ import type { Db } from './db/db.ts';
 import { AppError, pickLanguage } from './errors.ts';
 import { failure } from './http/envelope.ts';
 import type { AppEnv } from './http/env.ts';
+import { templateCors } from './http/template-cors.ts';
 import { mountWebApp } from './http/web-app.ts';
 import { consoleLogger, type Logger } from './log.ts';
 import type { Mailer } from './mail/index.ts';
 import { FILE_MAX_BYTES, IMPORT_MAX_BYTES, TEMPLATE_MAX_BYTES } from '../src/api/contract.ts';
 import { assetRoutes } from './routes/asset.ts';
+import { assetLabelRoutes } from './routes/asset-label.ts';
 import { businessRoutes } from './routes/business.ts';
 import { childUserRoutes } from './routes/child-user.ts';
 import { classifyRoutes } from './routes/classify.ts';
@@ -68,6 +70,9 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     await next();
   });
 
+  // Before routing: a preflight to a template route is answered here (http/template-cors.ts).
+  app.use('/api/*', templateCors(deps.config.templateCorsOrigins));
+
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {
     await next();
@@ -111,6 +116,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   api.route('/', roleRoutes(deps));
   api.route('/', classifyRoutes(deps));
   api.route('/', assetRoutes(deps));
+  api.route('/', assetLabelRoutes(deps));
   api.route('/', businessRoutes(deps));
   api.route('/', inventoryRoutes(deps));
   api.route('/', fileRoutes(deps));

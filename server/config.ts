@@ -10,7 +10,11 @@
  *   data rows one import file may have), IMPORT_MAX_CELLS (3000000: filled cells of one
  *   file), IMPORT_WORKERS (1: import files parsed at a time, the rest wait in order),
  *   IMPORT_WORKER_HEAP_MB (1024: heap of a parse worker; over it the file is "too large"),
- *   IMPORT_PARSE_TIMEOUT_MS (120000: time one file may take to parse; over it it is refused).
+ *   IMPORT_PARSE_TIMEOUT_MS (120000: time one file may take to parse; over it it is refused),
+ *   PUBLIC_ORIGIN (unset: the request's own; the scheme, host and port asset links on labels
+ *   start with, e.g. https://assets.example.com, needed behind a proxy that changes the host),
+ *   TEMPLATE_CORS_ORIGINS (unset: none; comma list of web-app origins allowed to call the
+ *   label-template routes from another address, VITE_TEMPLATE_API_BASE of the client).
  *   Tests only: IMPORT_CHECK_PAUSE_MS, IMPORT_TEST_PAUSE_AT + IMPORT_TEST_MARKER_DIR.
  */
 import { resolve } from 'node:path';
@@ -62,6 +66,10 @@ export interface Config {
    * VIP flag. Off, the default for a self-hosted installation: every company is VIP.
    */
   paidModel: boolean;
+  /** Origin of asset links ('https://host[:port]'); undefined: the request's. */
+  publicOrigin?: string;
+  /** Web-app origins answered with CORS on the label-template routes (http/template-cors.ts). */
+  templateCorsOrigins: string[];
 }
 
 /** The product is Chinese first (spec section 1): its calendar day by default. */
@@ -75,6 +83,19 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/** An origin: scheme, host, optional port, nothing after (a trailing slash is dropped). */
+const origin = z
+  .string()
+  .transform((v) => v.trim().replace(/\/+$/, ''))
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === v;
+    } catch {
+      return false;
+    }
+  }, 'expected an origin such as https://host:port');
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -115,6 +136,12 @@ const EnvSchema = z.object({
     .pipe(z.enum(['on', 'off', '1', '0', 'true', 'false'], { message: 'expected on or off' }))
     .transform((v) => v === 'on' || v === '1' || v === 'true')
     .default(false),
+  PUBLIC_ORIGIN: origin.optional(),
+  TEMPLATE_CORS_ORIGINS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(origin))
+    .default([]),
 });
 
 /** Absolute session lifetime: 7 days, in hours. */
@@ -164,5 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
         ? { stage: e.IMPORT_TEST_PAUSE_AT, markerDir: resolve(cwd, e.IMPORT_TEST_MARKER_DIR) }
         : undefined,
     paidModel: e.ASSETMARK_PAID_MODEL,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    templateCorsOrigins: e.TEMPLATE_CORS_ORIGINS,
   };
 }

@@ -240,6 +240,12 @@ export const ERRORS = {
   },
   assetNameRequired: { code: StatusCode.parameter, zh: '请输入资产名称。', en: 'Please enter the asset name.' },
   assetsRequired: { code: StatusCode.parameter, zh: '请至少选择一项资产。', en: 'Please select at least one asset.' },
+  // Asset labels (modules/asset-labels): one call names at most {max} assets.
+  tooManyAssets: {
+    code: StatusCode.parameter,
+    zh: '一次最多处理 {max} 项资产，当前为 {count} 项。',
+    en: 'At most {max} assets at a time; this names {count}.',
+  },
   fieldTooLong: {
     code: StatusCode.parameter,
     zh: '{field}不能超过 {max} 个字符。',

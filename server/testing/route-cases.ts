@@ -92,6 +92,11 @@ const sharedRecord = (w: World, place: Place) =>
     return reply.body.resultInfo.id;
   });
 const sharedTemplate = (w: World, place: Place) => once(`template ${place}`, () => w.make.template(place));
+/** The link token of an asset (migration 015), as a label's QR carries it. */
+async function linkTokenOf(w: World, assetId: number): Promise<string> {
+  const { rows } = await w.server.db.query<{ link_token: string }>('SELECT link_token FROM assets WHERE id = $1', [assetId]);
+  return rows[0].link_token;
+}
 /** An inventory order over the place's department (which holds its shared asset), made by its company's admin. */
 async function inventoryOrder(w: World, place: Place): Promise<number> {
   await sharedAsset(w, place);
@@ -769,6 +774,56 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     write: true,
     setup: async (w, place) => ({ templateID: await w.make.template(place) }),
     request: (ids) => ({ method: 'DELETE', path: `/api/Template?templateID=${ids.templateID}` }),
+  },
+
+  // ---- asset labels: rows and links within scope; a default template needs 301 -----------
+  {
+    route: 'GET /api/AssetLabel/Rows',
+    variant: 'filter',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ dept: w.depts[place], staff: await sharedStaff(w, place), classify: await sharedClassify(w, place) }),
+    scopedKeys: ['dept', 'staff'],
+    foreignCode: 0,
+    outOfScopeCode: 0,
+    request: (ids) => ({ method: 'GET', path: `/api/AssetLabel/Rows?affiliatedDept=${ids.dept}&affiliatedStaff=${ids.staff}&classify=${ids.classify}` }),
+  },
+  {
+    route: 'GET /api/AssetLabel/Rows',
+    variant: 'selected assets',
+    needs: 'session',
+    write: false,
+    setup: async (w, place) => ({ id: await sharedAsset(w, place) }),
+    scopedKeys: ['id'],
+    // Ids the caller does not see are left out (total 0), as ids that exist nowhere.
+    foreignCode: 0,
+    outOfScopeCode: 0,
+    request: (ids) => ({ method: 'GET', path: `/api/AssetLabel/Rows?assetIds=${ids.id}&limit=10` }),
+  },
+  {
+    route: 'POST /api/AssetLabel/Printed',
+    needs: 'session',
+    write: true,
+    setup: async (w, place) => ({ id: await w.make.asset(place), templateId: await sharedTemplate(w, place) }),
+    scopedKeys: ['id'],
+    request: (ids) => ({ method: 'POST', path: '/api/AssetLabel/Printed', body: { assetIds: [ids.id], templateId: ids.templateId } }),
+  },
+  {
+    route: 'POST /api/AssetClassify/DefaultTemplate',
+    needs: Permission.systemClassification,
+    write: true,
+    setup: async (w, place) => ({ classifyId: await w.make.classify(place), templateId: await sharedTemplate(w, place) }),
+    request: (ids) => ({ method: 'POST', path: '/api/AssetClassify/DefaultTemplate', body: { classifyId: ids.classifyId, templateId: ids.templateId } }),
+  },
+  {
+    route: 'GET /api/AssetLink/:token',
+    needs: 'session',
+    write: false,
+    // The token is text, so the matrix swaps it only for scope; company isolation of links:
+    // modules/asset-labels/service.test.ts.
+    setup: async (w, place) => ({ token: await linkTokenOf(w, await sharedAsset(w, place)) }),
+    scopedKeys: ['token'],
+    request: (ids) => ({ method: 'GET', path: `/api/AssetLink/${ids.token}` }),
   },
 
   // ---- import and export ------------------------------------------------------------------

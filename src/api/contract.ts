@@ -464,6 +464,8 @@ export interface AssetClassifyInfo {
   attributes: ClassifyAttribute[];
   /** Assets in this classification (within the whole company). */
   assetCount: number;
+  /** The label template its assets are printed with by default (api/AssetClassify/DefaultTemplate); null: none. */
+  defaultTemplateId: number | null;
   /** RecordVersion: name and attributes are one record, saved together. */
   version: RecordVersion;
 }
@@ -557,6 +559,10 @@ export interface AssetInfo {
   updatedAt: string;
   /** RecordVersion; an import row updating the asset counts as a write. */
   version: RecordVersion;
+  /** When its label was last printed (POST api/AssetLabel/Printed), ISO instant; null: never. */
+  labelPrintedAt: string | null;
+  /** How many times its label was printed. */
+  labelPrintCount: number;
 }
 
 export type AssetSortKey =
@@ -920,6 +926,104 @@ export interface TemplateRenameRequest {
 export interface TemplateDuplicateRequest {
   templateID: number;
   templateName?: string;
+}
+
+// ---- Asset labels (api/AssetLabel, api/AssetLink, api/AssetClassify/DefaultTemplate) -----
+// Server: server/routes/asset-label.ts, server/modules/asset-labels/. Client: src/api/assetLabel.ts.
+// The fields a label binds, with their zh/en names: src/label/asset-fields.ts.
+//
+//   GET  api/AssetLabel/Rows?<the asset list's filters>|assetIds=1,2,3&afterId=&limit=
+//                                 → AssetLabelRowsResult (any logged-in user, within scope)
+//   POST api/AssetLabel/Printed {assetIds, templateId} → AssetLabelPrintedResult
+//   POST api/AssetClassify/DefaultTemplate {classifyId, templateId|null} → AssetClassifyInfo (301)
+//   GET  api/AssetLink/<token>    → AssetLinkTarget (a session of the asset's company, in scope)
+
+/** Most assets named by one assetIds (GET api/AssetLabel/Rows). */
+export const ASSET_LABEL_IDS_MAX = 1000;
+/** Most rows of one page of GET api/AssetLabel/Rows (and the default). */
+export const ASSET_LABEL_ROWS_MAX = 5000;
+/** Most assets of one POST api/AssetLabel/Printed. */
+export const ASSET_LABEL_PRINTED_MAX = 5000;
+/** The client route an asset link opens: <origin>/a/<token>. */
+export const ASSET_LINK_PATH = '/a/';
+
+/**
+ * GET api/AssetLabel/Rows: the label rows of the assets that match the asset list's filters
+ * (search, classify, affiliatedDept, affiliatedStaff, status, buyDateFrom/To, expiryBand;
+ * sortKey and isASC are accepted and ignored), or of the assets named by assetIds (comma list,
+ * at most ASSET_LABEL_IDS_MAX; ids outside the caller's scope are left out, not refused), in
+ * ascending id order, a page at a time: afterId (the previous page's nextAfterId; absent: from
+ * the start) and limit (1 to ASSET_LABEL_ROWS_MAX, default ASSET_LABEL_ROWS_MAX).
+ */
+export interface AssetLabelRowsQuery {
+  search?: string;
+  classify?: number;
+  affiliatedDept?: number;
+  affiliatedStaff?: number;
+  status?: string;
+  buyDateFrom?: string;
+  buyDateTo?: string;
+  expiryBand?: string;
+  /** Comma list of asset ids; with it the filters above are not used. */
+  assetIds?: string;
+  afterId?: number;
+  limit?: number;
+}
+
+/** One asset as a label binds it. */
+export interface AssetLabelRow {
+  assetId: number;
+  classifyId: number | null;
+  /**
+   * The standard fields by key (ASSET_FIELD_KEYS of src/label/asset-fields.ts) as text ('' when
+   * empty): dates YYYY-MM-DD, buyPrice with 2 decimals (yuan), lossCycle in months, department,
+   * user and classification by name; then each custom attribute of the classification by name.
+   */
+  fields: Record<string, string>;
+  /** '<origin>/a/<token>': the asset's link for a QR or Data Matrix (opens only with a session of the company). */
+  link: string;
+}
+
+export interface AssetLabelRowsResult {
+  /** Every asset matching the query (all pages). */
+  total: number;
+  rows: AssetLabelRow[];
+  /** The afterId of the next page; null after the last one. */
+  nextAfterId: number | null;
+}
+
+/**
+ * POST api/AssetLabel/Printed: the labels of these assets were handed to the printer with
+ * this template (a template the caller may read). Records the server's time as each asset's
+ * labelPrintedAt and counts one more print (labelPrintCount); not an edit (version stays). All
+ * or nothing: an id missing or outside the caller's scope answers 28 and records none.
+ */
+export interface AssetLabelPrintedRequest {
+  assetIds: number[];
+  templateId: number;
+}
+
+export interface AssetLabelPrintedResult {
+  /** Assets recorded (ids given twice count once). */
+  recorded: number;
+  /** The time recorded, ISO instant. */
+  printedAt: string;
+}
+
+/**
+ * POST api/AssetClassify/DefaultTemplate (301): sets (templateId) or clears (null) the label
+ * template a classification's assets are printed with by default; the template must be one
+ * the caller may read (a general one, or a private one with a template user). Not an edit of
+ * the classification (its version stays).
+ */
+export interface AssetClassifyDefaultTemplateRequest {
+  classifyId: number;
+  templateId: number | null;
+}
+
+/** GET api/AssetLink/<token> → the asset the link names (28 for anything else, 19 without a session). */
+export interface AssetLinkTarget {
+  assetId: number;
 }
 
 // ---- Asset transactions (api/Business, api/BusinessAssetList, api/BusinessVersion) -------

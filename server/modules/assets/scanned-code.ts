@@ -11,6 +11,7 @@
 import type { Queryable } from '../../db/db.ts';
 import { SqlParams } from '../../db/sql.ts';
 import { deptCondition, type Actor } from '../access/service.ts';
+import { assetIdOfToken, tokenOfLink } from '../asset-labels/links.ts';
 
 /** Finds the asset a trimmed, non-empty text names, among the actor's; null when it names none. */
 export type ScannedTextReader = (q: Queryable, actor: Actor, text: string) => Promise<number | null>;
@@ -26,7 +27,13 @@ export const byAssetCode: ScannedTextReader = async (q, actor, text) => {
   return rows[0]?.id ?? null;
 };
 
-export const READERS: readonly ScannedTextReader[] = [byAssetCode];
+/** The text is the asset's link, '<origin>/a/<token>' (asset-labels/links.ts), as a label's QR carries it. */
+export const byAssetLink: ScannedTextReader = async (q, actor, text) => {
+  const token = tokenOfLink(text);
+  return token === null ? null : assetIdOfToken(q, actor, token);
+};
+
+export const READERS: readonly ScannedTextReader[] = [byAssetCode, byAssetLink];
 
 /** The scanned text as it is compared and kept: without the white space around it. */
 export function cleanScannedText(text: string): string {

@@ -107,6 +107,8 @@ describe('asset records', () => {
       createdAt: START.toISOString(),
       updatedAt: START.toISOString(),
       version: 1,
+      labelPrintedAt: null,
+      labelPrintCount: 0,
     });
     expect(await details(created.id)).toEqual(created);
     expect((await details(created.id, 'zh-CN')).expiry.text).toBe('将于 2033-01-15 到期，剩余 1096 天');

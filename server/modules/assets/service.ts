@@ -96,6 +96,8 @@ export interface AssetRow {
   created_at: Date;
   updated_at: Date;
   version: number;
+  label_printed_at: Date | null;
+  label_print_count: number;
 }
 
 const money = (value: string | null) => (value === null ? null : Number(value));
@@ -132,11 +134,13 @@ export function toInfo(row: AssetRow, lang: Lang): AssetInfo {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
+    labelPrintedAt: row.label_printed_at?.toISOString() ?? null,
+    labelPrintCount: row.label_print_count,
   };
 }
 
 /** The department's name (the company's for the root), NULL without one (aliases a, d, c). */
-const DEPT_NAME = 'CASE WHEN d.id IS NULL THEN NULL ELSE COALESCE(d.name, c.name) END';
+export const DEPT_NAME = 'CASE WHEN d.id IS NULL THEN NULL ELSE COALESCE(d.name, c.name) END';
 const DEPT_JOIN = `JOIN companies c ON c.id = a.company_id
   LEFT JOIN departments d ON d.company_id = a.company_id AND d.id = a.dept_id`;
 const STAFF_JOIN = 'LEFT JOIN staff s ON s.company_id = a.company_id AND s.id = a.staff_id';
@@ -149,7 +153,8 @@ export function selectColumns(today: string): string {
     a.surplus_value, a.loss_cycle, a.expire_date, a.dept_id, ${DEPT_NAME} AS dept_name, a.staff_id,
     s.name AS staff_name, a.deposit_site, a.classify_id, k.name AS classify_name, k.attributes AS classify_attributes,
     a.picture_id, a.epc, a.tid, a.attribute_values, a.use_status, a.status, a.expiry_date,
-    ${daysLeftSql(today)} AS days_left, ${currentValueSql(today)} AS current_value, a.created_at, a.updated_at, a.version`;
+    ${daysLeftSql(today)} AS days_left, ${currentValueSql(today)} AS current_value, a.created_at, a.updated_at, a.version,
+    a.label_printed_at, a.label_print_count`;
 }
 
 // ---- filters, sorting ------------------------------------------------------------------

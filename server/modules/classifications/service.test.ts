@@ -39,6 +39,7 @@ describe('classifications', () => {
       ],
       assetCount: 0,
       version: 1,
+      defaultTemplateId: null,
     });
     payload(await set({ classifyName: 'Desk' }));
     const list = payload(await call<AssetClassifyListResult>('GET', '/api/AssetClassify/List'));

@@ -34,6 +34,7 @@ export interface ClassifyRow {
 interface ClassifyListRow extends ClassifyRow {
   asset_count: number;
   version: number;
+  default_template_id: number | null;
 }
 
 function toInfo(row: ClassifyListRow): AssetClassifyInfo {
@@ -43,6 +44,7 @@ function toInfo(row: ClassifyListRow): AssetClassifyInfo {
     attributes: row.attributes,
     assetCount: row.asset_count,
     version: row.version,
+    defaultTemplateId: row.default_template_id,
   };
 }
 
@@ -76,7 +78,7 @@ export function checkAttributes(input: readonly ClassifyAttribute[]): ClassifyAt
 
 async function selectClassifies(q: Queryable, companyId: number, id?: number): Promise<ClassifyListRow[]> {
   const { rows } = await q.query<ClassifyListRow>(
-    `SELECT k.id, k.name, k.attributes, k.version,
+    `SELECT k.id, k.name, k.attributes, k.version, k.default_template_id,
             (SELECT count(*)::int FROM assets a WHERE a.company_id = k.company_id AND a.classify_id = k.id) AS asset_count
        FROM asset_classes k
       WHERE k.company_id = $1 AND ($2::bigint IS NULL OR k.id = $2)

@@ -97,6 +97,11 @@ async function findReadable(q: Queryable, actor: Actor, id: number, extra = ''):
   return row;
 }
 
+/** Refuses a template id the actor may not read (28, or 5 for a private one without a template user). */
+export async function assertTemplateReadable(q: Queryable, actor: Actor, id: number): Promise<void> {
+  await findReadable(q, actor, id);
+}
+
 /** A private template of the actor's company that the actor may change. */
 async function findWritable(q: Queryable, actor: Actor, id: number): Promise<TemplateRow> {
   assertTemplateUser(actor);

@@ -12,6 +12,7 @@ const klass = (id: number, name: string, assetCount = 0, attributes: AssetClassi
   attributes,
   assetCount,
   version: 1,
+  defaultTemplateId: null,
 });
 const asset = (id: number, classify: number | null, extra: Partial<AssetInfo> = {}) =>
   ({ id, assetName: `A${id}`, classify, classifyName: classify === null ? null : `K${classify}`, attributeValues: {}, ...extra }) as AssetInfo;

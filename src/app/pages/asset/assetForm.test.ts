@@ -7,6 +7,7 @@ const classify: AssetClassifyInfo = {
   classifyName: '电子设备',
   assetCount: 0,
   version: 1,
+  defaultTemplateId: null,
   attributes: [
     { name: '颜色', attributeType: 0 },
     { name: '尺寸', attributeType: 1, items: ['大', '小'] },

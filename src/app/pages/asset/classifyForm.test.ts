@@ -70,7 +70,7 @@ describe('classification form (spec section 5)', () => {
   it('starts a Select with one empty item, copies an existing classification, and moves attributes', () => {
     expect(newAttribute(AttributeType.select).items).toEqual(['']);
     expect(newAttribute().items).toEqual([]);
-    const draft = draftOf({ id: 1, classifyName: 'K', assetCount: 0, version: 1, attributes: [{ name: 'S', attributeType: 1, items: ['x'] }] });
+    const draft = draftOf({ id: 1, classifyName: 'K', assetCount: 0, version: 1, defaultTemplateId: null, attributes: [{ name: 'S', attributeType: 1, items: ['x'] }] });
     expect(draft).toMatchObject({ classifyName: 'K', attributes: [{ name: 'S', attributeType: 1, items: ['x'] }] });
     expect(draftOf()).toEqual({ classifyName: '', attributes: [] });
     expect(moveItem(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
