@@ -7,6 +7,7 @@
  *   symbology   symbol encoding, engine vs bwip-js and rxing-wasm (bench/symbology.ts)
  *   staff       staff list queries on PGlite, path vs recursive CTE (bench/staff-list.ts)
  *   assets      100,000 assets on PGlite: list, import, export (bench/assets.ts)
+ *   inventory   an inventory order over 100,000 assets: making it, its line list beside the asset list, scans (bench/inventory.ts)
  *   render      label pages: reference label per label and 10,000 .xlsx rows on 2 workers,
  *               engine vs bwip-js + @napi-rs/canvas (bench/render.ts; the canvas is installed on first use, bench/peer-canvas.ts)
  *   print-scan  in Chromium: the print scan check's cost, pages/s in the Web Worker pool with and without it
@@ -45,6 +46,11 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     summary: 'asset register on PGlite: list pages, import and export of 10k-100k rows',
     json: false,
     run: async () => import('./assets.ts'), // runs on import
+  },
+  inventory: {
+    summary: 'inventory order over 100,000 assets: making it, line list pages vs the asset list, scan batches',
+    json: false,
+    run: async () => import('./inventory.ts'), // runs on import
   },
   render: {
     summary: 'label pages: per label at 203/300 dpi, 10,000 xlsx rows on 2 workers, vs bwip-js + canvas',

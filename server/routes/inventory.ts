@@ -139,7 +139,7 @@ function sendFile(c: Context<AppEnv>, file: ExcelFile & { bytes: Buffer }, asDow
 
 export function inventoryRoutes(deps: RouteDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const services = { db: deps.db, clock: deps.clock, timeZone: deps.config.timeZone };
+  const services = { db: deps.db, clock: deps.clock, timeZone: deps.config.timeZone, log: deps.log };
   const counter = requireActor(deps, holding(Permission.inventory));
 
   routes.get('/Anlageninventur/List', counter, async (c) => ok(c, await listOrders(services, c.get('actor'), readQuery(c, OrderListQuery))));

@@ -74,10 +74,16 @@ const SORT_COLUMNS: Record<InventoryLineSortKey, string> = {
   scannedAt: 'l.scanned_at',
 };
 
+/**
+ * ORDER BY of a sort, ties by id in the same direction. Scan time: latest first and never
+ * scanned last when descending, the exact reverse when ascending, as its index reads.
+ */
 function orderSql(sortKey: InventoryLineSortKey | undefined, ascending: boolean): string {
   const column = SORT_COLUMNS[sortKey ?? 'id'];
   const direction = ascending ? 'ASC' : 'DESC';
-  return column === 'l.id' ? `l.id ${direction}` : `${column} ${direction}, l.id ${direction}`;
+  if (column === 'l.id') return `l.id ${direction}`;
+  const nulls = sortKey === 'scannedAt' ? (ascending ? ' NULLS FIRST' : ' NULLS LAST') : '';
+  return `${column} ${direction}${nulls}, l.id ${direction}`;
 }
 
 export interface LineFilter {
@@ -132,13 +138,17 @@ export async function listLines(deps: Pick<InventoryDeps, 'db'>, actor: Actor, i
 
     const ascending = input.isASC !== false;
     const end = Math.min(offset + pageSize, total);
-    // OFFSET reads every row it skips: past the middle, read from the end in reverse.
+    // OFFSET reads every row it skips: past the middle, the page is read from the end in the
+    // reverse order. The page's ids come from the sort key's index alone (it carries the
+    // result), so skipped rows are never read from the table; then the page's rows.
     const fromEnd = total - end < offset;
     const { rows } = await tx.query<LineRow>(
-      `SELECT * FROM (
-         SELECT ${LINE_COLUMNS} FROM inventory_lines l WHERE ${whereSql}
+      `WITH page AS MATERIALIZED (
+         SELECT l.id FROM inventory_lines l WHERE ${whereSql}
           ORDER BY ${orderSql(input.sortKey, fromEnd ? !ascending : ascending)}
-          LIMIT ${p.add(end - offset)} OFFSET ${p.add(fromEnd ? total - end : offset)}) l
+          LIMIT ${p.add(end - offset)} OFFSET ${p.add(fromEnd ? total - end : offset)})
+       SELECT ${LINE_COLUMNS} FROM inventory_lines l
+        WHERE l.company_id = ${p.add(actor.companyId)} AND l.id IN (SELECT id FROM page)
         ORDER BY ${orderSql(input.sortKey, ascending)}`,
       p.values,
     );

@@ -26,7 +26,9 @@ import { DEFAULT_PAGE_SIZE } from '../../../src/api/contract.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { SqlParams } from '../../db/sql.ts';
+import { tidyTables } from '../../db/vacuum.ts';
 import { AppError } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
 import { deptCondition, visibleDeptIds, type Actor } from '../access/service.ts';
 import { assetWhere } from '../assets/service.ts';
 import { checkOrder, finishedStatus, isFinished } from './rules.ts';
@@ -36,6 +38,17 @@ export interface InventoryDeps {
   clock: Clock;
   /** The zone of the export's dates and times (config TIME_ZONE). */
   timeZone: string;
+  log?: Logger;
+}
+
+/**
+ * After a write of many lines (an order made, an order finished): on PGlite, which has no
+ * autovacuum, VACUUM the lines so the list's pages are read from the indexes alone (the
+ * visibility map) rather than an hour later, when maintenance.ts would; on a server, ANALYZE.
+ * The write is committed by then: a failure here is logged, not answered.
+ */
+async function tidyLines(deps: Pick<InventoryDeps, 'db' | 'log'>): Promise<void> {
+  await tidyTables(deps.db, ['inventory_lines']).catch((err) => deps.log?.error('[inventory] vacuum failed:', err));
 }
 
 export interface OrderRow {
@@ -150,7 +163,7 @@ async function scopeTops(q: Queryable, actor: Actor): Promise<number[]> {
 
 /** POST api/Anlageninventur: the order and its lines, from the register as it is now. */
 export async function createOrder(
-  deps: Pick<InventoryDeps, 'db' | 'clock'>,
+  deps: Pick<InventoryDeps, 'db' | 'clock' | 'log'>,
   actor: Actor,
   input: InventoryOrderCreateRequest,
 ): Promise<InventoryOrderInfo> {
@@ -219,6 +232,7 @@ export async function createOrder(
     await bumpInventoryVersion(tx, actor.companyId);
     return orderId;
   });
+  await tidyLines(deps);
   return orderDetails(deps, actor, id);
 }
 
@@ -265,7 +279,7 @@ function assertOrderVersion(row: OrderRow, version: number | undefined): void {
 
 /** POST api/Anlageninventur/Finish: pending lines become shortage; 8 or 128 (see above). */
 export async function finishOrder(
-  deps: Pick<InventoryDeps, 'db' | 'clock'>,
+  deps: Pick<InventoryDeps, 'db' | 'clock' | 'log'>,
   actor: Actor,
   input: { anlageninventurId: number; version?: number },
 ): Promise<InventoryOrderInfo> {
@@ -286,6 +300,7 @@ export async function finishOrder(
     );
     await bumpInventoryVersion(tx, actor.companyId);
   });
+  await tidyLines(deps);
   return orderDetails(deps, actor, input.anlageninventurId);
 }
 
