@@ -1295,7 +1295,8 @@ export interface InventoryLine {
 /**
  * GET api/InventoryAsset?anlageninventurId=&result=0,2&keyword=&sortKey=&isASC=&pageIndex=&pageSize=
  * → InventoryLineListResult. keyword: part of the code or name (any case); sortKey defaults to
- * id, isASC to true; pageSize one of PAGE_SIZES (default 50). counts: the whole order's.
+ * id, isASC to true (scannedAt descending: latest first, never scanned last; ascending the
+ * reverse); pageSize one of PAGE_SIZES (default 50). counts: the whole order's.
  */
 export interface InventoryLineListResult {
   inventoryAssetList: InventoryLine[];
