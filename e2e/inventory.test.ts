@@ -2,8 +2,9 @@
  * Inventory counts in Chromium against the real server and the built app, as the seeded demo
  * admin (the company may hold other assets, so the order is scoped to a place of its own):
  *
- * - create an order from /inventory (name and a place), land on its details: 4 lines pending;
- * - count it in the Count mode: a typed code, a keyboard-wedge scan (key events in a burst, as
+ * - create an order from /inventory (name and a place), land on its details: 5 lines pending;
+ * - count it in the Count mode: a typed code, a QR label read by the camera (Chromium's fake
+ *   camera playing printed labels, e2e/fake-camera.ts), a keyboard-wedge scan (key events in a burst, as
  *   a scanner types them, caught by the page's listener), a second scan of one asset (a
  *   duplicate warning), a registered asset from elsewhere and an unknown code (surplus; the
  *   unknown one offers "register this asset", which opens the asset form with its code);
@@ -20,12 +21,14 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { fakeCameraArgs, writeFakeCamera } from './fake-camera';
+import { CHROMIUM_ARGS, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const PLACE = 'E2E盘点仓';
 const ORDER = 'E2E 年终盘点';
@@ -36,12 +39,37 @@ const OUTSIDE = 'E2E-INV-OUT';
 const UNKNOWN = 'E2E-INV-NEW';
 /** In no register: the scan whose reply is lost. */
 const LOST = 'E2E-INV-LOST';
+/** In the order, counted by the camera (a QR label in Chromium's fake camera). */
+const CAMERA = 'E2E-INV-CAM';
 
 let server: RunningServer;
 let browser: BrowserSession;
 let page: Page;
 let token = '';
 let orderId = 0;
+let videoDir = '';
+
+/** Debian's Chromium whose only camera plays `video` (granted without asking), one page. */
+async function openCameraBrowser(baseUrl: string, video: string): Promise<BrowserSession> {
+  const launched = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...fakeCameraArgs(video)] });
+  const context = await launched.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const opened = await context.newPage();
+  const errors: string[] = [];
+  opened.on('pageerror', (err) => errors.push(String(err)));
+  opened.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  return {
+    browser: launched,
+    context,
+    page: opened,
+    errors,
+    async close() {
+      await context.close();
+      await launched.close();
+    },
+  };
+}
 
 const shotDir = process.env.E2E_SCREENSHOTS;
 async function shot(name: string) {
@@ -116,14 +144,16 @@ async function wedgeScan(code: string) {
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await openBrowser(server.baseUrl, { width: 1440, height: 900 });
+  videoDir = await mkdtemp(join(tmpdir(), 'assetmark-inventory-camera-'));
+  const video = await writeFakeCamera(videoDir, [{ code: CAMERA, symbology: 'qrcode' }]);
+  browser = await openCameraBrowser(server.baseUrl, video);
   page = browser.page;
   page.setDefaultTimeout(15_000);
 
   token = (await api<{ loginID: string }>('POST', 'api/Login', { email: 'demo@assetmark.local', password: md5('demo1234') })).loginID;
   const { departments } = await api<{ departments: Array<{ id: number; affiliatedDept: number | null }> }>('GET', 'api/Department/List');
   const root = departments.find((d) => d.affiliatedDept === null)!;
-  for (const [i, code] of CODES.entries()) {
+  for (const [i, code] of [...CODES, CAMERA].entries()) {
     await api('POST', 'api/Asset', { assetName: `E2E盘点资产${i + 1}`, assetCoding: code, affiliatedDept: root.id, depositSite: PLACE });
   }
   await api('POST', 'api/Asset', { assetName: 'E2E别处资产', assetCoding: OUTSIDE, affiliatedDept: root.id, depositSite: 'E2E其他' });
@@ -137,6 +167,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  if (videoDir) await rm(videoDir, { recursive: true, force: true });
 });
 
 describe('inventory counts', () => {
@@ -157,16 +188,16 @@ describe('inventory counts', () => {
     await eventually(() => byTestId('inventory-order-name').textContent()).toBe(ORDER);
     expect(await byTestId('inventory-order').getAttribute('data-status')).toBe('2');
     expect(await byTestId('inventory-order-status').textContent()).toBe('未盘点');
-    await eventually(() => byTestId('inventory-line-count').getAttribute('data-count')).toBe('4');
+    await eventually(() => byTestId('inventory-line-count').getAttribute('data-count')).toBe('5');
     const lines = page.locator('[data-testid="inventory-line"]');
-    expect((await lines.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')))).sort()).toEqual(CODES);
-    expect(await lines.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result')))).toEqual(['0', '0', '0', '0']);
+    expect((await lines.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')))).sort()).toEqual([...CODES, CAMERA].sort());
+    expect(await lines.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result')))).toEqual(['0', '0', '0', '0', '0']);
 
     // The list shows it with its status tag and counts.
     await page.goto('/inventory');
     const row = page.locator(`[data-testid="inventory-order-row"][data-order="${orderId}"]`);
     expect(await row.locator('[data-testid="inventory-order-status"]').textContent()).toBe('未盘点');
-    expect(await row.locator('[data-testid="inventory-order-counts"]').getAttribute('data-total')).toBe('4');
+    expect(await row.locator('[data-testid="inventory-order-counts"]').getAttribute('data-total')).toBe('5');
     await row.locator('[data-testid="inventory-order-open"]').click();
     await page.waitForURL(`**/inventory/details?id=${orderId}`);
     expect(browser.errors).toEqual([]);
@@ -194,14 +225,31 @@ describe('inventory counts', () => {
 
     // The header and the lines follow the answers; the order is in progress now.
     await eventually(() => byTestId('inventory-order').getAttribute('data-status')).toBe('4');
-    await eventually(() => byTestId('inventory-order-counts').getAttribute('data-total')).toBe('6');
+    await eventually(() => byTestId('inventory-order-counts').getAttribute('data-total')).toBe('7');
     await eventually(() => page.locator(`[data-testid="inventory-line"][data-code="${CODES[1]}"]`).getAttribute('data-result')).toBe('2');
     expect(await waitingCount()).toBe('0');
     await shot('inventory-02-counting');
 
     const { byCode, counts } = await serverLines();
     expect(byCode).toMatchObject({ [CODES[0]]: 2, [CODES[1]]: 2, [CODES[2]]: 0, [CODES[3]]: 0, [OUTSIDE]: 4, [UNKNOWN]: 4 });
-    expect(counts).toEqual({ total: 6, pending: 2, normal: 2, surplus: 2, shortage: 0 });
+    expect(counts).toEqual({ total: 7, pending: 3, normal: 2, surplus: 2, shortage: 0 });
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('counts a label read by the camera', async () => {
+    await byTestId('scanner-camera-start').click();
+    await eventually(() => byTestId('scanner').getAttribute('data-camera-status')).toBe('running');
+    // The video loops: the label comes round every couple of seconds (later reads are duplicates).
+    await expect
+      .poll(() => page.locator(`[data-testid="inventory-scan"][data-text="${CAMERA}"][data-status="normal"]`).count(), { timeout: 60_000 })
+      .toBe(1);
+    await byTestId('scanner-camera-stop').click();
+    await eventually(() => byTestId('scanner').getAttribute('data-camera-status')).toBe('idle');
+    expect(await byTestId('scanner-last').getAttribute('data-source')).toBe('camera');
+    await eventually(waitingCount).toBe('0');
+    const { byCode, counts } = await serverLines();
+    expect(byCode[CAMERA]).toBe(2);
+    expect(counts).toEqual({ total: 7, pending: 2, normal: 3, surplus: 2, shortage: 0 });
     expect(browser.errors).toEqual([]);
   });
 
@@ -232,7 +280,7 @@ describe('inventory counts', () => {
     await eventually(waitingCount).toBe('0');
     const { byCode, counts } = await serverLines();
     expect(byCode[CODES[2]]).toBe(2);
-    expect(counts).toEqual({ total: 6, pending: 1, normal: 3, surplus: 2, shortage: 0 });
+    expect(counts).toEqual({ total: 7, pending: 1, normal: 4, surplus: 2, shortage: 0 });
   });
 
   it('keeps a scan whose reply was lost through a reload, and counts it once when sent again', async () => {
@@ -284,6 +332,7 @@ describe('inventory counts', () => {
     await browser.context.setOffline(false);
     await eventually(waitingCount).toBe('0');
     expect(await scanRow(CODES[0]).getAttribute('data-status')).toBe('duplicate');
+    await eventually(() => byTestId('inventory-finish-problem').count()).toBe(0);
     expect(await byTestId('inventory-order').getAttribute('data-status')).toBe('4');
   });
 
@@ -297,7 +346,7 @@ describe('inventory counts', () => {
     expect(await byTestId('inventory-finish').count()).toBe(0);
     const { byCode, counts } = await serverLines();
     expect(byCode[CODES[3]]).toBe(8);
-    expect(counts).toEqual({ total: 7, pending: 0, normal: 3, surplus: 3, shortage: 1 });
+    expect(counts).toEqual({ total: 8, pending: 0, normal: 4, surplus: 3, shortage: 1 });
 
     // The lines by result: shortage only.
     await byTestId('inventory-result-filter').click();
@@ -311,14 +360,14 @@ describe('inventory counts', () => {
   it('exports the lines as 盘点明细<date>.xlsx', async () => {
     await byTestId('inventory-result-filter').click();
     await page.getByRole('option', { name: '全部结果', exact: true }).click();
-    await eventually(() => byTestId('inventory-line-count').getAttribute('data-count')).toBe('7');
+    await eventually(() => byTestId('inventory-line-count').getAttribute('data-count')).toBe('8');
     const [download] = await Promise.all([page.waitForEvent('download'), byTestId('inventory-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^盘点明细\d{8}\.xlsx$/);
     const book = XLSX.read(await readFile((await download.path())!));
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     const text = rows.map((r) => r.join('|'));
-    expect(rows.length).toBeGreaterThanOrEqual(8); // a header and the 7 lines
-    for (const code of [...CODES, OUTSIDE, UNKNOWN, LOST]) expect(text.filter((r) => r.includes(code))).toHaveLength(1);
+    expect(rows.length).toBeGreaterThanOrEqual(9); // a header and the 8 lines
+    for (const code of [...CODES, CAMERA, OUTSIDE, UNKNOWN, LOST]) expect(text.filter((r) => r.includes(code))).toHaveLength(1);
     expect(text.find((r) => r.includes(CODES[3]))).toContain('盘亏');
     expect(text.find((r) => r.includes(CODES[0]))).toContain('正常');
     expect(text.find((r) => r.includes(UNKNOWN))).toContain('盘盈');

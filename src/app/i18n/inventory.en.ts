@@ -80,8 +80,6 @@ export const inventoryEn = {
   countMode: 'Count',
   leaveCountMode: 'Stop counting',
   codeInput: 'Scan or type an asset code, then Enter',
-  submitCode: 'Submit',
-  emptyCode: 'Enter an asset code.',
   waiting_one: '{{count}} scan waiting to sync',
   waiting_other: '{{count}} scans waiting to sync',
   allSynced: 'All scans synced',
@@ -103,5 +101,4 @@ export const inventoryEn = {
   registerAsset: 'Register this asset',
   recent: 'Scans',
   recentEmpty: 'No scans yet. Scan a label with a scanner, or type an asset code and press Enter.',
-  loadFailed: 'Could not be read: {{message}}',
 };

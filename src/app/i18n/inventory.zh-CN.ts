@@ -76,8 +76,6 @@ export const inventoryZh = {
   countMode: '扫码盘点',
   leaveCountMode: '退出扫码',
   codeInput: '扫描或输入资产编码，按回车',
-  submitCode: '提交',
-  emptyCode: '请输入资产编码',
   waiting_other: '{{count}} 次扫描等待同步',
   allSynced: '扫描均已同步',
   offline: '当前离线：扫描保存在本设备上，联网后自动同步。',
@@ -98,5 +96,4 @@ export const inventoryZh = {
   registerAsset: '登记此资产',
   recent: '本次扫描',
   recentEmpty: '还没有扫描。用扫码枪扫描标签，或输入资产编码后按回车。',
-  loadFailed: '读取失败：{{message}}',
 };

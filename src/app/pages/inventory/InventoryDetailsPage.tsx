@@ -102,7 +102,16 @@ function OrderDetails({ id }: { id: number }) {
     { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false },
   );
 
-  useEffect(() => sync?.onAnswered((orderId) => orderId === id && setRevision((r) => r + 1)), [sync, id]);
+  useEffect(
+    () =>
+      sync?.onAnswered((orderId) => {
+        if (orderId !== id) return;
+        setRevision((r) => r + 1);
+        // Scans were sent: "n scans still waiting" no longer holds; Finish asks again.
+        setFinishProblem(null);
+      }),
+    [sync, id],
+  );
 
   const setCounting = (on: boolean) =>
     setParams(
