@@ -4,6 +4,7 @@
  * spec's message and log out (the shell then shows /login).
  */
 import { createAssetApi } from '../api/asset';
+import { createAssetLabelApi } from '../api/assetLabel';
 import { createBusinessApi } from '../api/business';
 import { createChildUserApi } from '../api/childUser';
 import { createClassifyApi } from '../api/classify';
@@ -57,6 +58,7 @@ export const classifyApi = createClassifyApi(apiClient);
 export const assetApi = createAssetApi(apiClient);
 export const fileApi = createFileApi(apiClient);
 export const businessApi = createBusinessApi(apiClient);
+export const assetLabelApi = createAssetLabelApi(apiClient);
 export const inventoryApi = createInventoryApi(apiClient);
 
 /**

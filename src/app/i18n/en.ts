@@ -1,4 +1,5 @@
 /** English UI texts; same keys as zh-CN.ts (checked by the type and by the i18n test). */
+import { assetLabelEn } from './assetLabel.en';
 import type { Messages } from './types';
 import { labelPrintEn } from './labelPrint.en';
 import { labelEditorEn } from './labelEditor.en';
@@ -208,6 +209,7 @@ export const en: Messages = {
   labelPrint: labelPrintEn,
   labelEditor: labelEditorEn,
   labelTemplate: labelTemplateEn,
+  assetLabel: assetLabelEn,
   business: businessEn,
   inventory: inventoryEn,
   scanner: scannerEn,

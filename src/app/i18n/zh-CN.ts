@@ -2,6 +2,7 @@
  * Chinese UI texts (the default language). en.ts must have exactly the same keys; the
  * i18n unit test checks that. Texts the spec quotes are copied verbatim (section 5, 8).
  */
+import { assetLabelZh } from './assetLabel.zh-CN';
 import { labelPrintZh } from './labelPrint.zh-CN';
 import { labelEditorZh } from './labelEditor.zh-CN';
 import { labelTemplateZh } from './labelTemplate.zh-CN';
@@ -209,6 +210,7 @@ export const zhCN = {
   labelPrint: labelPrintZh,
   labelEditor: labelEditorZh,
   labelTemplate: labelTemplateZh,
+  assetLabel: assetLabelZh,
   business: businessZh,
   inventory: inventoryZh,
   scanner: scannerZh,

@@ -6,8 +6,7 @@ import { proxy } from 'valtio';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../api/contract';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/types';
 import { i18n } from '../i18n';
-import type { AssetSortKey } from '../../api/contract';
-import { hiddenFromStorage } from '../pages/asset/assetColumns';
+import { hiddenFromStorage, type AssetColumnId } from '../pages/asset/assetColumns';
 import { readJson, readRaw, StorageKey, userKey, writeJson } from './storage';
 
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
@@ -56,14 +55,14 @@ const isAnything = (v: unknown): v is unknown => true;
  * sharing a browser each keep their own choice. `hidden` holds the choices made in this tab;
  * the rest are read from storage.
  */
-export const assetColumnSettings = proxy<{ hidden: Record<number, AssetSortKey[]> }>({ hidden: {} });
+export const assetColumnSettings = proxy<{ hidden: Record<number, AssetColumnId[]> }>({ hidden: {} });
 
 /** The stored choice of a user (the defaults when none is stored); does not touch the proxy. */
-export function storedHiddenAssetColumns(userId: number): AssetSortKey[] {
+export function storedHiddenAssetColumns(userId: number): AssetColumnId[] {
   return hiddenFromStorage(readJson(userKey(StorageKey.assetColumns, userId), isAnything));
 }
 
-export function setHiddenAssetColumns(userId: number, hidden: readonly AssetSortKey[]): void {
+export function setHiddenAssetColumns(userId: number, hidden: readonly AssetColumnId[]): void {
   assetColumnSettings.hidden[userId] = [...hidden];
   writeJson(userKey(StorageKey.assetColumns, userId), hidden);
 }

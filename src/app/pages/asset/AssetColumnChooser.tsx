@@ -1,15 +1,14 @@
 import { Button, Menu, MenuItemCheckbox, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { ColumnTripleEditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { AssetSortKey } from '../../../api/contract';
-import { ASSET_COLUMNS, shownColumns, toggleColumn } from './assetColumns';
+import { ASSET_COLUMNS, shownColumns, toggleColumn, type AssetColumnId } from './assetColumns';
 
 /**
  * "Columns": a menu of check items, one per optional column of the asset list. The last
  * shown column cannot be unticked (its item is disabled). The menu stays open so several
  * columns can be changed at once.
  */
-export function AssetColumnChooser({ hidden, onChange }: { hidden: readonly AssetSortKey[]; onChange: (hidden: AssetSortKey[]) => void }) {
+export function AssetColumnChooser({ hidden, onChange }: { hidden: readonly AssetColumnId[]; onChange: (hidden: AssetColumnId[]) => void }) {
   const { t } = useTranslation();
   const shown = shownColumns(hidden).map((c) => c.key);
   return (

@@ -36,6 +36,7 @@ import { saveBase64File } from './assetDisplay';
 import { filterQuery, isFiltered, listQuery, nextSort, stateFromParams, stateToParams, type AssetFilters, type AssetListState } from './assetListQuery';
 import { AssetTable } from './AssetTable';
 import { BusinessActionMenu } from '../business/BusinessActionMenu';
+import { AssetLabelButton } from './AssetLabelDialog';
 
 /** How long the search box waits for typing to stop before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -208,6 +209,7 @@ export default function AssetListPage() {
           {exporting ? t('asset.exporting') : t('asset.export')}
         </Button>
         {user && <BusinessActionMenu user={user} selected={selected} />}
+        {user && <AssetLabelButton user={user} selected={[...selected]} filterQuery={filterQuery(effective)} filteredCount={total} classifies={classifies} />}
         {canDelete && (
           <Button icon={<DeleteRegular />} onClick={deleteSelected} data-testid="asset-delete-selected">
             {selected.size > 0 ? `${t('asset.deleteSelected')} (${selected.size})` : t('asset.deleteSelected')}

@@ -22,6 +22,7 @@ import { EXPIRY_BAND_COLORS, expiryMessage, formatMoney, pictureSrc } from './as
 import { usePictureToken } from './pictureToken';
 import { EXPIRY_BAND_LABELS, statusLabel, type AssetSort } from './assetListQuery';
 import type { ColumnDef } from './assetColumns';
+import { formatBusinessTime } from '../business/businessDisplay';
 
 /** Width of the check box column and the actions column (two 32 px buttons and padding), CSS px. */
 const CHECK_WIDTH = 44;
@@ -140,6 +141,7 @@ export function AssetTable({
         {t(statusLabel(a.status))}
       </Badge>
     ),
+    labelPrintedAt: (a) => <span data-testid="asset-label-printed">{a.labelPrintedAt ? text(formatBusinessTime(a.labelPrintedAt)) : none}</span>,
     expireDate: (a) => {
       const message = expiryMessage(a.expiry);
       const messageText = message ? t(message.key, message.values) : '';
@@ -198,7 +200,8 @@ export function AssetTable({
               style={{ width: `${c.width}px` }}
               className={mergeClasses(styles.headCell, c.numeric && styles.number)}
               sortDirection={sort.key === c.key ? (sort.asc ? 'ascending' : 'descending') : undefined}
-              onClick={() => onSort(c.key)}
+              sortable={c.sortable !== false}
+              onClick={c.sortable === false ? undefined : () => onSort(c.key as AssetSortKey)}
               data-testid={`asset-sort-${c.key}`}
             >
               {t(c.titleKey)}

@@ -6,12 +6,17 @@
 import type { AssetSortKey } from '../../../api/contract';
 import type { MessageKey } from '../../i18n/types';
 
+/** A column of the list: a sort key, or a column the server does not sort by. */
+export type AssetColumnId = AssetSortKey | 'labelPrintedAt';
+
 export interface ColumnDef {
-  key: AssetSortKey;
+  key: AssetColumnId;
   titleKey: MessageKey;
   /** Fixed width in CSS px; the table is at least the sum, so it scrolls rather than squeezes. */
   width: number;
   numeric?: boolean;
+  /** False: the header does not sort (the server has no such order). */
+  sortable?: boolean;
 }
 
 /**
@@ -35,12 +40,14 @@ export const ASSET_COLUMNS: readonly ColumnDef[] = [
   { key: 'currentValue', titleKey: 'asset.field.currentValue', width: 100, numeric: true },
   { key: 'status', titleKey: 'asset.field.status', width: 80 },
   { key: 'expireDate', titleKey: 'asset.field.expiry', width: 140 },
+  // When the asset's label was last printed (POST api/AssetLabel/Printed), local time.
+  { key: 'labelPrintedAt', titleKey: 'assetLabel.labelPrinted', width: 140, sortable: false },
 ];
 
 export type AssetColumnKey = (typeof ASSET_COLUMNS)[number]['key'];
 
 /** Hidden until a user shows them: the detail columns, so the default set fits at 1440 px. */
-export const DEFAULT_HIDDEN: readonly AssetSortKey[] = ['specifications', 'unit', 'affiliatedStaff', 'depositSite', 'buyDate', 'lossCycle'];
+export const DEFAULT_HIDDEN: readonly AssetColumnId[] = ['specifications', 'unit', 'affiliatedStaff', 'depositSite', 'buyDate', 'lossCycle', 'labelPrintedAt'];
 
 const KNOWN = new Set<string>(ASSET_COLUMNS.map((c) => c.key));
 
@@ -49,14 +56,14 @@ const KNOWN = new Set<string>(ASSET_COLUMNS.map((c) => c.key));
  * unknown names (a column since removed) and repeats are dropped; a list hiding every column
  * is not honoured (at least one column always shows), so it gives the defaults too.
  */
-export function hiddenFromStorage(value: unknown): AssetSortKey[] {
+export function hiddenFromStorage(value: unknown): AssetColumnId[] {
   if (!Array.isArray(value)) return [...DEFAULT_HIDDEN];
-  const hidden = [...new Set(value.filter((v): v is AssetSortKey => typeof v === 'string' && KNOWN.has(v)))];
+  const hidden = [...new Set(value.filter((v): v is AssetColumnId => typeof v === 'string' && KNOWN.has(v)))];
   return hidden.length >= ASSET_COLUMNS.length ? [...DEFAULT_HIDDEN] : hidden;
 }
 
 /** The columns to show, in display order. */
-export function shownColumns(hidden: readonly AssetSortKey[]): ColumnDef[] {
+export function shownColumns(hidden: readonly AssetColumnId[]): ColumnDef[] {
   return ASSET_COLUMNS.filter((c) => !hidden.includes(c.key));
 }
 
@@ -64,7 +71,7 @@ export function shownColumns(hidden: readonly AssetSortKey[]): ColumnDef[] {
  * The hidden list after showing or hiding one column. Hiding the last shown column is refused
  * (the list is returned unchanged): a table of check boxes and buttons alone tells nothing.
  */
-export function toggleColumn(hidden: readonly AssetSortKey[], key: AssetSortKey, show: boolean): AssetSortKey[] {
+export function toggleColumn(hidden: readonly AssetColumnId[], key: AssetColumnId, show: boolean): AssetColumnId[] {
   if (!KNOWN.has(key)) return [...hidden];
   if (show) return hidden.filter((k) => k !== key);
   if (hidden.includes(key)) return [...hidden];

@@ -15,6 +15,7 @@ import { statusLabel } from '../asset/assetListQuery';
 import { usePictureToken } from '../asset/pictureToken';
 import { AssetHistory } from './AssetHistory';
 import { BusinessActionMenu } from './BusinessActionMenu';
+import { formatBusinessTime } from './businessDisplay';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
@@ -138,6 +139,7 @@ function AssetView({ id }: { id: number | null }) {
           {item(t('asset.field.expireDate'), asset.expiry.date ?? '')}
           {item(t('asset.field.epc'), asset.epc)}
           {item(t('asset.field.tid'), asset.tid)}
+          {item(t('assetLabel.labelPrinted'), asset.labelPrintedAt ? formatBusinessTime(asset.labelPrintedAt) : t('assetLabel.neverPrinted'), 'asset-page-label-printed')}
           {Object.entries(asset.attributeValues).map(([name, value]) => item(name, value))}
         </dl>
         {asset.picture && pictureToken ? (

@@ -34,6 +34,8 @@ import {
 } from '../../../editor/data';
 import type { EditorModel } from '../../../editor/model';
 import { NumberField } from './EditorProperties';
+import { EditorAssetSamples, EditorDataMode } from './EditorAssetFields';
+import type { AssetFields } from './useAssetFields';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -74,7 +76,7 @@ export function useEditorData(doc: LabelDocument): EditorData {
   return { data, source, paging, pageIndex: paging.page - 1, setPage: (page) => setRequested(pagingOf(doc, source, page).page) };
 }
 
-export function EditorDataPanel({ model, doc, editorData }: { model: EditorModel; doc: LabelDocument; editorData: EditorData }) {
+export function EditorDataPanel({ model, doc, editorData, assetFields }: { model: EditorModel; doc: LabelDocument; editorData: EditorData; assetFields?: AssetFields }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
@@ -108,63 +110,70 @@ export function EditorDataPanel({ model, doc, editorData }: { model: EditorModel
   return (
     <div className={styles.panel} data-testid="data-panel" data-rows={data.sheet ? data.sheet.rowCount : ''}>
       <Text weight="semibold">{t('labelEditor.data.title')}</Text>
-      {doc.dataFile === '' ? (
-        <Text size={200} className={styles.muted}>
-          {t('labelEditor.data.none')}
-        </Text>
+      {assetFields && <EditorDataMode assetFields={assetFields} />}
+      {assetFields?.active ? (
+        <EditorAssetSamples assetFields={assetFields} />
       ) : (
         <>
-          {data.sheet && (
-            <Text size={200} data-testid="data-summary">
-              {t('labelEditor.data.summary', { count: data.sheet.rowCount, format: (dataFileFormat(doc) ?? '').toUpperCase() })}
+          {doc.dataFile === '' ? (
+            <Text size={200} className={styles.muted}>
+              {t('labelEditor.data.none')}
+            </Text>
+          ) : (
+            <>
+              {data.sheet && (
+                <Text size={200} data-testid="data-summary">
+                  {t('labelEditor.data.summary', { count: data.sheet.rowCount, format: (dataFileFormat(doc) ?? '').toUpperCase() })}
+                </Text>
+              )}
+              {workbook && (
+                <Field label={t('labelEditor.data.sheet')}>
+                  <Select value={String(doc.dataSheet)} data-testid="data-sheet" onChange={(_, d) => chooseSheet(Number(d.value))}>
+                    {workbook.sheetNames.map((name, i) => (
+                      <option key={i} value={i + 1}>
+                        {name}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              )}
+            </>
+          )}
+          {data.error && (
+            <Text size={200} className={styles.error} data-testid="data-error">
+              {message(data.error)}
             </Text>
           )}
-          {workbook && (
-            <Field label={t('labelEditor.data.sheet')}>
-              <Select value={String(doc.dataSheet)} data-testid="data-sheet" onChange={(_, d) => chooseSheet(Number(d.value))}>
-                {workbook.sheetNames.map((name, i) => (
-                  <option key={i} value={i + 1}>
-                    {name}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+          <div className={styles.row}>
+            <Button size="small" icon={<TableAddRegular />} onClick={() => fileInput.current?.click()} data-testid="data-attach">
+              {doc.dataFile === '' ? t('labelEditor.data.attach') : t('labelEditor.data.replace')}
+            </Button>
+            {doc.dataFile !== '' && (
+              <Button size="small" icon={<DeleteRegular />} onClick={remove} data-testid="data-remove">
+                {t('labelEditor.data.remove')}
+              </Button>
+            )}
+          </div>
+          {fileError && (
+            <Text size={200} className={styles.error} data-testid="data-file-error">
+              {fileError}
+            </Text>
           )}
+          <input
+            ref={fileInput}
+            className={styles.hidden}
+            type="file"
+            accept=".xlsx,.xls,.csv"
+            data-testid="data-file"
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              e.currentTarget.value = '';
+              if (file) void attach(file);
+            }}
+          />
         </>
       )}
-      {data.error && (
-        <Text size={200} className={styles.error} data-testid="data-error">
-          {message(data.error)}
-        </Text>
-      )}
-      <div className={styles.row}>
-        <Button size="small" icon={<TableAddRegular />} onClick={() => fileInput.current?.click()} data-testid="data-attach">
-          {doc.dataFile === '' ? t('labelEditor.data.attach') : t('labelEditor.data.replace')}
-        </Button>
-        {doc.dataFile !== '' && (
-          <Button size="small" icon={<DeleteRegular />} onClick={remove} data-testid="data-remove">
-            {t('labelEditor.data.remove')}
-          </Button>
-        )}
-      </div>
-      {fileError && (
-        <Text size={200} className={styles.error} data-testid="data-file-error">
-          {fileError}
-        </Text>
-      )}
-      <input
-        ref={fileInput}
-        className={styles.hidden}
-        type="file"
-        accept=".xlsx,.xls,.csv"
-        data-testid="data-file"
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          e.currentTarget.value = '';
-          if (file) void attach(file);
-        }}
-      />
-      <ContentSourceField model={model} doc={doc} source={source} pageIndex={editorData.pageIndex} />
+      <ContentSourceField model={model} doc={doc} source={source} pageIndex={editorData.pageIndex} titleOf={assetFields?.active ? (c) => assetFields.columnTitle(c, language === 'en' ? 'en' : 'zh') : undefined} />
       <PageNavigator paging={paging} setPage={editorData.setPage} message={message} />
     </div>
   );
@@ -175,7 +184,8 @@ function sourceValue(s: ContentSource): string {
 }
 
 /** Where the selected text or code's content comes from: typed, serial number, a column. */
-function ContentSourceField({ model, doc, source, pageIndex }: { model: EditorModel; doc: LabelDocument; source: DataSource | null; pageIndex: number }) {
+/** `titleOf`: a column's title (asset fields: the header and key), else its letters and header. */
+function ContentSourceField({ model, doc, source, pageIndex, titleOf }: { model: EditorModel; doc: LabelDocument; source: DataSource | null; pageIndex: number; titleOf?: (column: number) => string }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const index = model.selection.length === 1 ? model.selection[0]! : -1;
@@ -207,7 +217,7 @@ function ContentSourceField({ model, doc, source, pageIndex }: { model: EditorMo
           )}
           {source?.columnNames.map((_, c) => (
             <option key={c} value={`column:${c}`}>
-              {t('labelEditor.data.column', { column: columnTitle(source, c) })}
+              {t('labelEditor.data.column', { column: titleOf ? titleOf(c) : columnTitle(source, c) })}
             </option>
           ))}
         </Select>

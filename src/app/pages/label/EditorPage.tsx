@@ -41,6 +41,7 @@ import { EditorTableTools } from './EditorTableTools';
 import { useEditorSession } from './usePrintHandover';
 import { useEditorVersion } from './useEditorVersion';
 import { useEditorTemplate } from './useEditorTemplate';
+import { useAssetFields } from './useAssetFields';
 import { markEditorStep } from '../../../editor/frame-mark';
 
 const useStyles = makeStyles({
@@ -90,12 +91,15 @@ export default function EditorPage() {
   useEditorVersion(model);
   const doc = model.doc;
   const dirty = model.isDirty;
-  const editorData = useEditorData(doc);
+  const sheetData = useEditorData(doc);
 
   const [fileName, setFileName] = useState<string | null>(initialFileName);
   const [message, setMessage] = useState<{ intent: 'error' | 'warning' | 'success'; text: string } | null>(null);
   // ?template=<id>: the label is a stored template; Save writes back to it (useEditorTemplate).
   const template = useEditorTemplate(model, setFileName, setMessage);
+  // A template is an asset label: its data are sample assets, unless the user picks the sheet.
+  const assetFields = useAssetFields(doc, template.current !== null);
+  const editorData = assetFields.active ? assetFields.editorData : sheetData;
   const [zoomSetting, setZoomSetting] = useState<ZoomSetting>('fit');
   const [container, setContainer] = useState({ width: 600, height: 420 });
   const stage = useRef<HTMLDivElement>(null);
@@ -183,7 +187,7 @@ export default function EditorPage() {
           <ControlProperties model={model} doc={doc} />
           <EditorTableTools model={model} doc={doc} onDone={() => stage.current?.focus()} />
           <Divider />
-          <EditorDataPanel model={model} doc={doc} editorData={editorData} />
+          <EditorDataPanel model={model} doc={doc} editorData={editorData} assetFields={assetFields} />
         </Card>
       </div>
     </div>

@@ -42,6 +42,8 @@ import { PagePreview } from './PagePreview';
 import { PrintProgress } from './PrintProgress';
 import { DARKNESS_CHOICES, GAP_CHOICES, SPEED_CHOICES, checkSettings, settingsFromLabel, type PrintSettingsForm } from './printSettings';
 import { createBrowserRun, ScanTally, type BrowserPrintRun } from './printRunner';
+import { AssetLabelSummary } from './AssetLabelSummary';
+import { rowsFailureMessage, useAssetLabelPrint, type AssetPrintRun } from './useAssetLabelPrint';
 import { useLabelSource } from './useLabelSource';
 import { usePrintHandover } from './usePrintHandover';
 import { usePrintHelper } from './usePrintHelper';
@@ -73,7 +75,9 @@ export default function PrintPage() {
   const navigate = useNavigate();
   // A label from the editor's Print button (its history entry names it), else a file below.
   const handover = usePrintHandover();
-  const source = useLabelSource(language, handover);
+  // Or the assets the asset list's "Print labels" chose, with their template's label.
+  const assetPrint = useAssetLabelPrint();
+  const source = useLabelSource(language, assetPrint ? { doc: assetPrint.print.doc, fileName: assetPrint.print.templateName } : handover);
   const helper = usePrintHelper();
   const { doc, data } = source.state;
   const labelInput = useRef<HTMLInputElement>(null);
@@ -85,19 +89,20 @@ export default function PrintPage() {
 
   // Pages at the printer's resolution (203 until a printer says otherwise).
   const dpi = helper.dpi ?? 203;
-  const preview = usePreviewJob(doc, data, dpi, locale);
+  // An asset print previews its first assets; the run pulls every asset as it goes.
+  const preview = usePreviewJob(doc, assetPrint ? assetPrint.previewData : data, dpi, locale);
   const [current, setCurrent] = useState(0);
   useEffect(() => setCurrent(0), [preview.job]);
 
   const pool = useRenderPool();
-  const [run, setRun] = useState<{ run: BrowserPrintRun; plan: PrintPlan; scan: ScanTally | null } | null>(null);
+  const [run, setRun] = useState<{ run: BrowserPrintRun | AssetPrintRun; plan: PrintPlan; scan: ScanTally | null } | null>(null);
   const [runState, setRunState] = useState<Readonly<RunState<unknown, unknown>> | null>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   useEffect(() => (run ? run.run.subscribe(setRunState) : undefined), [run]);
   useEffect(() => () => run?.run.cancel(), [run]);
 
-  const pageCount = source.state.pageCount;
+  const pageCount = assetPrint ? assetPrint.print.total : source.state.pageCount;
   const checked = checkSettings(form, pageCount);
   const bothSides = !!doc?.mirrorPrint;
   const plan = useMemo(() => {
@@ -126,6 +131,13 @@ export default function PrintPage() {
         setStartError(helperMessage(params.error, locale));
         return;
       }
+      if (assetPrint) {
+        const asset = assetPrint.createRun(plan, await pool.openPool(), client, { printerName, dpi: helper.dpi, threshold: form.threshold, scanCheck: form.scanCheck });
+        setRunState(asset.run.snapshot);
+        setRun({ run: asset.run, plan, scan: asset.scan });
+        void asset.run.start();
+        return;
+      }
       const opened = await pool.openJob(doc, data, helper.dpi, { scanCheck: form.scanCheck });
       if (!opened.ok) {
         setStartError(formatPrintError(opened.error, locale));
@@ -148,7 +160,7 @@ export default function PrintPage() {
     ? null
     : failure.stage === 'send'
       ? helperMessage(failure.error as Parameters<typeof helperMessage>[0], locale)
-      : formatPrintError(failure.error as Parameters<typeof formatPrintError>[0], locale);
+      : (rowsFailureMessage(failure.error, t) ?? formatPrintError(failure.error as Parameters<typeof formatPrintError>[0], locale));
 
   const caption = (index: number) => {
     const labelPage = bothSides ? index >> 1 : index;
@@ -197,26 +209,28 @@ export default function PrintPage() {
           <Text className={styles.muted}>{t('labelPrint.intro')}</Text>
 
           <Text weight="semibold">{t('labelPrint.labelStep')}</Text>
-          <div className={styles.row}>
-            <Button icon={<DocumentRegular />} onClick={() => labelInput.current?.click()} disabled={runActive} data-testid="open-label">
-              {t('labelPrint.openLabel')}
-            </Button>
-            <Text size={200} className={styles.muted}>
-              {t('labelPrint.labelAccept')}
-            </Text>
-            <input
-              ref={labelInput}
-              className={styles.hidden}
-              type="file"
-              accept={LABEL_ACCEPT}
-              data-testid="label-file"
-              onChange={(e) => {
-                const file = e.currentTarget.files?.[0];
-                if (file) void source.openLabel(file);
-                e.currentTarget.value = '';
-              }}
-            />
-          </div>
+          {!assetPrint && (
+            <div className={styles.row}>
+              <Button icon={<DocumentRegular />} onClick={() => labelInput.current?.click()} disabled={runActive} data-testid="open-label">
+                {t('labelPrint.openLabel')}
+              </Button>
+              <Text size={200} className={styles.muted}>
+                {t('labelPrint.labelAccept')}
+              </Text>
+              <input
+                ref={labelInput}
+                className={styles.hidden}
+                type="file"
+                accept={LABEL_ACCEPT}
+                data-testid="label-file"
+                onChange={(e) => {
+                  const file = e.currentTarget.files?.[0];
+                  if (file) void source.openLabel(file);
+                  e.currentTarget.value = '';
+                }}
+              />
+            </div>
+          )}
           {handover && doc === handover.doc && (
             <div className={styles.row} data-testid="label-from-editor">
               <Text className={styles.fileName}>{t('labelPrint.fromEditor', { name: handover.fileName ?? (handover.doc.labelName || t('labelPrint.newLabelName')) })}</Text>
@@ -262,66 +276,72 @@ export default function PrintPage() {
             </MessageBar>
           )}
 
-          <Text weight="semibold">{t('labelPrint.dataStep')}</Text>
-          <RadioGroup
-            value={source.state.dataChoice}
-            onChange={(_, d) => source.setDataChoice(d.value as 'none' | 'embedded' | 'file')}
-            disabled={runActive}
-          >
-            <Radio value="none" label={t('labelPrint.dataNone')} />
-            {source.state.hasEmbedded && <Radio value="embedded" label={t('labelPrint.dataEmbedded')} />}
-            <Radio value="file" label={t('labelPrint.dataFile')} />
-          </RadioGroup>
-          {source.state.dataChoice === 'file' && (
+          {assetPrint ? (
+            <AssetLabelSummary printing={assetPrint} />
+          ) : (
             <>
-              <div className={styles.row}>
-                <Button icon={<TableRegular />} onClick={() => dataInput.current?.click()} disabled={runActive} data-testid="open-data">
-                  {t('labelPrint.openData')}
-                </Button>
-                <Text size={200} className={styles.muted}>
-                  {source.state.dataFileName ?? t('labelPrint.dataAccept')}
+              <Text weight="semibold">{t('labelPrint.dataStep')}</Text>
+              <RadioGroup
+                value={source.state.dataChoice}
+                onChange={(_, d) => source.setDataChoice(d.value as 'none' | 'embedded' | 'file')}
+                disabled={runActive}
+              >
+                <Radio value="none" label={t('labelPrint.dataNone')} />
+                {source.state.hasEmbedded && <Radio value="embedded" label={t('labelPrint.dataEmbedded')} />}
+                <Radio value="file" label={t('labelPrint.dataFile')} />
+              </RadioGroup>
+              {source.state.dataChoice === 'file' && (
+                <>
+                  <div className={styles.row}>
+                    <Button icon={<TableRegular />} onClick={() => dataInput.current?.click()} disabled={runActive} data-testid="open-data">
+                      {t('labelPrint.openData')}
+                    </Button>
+                    <Text size={200} className={styles.muted}>
+                      {source.state.dataFileName ?? t('labelPrint.dataAccept')}
+                    </Text>
+                    <input
+                      ref={dataInput}
+                      className={styles.hidden}
+                      type="file"
+                      accept={DATA_ACCEPT}
+                      data-testid="data-file"
+                      onChange={(e) => {
+                        const file = e.currentTarget.files?.[0];
+                        if (file) void source.openData(file);
+                        e.currentTarget.value = '';
+                      }}
+                    />
+                  </div>
+                  {source.state.workbook && source.state.workbook.sheetNames.length > 1 && (
+                    <Field label={t('labelPrint.sheet')}>
+                      <Dropdown
+                        value={source.state.workbook.sheetNames[source.state.sheetIndex] ?? ''}
+                        selectedOptions={[String(source.state.sheetIndex)]}
+                        onOptionSelect={(_, d) => source.setSheetIndex(Number(d.optionValue))}
+                        disabled={runActive}
+                        data-testid="data-sheet"
+                      >
+                        {source.state.workbook.sheetNames.map((name, i) => (
+                          <Option key={`${i}`} value={String(i)} text={name}>
+                            {name}
+                          </Option>
+                        ))}
+                      </Dropdown>
+                    </Field>
+                  )}
+                </>
+              )}
+              {source.state.data && (
+                <Text size={200} data-testid="data-rows">
+                  {t('labelPrint.rows', { count: source.state.data.rowCount })}
                 </Text>
-                <input
-                  ref={dataInput}
-                  className={styles.hidden}
-                  type="file"
-                  accept={DATA_ACCEPT}
-                  data-testid="data-file"
-                  onChange={(e) => {
-                    const file = e.currentTarget.files?.[0];
-                    if (file) void source.openData(file);
-                    e.currentTarget.value = '';
-                  }}
-                />
-              </div>
-              {source.state.workbook && source.state.workbook.sheetNames.length > 1 && (
-                <Field label={t('labelPrint.sheet')}>
-                  <Dropdown
-                    value={source.state.workbook.sheetNames[source.state.sheetIndex] ?? ''}
-                    selectedOptions={[String(source.state.sheetIndex)]}
-                    onOptionSelect={(_, d) => source.setSheetIndex(Number(d.optionValue))}
-                    disabled={runActive}
-                    data-testid="data-sheet"
-                  >
-                    {source.state.workbook.sheetNames.map((name, i) => (
-                      <Option key={`${i}`} value={String(i)} text={name}>
-                        {name}
-                      </Option>
-                    ))}
-                  </Dropdown>
-                </Field>
+              )}
+              {source.state.dataError && (
+                <MessageBar intent="error" data-testid="data-error">
+                  <MessageBarBody>{source.state.dataError}</MessageBarBody>
+                </MessageBar>
               )}
             </>
-          )}
-          {source.state.data && (
-            <Text size={200} data-testid="data-rows">
-              {t('labelPrint.rows', { count: source.state.data.rowCount })}
-            </Text>
-          )}
-          {source.state.dataError && (
-            <MessageBar intent="error" data-testid="data-error">
-              <MessageBarBody>{source.state.dataError}</MessageBarBody>
-            </MessageBar>
           )}
         </Card>
 
@@ -479,7 +499,14 @@ export default function PrintPage() {
             <Text>{t('labelPrint.rendering')}</Text>
           </div>
         ) : (
-          <PagePreview pageCount={preview.job.pageCount} current={current} onCurrent={setCurrent} render={preview.render} caption={caption} version={preview.job} />
+          <>
+            <PagePreview pageCount={preview.job.pageCount} current={current} onCurrent={setCurrent} render={preview.render} caption={caption} version={preview.job} />
+            {assetPrint && preview.job.labelPages < pageCount && (
+              <Text size={200} className={styles.muted} data-testid="asset-preview-note">
+                {t('assetLabel.previewFirst', { shown: preview.job.labelPages, count: pageCount })}
+              </Text>
+            )}
+          </>
         )}
       </Card>
     </div>

@@ -58,7 +58,7 @@ export function PrintProgress({ plan, state, failureMessage, onPause, onResume, 
   }
 
   return (
-    <div className={styles.root} data-testid="print-progress" data-status={state.status} data-sent={state.sent} data-confirmed={state.confirmed} data-next={state.next}>
+    <div className={styles.root} data-testid="print-progress" data-status={state.status} data-rendered={state.rendered} data-sent={state.sent} data-confirmed={state.confirmed} data-next={state.next}>
       <Text weight="semibold">{t('labelPrint.progressTitle')}</Text>
       <ProgressBar value={state.labels === 0 ? 0 : labelsDone / state.labels} thickness="large" color={state.status === 'failed' ? 'error' : state.status === 'done' ? 'success' : 'brand'} />
       <Text data-testid="print-labels">{t('labelPrint.progressLabels', { done: labelsDone, total: state.labels })}</Text>

@@ -14,7 +14,7 @@ import { jobSetup, type JobOptions } from '../../../print/job';
 import type { PreviewResult } from './PagePreview';
 
 /** How print pages are made, on the main thread and in the workers alike. */
-function printOptions(dpi: number, timeMs: number): JobOptions {
+export function printOptions(dpi: number, timeMs: number): JobOptions {
   return { dpi, timeMs, sides: 'both', turn: 'label' };
 }
 
@@ -71,13 +71,18 @@ export function useRenderPool() {
     [],
   );
 
-  /** `scanCheck`: the workers decode every page's codes before it is sent (src/print/scan.ts). */
-  const openJob = useCallback(async (doc: LabelDocument, data: DataSource | null, dpi: number, options: { scanCheck?: boolean } = {}): Promise<OpenedRun> => {
+  /** The pool, started on first use. */
+  const openPool = useCallback((): Promise<BrowserRenderPool> => {
     pool.current ??= BrowserRenderPool.open().catch((e: unknown) => {
       pool.current = null;
       throw e;
     });
-    const workers = await pool.current;
+    return pool.current;
+  }, []);
+
+  /** `scanCheck`: the workers decode every page's codes before it is sent (src/print/scan.ts). */
+  const openJob = useCallback(async (doc: LabelDocument, data: DataSource | null, dpi: number, options: { scanCheck?: boolean } = {}): Promise<OpenedRun> => {
+    const workers = await openPool();
     if (last.current) workers.closeJob(last.current.job);
     const setup = jobSetup(doc, data, printOptions(dpi, Date.now()));
     if (!setup.ok) return setup;
@@ -85,7 +90,7 @@ export function useRenderPool() {
     if (!opened.ok) return opened;
     last.current = { pool: workers, job: opened.value };
     return { ok: true, pool: workers, job: opened.value };
-  }, []);
+  }, [openPool]);
 
-  return { openJob };
+  return { openJob, openPool };
 }
