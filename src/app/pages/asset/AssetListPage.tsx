@@ -1,33 +1,22 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Button,
-  Card,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Spinner,
-  Text,
-  Title3,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, BoxSearchRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { isRecordChanged } from '../../hooks/useRecordChanged';
 import { Permission, type AssetInfo } from '../../../api/contract';
 import { assetApi } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Pager } from '../../components/Pager';
+import { ListFrame } from '../../components/ListFrame';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useDepartments } from '../../hooks/useOrgData';
+import { usePagedList } from '../../hooks/usePagedList';
 import { notify } from '../../notify';
 import { hasPermission } from '../../permissions';
 import { assetState, assetStore } from '../../state/assets';
 import { session } from '../../state/session';
-import { assetColumnSettings, setHiddenAssetColumns, setPageSize, settings, storedHiddenAssetColumns } from '../../state/settings';
+import { assetColumnSettings, setHiddenAssetColumns, settings, storedHiddenAssetColumns } from '../../state/settings';
 import { AssetColumnChooser } from './AssetColumnChooser';
 import { shownColumns } from './assetColumns';
 import { AssetFilterBar } from './AssetFilterBar';
@@ -42,33 +31,7 @@ import { AssetLabelButton } from './AssetLabelDialog';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 const useStyles = makeStyles({
-  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  heading: { margin: 0 },
-  count: { color: tokens.colorNeutralForeground3, flexGrow: 1 },
-  // The table scrolls inside this box both ways, so its sideways scroll bar is at the bottom
-  // of the box, on screen, not under the last of up to 200 rows. Height in CSS px.
-  tableBox: {
-    overflow: 'auto',
-    maxHeight: 'max(320px, calc(100vh - 300px))',
-    // Styled bars are drawn always (overlay bars that show only while scrolling are how the
-    // off-screen columns went unnoticed). 12 px, the track a shade off the background.
-    scrollbarColor: `${tokens.colorNeutralStroke1} ${tokens.colorNeutralBackground2}`,
-    '::-webkit-scrollbar': { width: '12px', height: '12px' },
-    '::-webkit-scrollbar-track': { backgroundColor: tokens.colorNeutralBackground2 },
-    '::-webkit-scrollbar-thumb': { backgroundColor: tokens.colorNeutralStroke1, borderRadius: '6px' },
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingVerticalXXXL,
-    color: tokens.colorNeutralForeground3,
-  },
-  emptyIcon: { fontSize: '40px' },
+  count: { color: tokens.colorNeutralForeground3 },
 });
 
 type DialogState =
@@ -92,14 +55,14 @@ export default function AssetListPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { user } = useSnapshot(session);
-  const { pageSize, language } = useSnapshot(settings);
+  const { language } = useSnapshot(settings);
   const columnSnap = useSnapshot(assetColumnSettings);
   const snap = useSnapshot(assetState);
   const { tree } = useDepartments();
   const { classifies } = useClassifies();
   const { staff } = useStaffOptions();
   const urlState = useMemo(() => stateFromParams(params), [params]);
-  const { filters: effective, sort, page: pageIndex } = urlState;
+  const { filters: effective, sort } = urlState;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<DialogState>(null);
   const [exporting, setExporting] = useState(false);
@@ -146,24 +109,16 @@ export default function AssetListPage() {
   const canEdit = !!user && hasPermission(user, Permission.assetEdit);
   const canDelete = !!user && hasPermission(user, Permission.assetDelete);
 
-  const filterKey = JSON.stringify(filterQuery(effective));
-
-  const key = user ? (['asset-list', user.loginID, language, filterKey, sort.key, sort.asc, pageIndex, pageSize, snap.assetRevision] as const) : null;
-  const { data, error, isLoading, mutate } = useSWR(
-    key,
-    async () => {
-      const result = await assetStore.fetchAssetPage(listQuery(effective, sort, pageIndex, pageSize));
-      if (!result.ok) throw new Error(result.message);
-      return result.data;
-    },
-    { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false },
-  );
-
-  // Past the last page (its last row was deleted): show the last page.
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
-  useEffect(() => {
-    if (data && pageIndex > pageCount) go({ ...latest.current, page: pageCount }, true);
-  }, [data, pageIndex, pageCount]);
+  // The page is the address's too (URL_KEYS.page is the hook's `page`).
+  const list = usePagedList({
+    name: 'asset-list',
+    enabled: !!user,
+    filters: { query: filterQuery(effective), sort },
+    deps: [user?.loginID, language, snap.assetRevision],
+    fetchPage: (pageIndex, pageSize) => assetStore.fetchAssetPage(listQuery(effective, sort, pageIndex, pageSize)),
+    totalOf: (page) => page.total,
+  });
+  const { data, total } = list;
 
   const rows = useMemo(() => (data ? data.ids.flatMap((id) => (snap.assets[id] ? [snap.assets[id] as AssetInfo] : [])) : []), [data, snap.assets]);
 
@@ -194,46 +149,56 @@ export default function AssetListPage() {
     else setDialog({ kind: 'deleteMany', assets: [...selected].map((id) => ({ id, version: assetState.assets[id]?.version ?? 0 })) });
   };
 
-  const total = data?.total ?? 0;
+  const create = (testId: string) => (
+    <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('/asset/info')} data-testid={testId}>
+      {t('asset.create')}
+    </Button>
+  );
   return (
-    <Card className={styles.card}>
-      <div className={styles.header}>
-        <Title3 as="h2" className={styles.heading}>
-          {t('asset.listTitle')}
-        </Title3>
-        <Text className={styles.count} data-testid="asset-count" data-count={data ? total : ''}>
-          {data ? t('asset.filteredCount', { count: total }) : ''}
-        </Text>
-        {user && <AssetColumnChooser hidden={hidden} onChange={(next) => setHiddenAssetColumns(user.Id, next)} />}
-        <Button icon={<ArrowDownloadRegular />} disabled={exporting || !data} onClick={() => void exportList()} data-testid="asset-export">
-          {exporting ? t('asset.exporting') : t('asset.export')}
-        </Button>
-        {user && <BusinessActionMenu user={user} selected={selected} />}
-        {user && <AssetLabelButton user={user} selected={[...selected]} filterQuery={filterQuery(effective)} filteredCount={total} classifies={classifies} />}
-        {canDelete && (
-          <Button icon={<DeleteRegular />} onClick={deleteSelected} data-testid="asset-delete-selected">
-            {selected.size > 0 ? `${t('asset.deleteSelected')} (${selected.size})` : t('asset.deleteSelected')}
-          </Button>
-        )}
-        {canAdd && (
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('/asset/info')} data-testid="asset-create">
-            {t('asset.create')}
-          </Button>
-        )}
-      </div>
-
-      <AssetFilterBar filters={{ ...effective, search: typed }} onChange={changeFilters} classifies={classifies} tree={tree} staff={staff} />
-
-      {error && (
-        <MessageBar intent="error" data-testid="asset-error">
-          <MessageBarBody>{(error as Error).message}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void mutate()}>{t('common.retry')}</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
-
-      <div className={styles.tableBox} data-testid="asset-table-box">
+    <>
+      <ListFrame
+        title={t('asset.listTitle')}
+        count={
+          <Text className={styles.count} data-testid="asset-count" data-count={data ? total : ''}>
+            {data ? t('asset.filteredCount', { count: total }) : ''}
+          </Text>
+        }
+        actions={
+          <>
+            {user && <AssetColumnChooser hidden={hidden} onChange={(next) => setHiddenAssetColumns(user.Id, next)} />}
+            <Button icon={<ArrowDownloadRegular />} disabled={exporting || !data} onClick={() => void exportList()} data-testid="asset-export">
+              {exporting ? t('asset.exporting') : t('asset.export')}
+            </Button>
+            {user && <BusinessActionMenu user={user} selected={selected} />}
+            {user && <AssetLabelButton user={user} selected={[...selected]} filterQuery={filterQuery(effective)} filteredCount={total} classifies={classifies} />}
+            {canDelete && (
+              <Button icon={<DeleteRegular />} onClick={deleteSelected} data-testid="asset-delete-selected">
+                {selected.size > 0 ? `${t('asset.deleteSelected')} (${selected.size})` : t('asset.deleteSelected')}
+              </Button>
+            )}
+            {canAdd && create('asset-create')}
+          </>
+        }
+        toolbar={<AssetFilterBar filters={{ ...effective, search: typed }} onChange={changeFilters} classifies={classifies} tree={tree} staff={staff} />}
+        loading={list.loading}
+        busy={list.busy}
+        error={list.error}
+        onRetry={list.refresh}
+        errorTestId="asset-error"
+        empty={
+          data && rows.length === 0
+            ? {
+                icon: <BoxSearchRegular />,
+                text: isFiltered(effective) ? t('asset.noMatch') : t('asset.empty'),
+                action: !isFiltered(effective) && canAdd ? create('asset-empty-create') : undefined,
+                testId: 'asset-empty',
+              }
+            : null
+        }
+        capHeight
+        bodyTestId="asset-table-box"
+        pager={list.pager}
+      >
         <AssetTable
           rows={rows}
           columns={columns}
@@ -247,26 +212,7 @@ export default function AssetListPage() {
           onEdit={(asset) => navigate(`/asset/info?id=${asset.id}`)}
           onDelete={(asset) => setDialog({ kind: 'delete', asset })}
         />
-        {rows.length === 0 && !isLoading && !error && (
-          <div className={styles.empty} data-testid="asset-empty">
-            <BoxSearchRegular className={styles.emptyIcon} />
-            <Text>{isFiltered(effective) ? t('asset.noMatch') : t('asset.empty')}</Text>
-          </div>
-        )}
-        {isLoading && !data && (
-          <div className={styles.empty}>
-            <Spinner size="small" label={t('shell.loading')} />
-          </div>
-        )}
-      </div>
-
-      <Pager total={total} pageIndex={pageIndex} pageSize={pageSize} onPageChange={(page) => go({ filters: effective, sort, page })}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          // Another page size starts again at page 1.
-          if (pageIndex !== 1) go({ filters: effective, sort, page: 1 });
-        }}
-      />
+      </ListFrame>
 
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
@@ -298,6 +244,6 @@ export default function AssetListPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Card>
+    </>
   );
 }
