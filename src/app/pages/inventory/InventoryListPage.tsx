@@ -37,10 +37,17 @@ import { OrderCountsText, useScopeText } from './OrderSummary';
 
 const useStyles = makeStyles({
   status: { minWidth: '160px' },
-  // Eight columns: narrower screens scroll the table (ListFrame's box) instead.
-  table: { minWidth: '980px' },
+  // Eight columns (Fluent's table lays them out fixed, so each gets a share); narrower
+  // screens scroll the table (ListFrame's box) instead.
+  table: { minWidth: '940px' },
+  name: { width: '16%' },
+  statusColumn: { width: '8%' },
+  scope: { width: '14%', color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  counts: { width: '18%' },
+  creator: { width: '12%', overflowWrap: 'anywhere' },
+  time: { width: '10%' },
+  actionsColumn: { width: '12%' },
   nowrap: { whiteSpace: 'nowrap' },
-  scope: { color: tokens.colorNeutralForeground2 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   waiting: { flexBasis: '100%' },
 });
@@ -137,14 +144,14 @@ export default function InventoryListPage() {
       <Table size="small" className={styles.table} aria-label={t('inventory.title')}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>{t('inventory.column.name')}</TableHeaderCell>
-            <TableHeaderCell>{t('inventory.column.status')}</TableHeaderCell>
-            <TableHeaderCell>{t('inventory.column.scope')}</TableHeaderCell>
-            <TableHeaderCell>{t('inventory.column.counts')}</TableHeaderCell>
-            <TableHeaderCell>{t('inventory.column.creator')}</TableHeaderCell>
-            <TableHeaderCell>{t('inventory.column.createdAt')}</TableHeaderCell>
-            <TableHeaderCell>{t('inventory.column.finishedAt')}</TableHeaderCell>
-            <TableHeaderCell>{t('inventory.column.actions')}</TableHeaderCell>
+            <TableHeaderCell className={styles.name}>{t('inventory.column.name')}</TableHeaderCell>
+            <TableHeaderCell className={styles.statusColumn}>{t('inventory.column.status')}</TableHeaderCell>
+            <TableHeaderCell className={styles.scope}>{t('inventory.column.scope')}</TableHeaderCell>
+            <TableHeaderCell className={styles.counts}>{t('inventory.column.counts')}</TableHeaderCell>
+            <TableHeaderCell className={styles.creator}>{t('inventory.column.creator')}</TableHeaderCell>
+            <TableHeaderCell className={styles.time}>{t('inventory.column.createdAt')}</TableHeaderCell>
+            <TableHeaderCell className={styles.time}>{t('inventory.column.finishedAt')}</TableHeaderCell>
+            <TableHeaderCell className={styles.actionsColumn}>{t('inventory.column.actions')}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -162,17 +169,23 @@ export default function InventoryListPage() {
               <TableCell>
                 <OrderCountsText counts={order.counts} testId="inventory-order-counts" />
               </TableCell>
-              <TableCell>{order.creatorName}</TableCell>
-              <TableCell className={styles.nowrap}>{formatBusinessTime(order.createdAt)}</TableCell>
-              <TableCell className={styles.nowrap}>{order.finishedAt ? formatBusinessTime(order.finishedAt) : ''}</TableCell>
+              <TableCell className={styles.creator}>{order.creatorName}</TableCell>
+              <TableCell>{formatBusinessTime(order.createdAt)}</TableCell>
+              <TableCell>{order.finishedAt ? formatBusinessTime(order.finishedAt) : ''}</TableCell>
               <TableCell>
                 <div className={styles.actions}>
                   <Button size="small" onClick={() => navigate(`/inventory/details?id=${order.id}`)} data-testid="inventory-order-open">
                     {t('inventory.open')}
                   </Button>
-                  <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(order)} data-testid="inventory-order-delete">
-                    {t('inventory.remove')}
-                  </Button>
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    icon={<DeleteRegular />}
+                    aria-label={t('inventory.remove')}
+                    title={t('inventory.remove')}
+                    onClick={() => setRemoving(order)}
+                    data-testid="inventory-order-delete"
+                  />
                 </div>
               </TableCell>
             </TableRow>
