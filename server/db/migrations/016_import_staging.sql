@@ -2,9 +2,10 @@
 -- checked rows here in short transactions of a few hundred rows each, so other requests get
 -- the database between them (PGlite has one connection: one long transaction held every
 -- request for about a second per 10,000 rows). One final transaction copies the job's rows
--- into assets with a single INSERT ... SELECT, marks the job finished and deletes its staged
--- rows: until that commits nothing of the file is in assets, so lists, search, the dashboard,
--- exports and counts, which read assets only, never see half an import.
+-- into assets (INSERT ... SELECT), marks the job finished and deletes its staged rows: until
+-- that commits nothing of the file is in assets, so lists, search, the dashboard, exports and
+-- counts, which read assets only, never see half an import. (On PGlite that copy still holds
+-- the connection for most of the write's cost: modules/import-export/staged-write.ts.)
 --
 -- Why a staging table rather than a "batch" column on assets hidden until published: every
 -- query on assets (about thirty, in eight modules) would need the filter, the list's

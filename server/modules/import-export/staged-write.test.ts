@@ -12,7 +12,7 @@ import { companyIdOf, payload, registerAndLogin, snapshot, startTestServer, type
 import { loadActor, type Actor } from '../access/service.ts';
 import type { ImportStage } from './limits.ts';
 import { failInterruptedImports, startImport, type ImportDeps } from './service.ts';
-import { STAGE_CHUNK } from './staged-write.ts';
+import { PUBLISH_CHUNK, STAGE_CHUNK } from './staged-write.ts';
 
 let server: TestServer;
 let admin: LoginResult;
@@ -54,7 +54,8 @@ describe('the staged write of an import', () => {
   it('answers other requests while held between two chunks, and shows nothing of the file until it is published', async () => {
     const existing = payload(await call<AssetInfo>('POST', '/api/Asset', { assetCoding: 'STG-OLD', assetName: 'Old name', affiliatedDept: ops.id }));
     const dashboardBefore = payload(await call<DashboardInfo>('GET', '/api/Dashboard'));
-    const rows = STAGE_CHUNK * 2 + 20;
+    // More than one statement of the final copy, the row without a code in the last one.
+    const rows = PUBLISH_CHUNK + 20;
     const file = csv(['资产编码,资产名称,所属部门', ...newRows('STG-A-', rows), 'STG-OLD,New name,Ops', ',No code given,Ops']);
     const hold = holdAt('writing');
     const started = await startImport(deps({ gate: hold.gate }), actor, { fileData: file, suffix: 'csv' });
@@ -81,6 +82,9 @@ describe('the staged write of an import', () => {
     expect(payload(await call<AssetInfo>('GET', `/api/Asset/details?id=${existing.id}`))).toMatchObject({ assetName: 'New name', version: 2 });
     expect(payload(await call<DashboardInfo>('GET', '/api/Dashboard')).totalAssets).toBe(dashboardBefore.totalAssets + rows + 2);
     expect(await stagedRows()).toBe(0);
+    // The row without a code got the company's next one, in the final transaction.
+    const generated = payload(await call<AssetListResult>('GET', `/api/Asset?search=${encodeURIComponent('No code given')}&pageSize=20`));
+    expect(generated.assets.map((a) => a.assetCoding)).toEqual([expect.stringMatching(/^ZC\d{8}$/)]);
   });
 
   it('leaves nothing when the database refuses the third chunk, marks the job failed, and frees the company', async () => {
