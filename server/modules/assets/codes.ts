@@ -10,8 +10,7 @@
  *
  * A number whose code is already in use (a user may type 'ZC00000007' by hand, or an import
  * file may carry it) is skipped: the counter then jumps past the company's highest code of
- * that form, and the numbers still needed are taken after it. Codes a running import has
- * staged for new assets count as in use (asset_codes_in_use, migration 016).
+ * that form, and the numbers still needed are taken after it.
  */
 import type { Queryable } from '../../db/db.ts';
 
@@ -56,7 +55,7 @@ export async function reserveCodes(
     const last = await advance(q, companyId, need);
     const candidates = Array.from({ length: need }, (_, i) => codeOf(last - need + 1 + i));
     const taken = await q.query<{ asset_coding: string }>(
-      'SELECT asset_coding FROM asset_codes_in_use WHERE company_id = $1 AND asset_coding = ANY($2::text[])',
+      'SELECT asset_coding FROM assets WHERE company_id = $1 AND asset_coding = ANY($2::text[])',
       [companyId, candidates],
     );
     const inUse = new Set(taken.rows.map((r) => r.asset_coding));
@@ -74,7 +73,7 @@ async function skipPastTaken(q: Queryable, companyId: number, avoid: ReadonlySet
   await q.query(
     `UPDATE asset_code_counters
         SET last_number = GREATEST(last_number, $2::bigint, COALESCE((
-              SELECT max(substring(asset_coding FROM 3)::bigint) FROM asset_codes_in_use
+              SELECT max(substring(asset_coding FROM 3)::bigint) FROM assets
                WHERE company_id = $1 AND asset_coding ~ '^ZC[0-9]{1,15}$'), 0))
       WHERE company_id = $1`,
     [companyId, highest],

@@ -442,8 +442,7 @@ export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInp
       if (picture !== null && picture !== current?.picture_id) await assertFileOf(tx, actor, picture);
 
       if (code !== '' && code !== current?.asset_coding) {
-        // Codes an import is about to create count as taken (migration 016).
-        const taken = await tx.query('SELECT 1 FROM asset_codes_in_use WHERE company_id = $1 AND asset_coding = $2', [
+        const taken = await tx.query('SELECT 1 FROM assets WHERE company_id = $1 AND asset_coding = $2', [
           actor.companyId,
           code,
         ]);

@@ -41,10 +41,9 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
 
 /**
  * Where an import can be held, in order: `parsed` (in the parse worker, the file read, nothing
- * sent back yet), `checked` (rows checked, nothing written), `writing` (after each staging
- * transaction has committed its chunk, before the next: staged-write.ts), `committing` (inside
- * the final transaction: every row copied into assets and the job's outcome written, not yet
- * committed), `committed` (just after that commit).
+ * sent back yet), `checked` (rows checked, nothing written), `writing` (inside the write
+ * transaction, its first chunk written), `committing` (every row and the job's outcome written,
+ * not yet committed), `committed` (just after the commit).
  */
 export const IMPORT_STAGES = ['parsed', 'checked', 'writing', 'committing', 'committed'] as const;
 export type ImportStage = (typeof IMPORT_STAGES)[number];

@@ -18,7 +18,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { silentLogger } from '../../log.ts';
 import { companyIdOf, payload, registerAndLogin, snapshot, startTestServer, type TestServer } from '../../testing/harness.ts';
 import { loadActor } from '../access/service.ts';
-import { failInterruptedImports, importsSettled, startImport } from './service.ts';
+import { failInterruptedImports, importsSettled, startImport, WRITE_CHUNK } from './service.ts';
 
 let server: TestServer;
 let admin: LoginResult;
@@ -463,6 +463,37 @@ describe('import rules', () => {
     expect(payload(await call<ImportStatus>('GET', '/api/Excel'))).toMatchObject({ jobId: first.jobId, status: 'success', created: 1 });
     expect((await call('POST', '/api/Excel', { suffix: 'csv', fileData: file })).body.statusCode).toBe(0);
     await importsSettled();
+  });
+
+  it('leaves nothing written when the write phase fails, and marks the job failed', async () => {
+    const companyId = await companyIdOf(server.db, admin.Id);
+    const actor = await loadActor(server.db, { userId: admin.Id, companyId });
+    const rows: Row[] = [ZH_HEADER];
+    for (let i = 0; i < WRITE_CHUNK * 2 + 10; i++) rows.push([`CRASH-${i}`, 'Crash', '', '', '', '', 1, '', 'Ops', '', '', '']);
+    let inserts = 0;
+    // The second INSERT of the write transaction fails, after the first has written its rows.
+    const failing: Db = {
+      ...server.db,
+      transaction: (fn) =>
+        server.db.transaction((tx) =>
+          fn({
+            exec: (script) => tx.exec(script),
+            query: (sql, params) => {
+              if (sql.includes('INSERT INTO assets') && ++inserts === 2) throw new Error('disk full (injected)');
+              return tx.query(sql, params);
+            },
+          }),
+        ),
+    };
+    const before = await snapshot(server.db);
+    const deps = { db: failing, clock: server.clock.now, timeZone: 'Asia/Shanghai', log: silentLogger };
+    const started = await startImport(deps, actor, { fileData: fileOf(rows, 'csv'), suffix: 'csv' });
+    await started.finished;
+    expect(inserts).toBe(2);
+    const after = await snapshot(server.db);
+    expect(after.assets).toEqual(before.assets);
+    const status = payload(await call<ImportStatus>('GET', `/api/Excel?jobId=${started.jobId}`));
+    expect(status).toMatchObject({ status: 'error', created: 0, message: 'The import failed and nothing was saved. Please try again.' });
   });
 
   it('marks imports left running by a stopped server as failed at start, which frees the company', async () => {

@@ -11,19 +11,20 @@
  *      row again. The reply carries the job id.
  *   2. In the background (runImport): lookups are loaded once, every row is checked (progress
  *      in memory, the event loop yielded every few hundred rows), then every valid row is
- *      staged in short transactions and published in one (staged-write.ts): the copy into
- *      assets and the job's final state commit together. So a failure or a crash at any point
- *      leaves no asset of the file written; a job still 'importing' when the server starts is
- *      marked 'error' and its staged rows dropped (failInterruptedImports).
+ *      written in ONE transaction, in chunks of multi-row INSERT ... ON CONFLICT (company_id,
+ *      asset_coding) DO UPDATE, and the job's final state is written in that same
+ *      transaction. So a failure or a crash at any point leaves no asset of the file written;
+ *      a job still 'importing' when the server starts is marked 'error' (failInterruptedImports).
  *      With allOrNothing, one bad row saves none.
  * A row naming an existing code updates that asset only if the importer sees it and holds 102;
  * the upsert updates a conflicting row only when it is the very asset checked (same id), so an
  * asset created meanwhile by someone else is never overwritten: the import fails instead.
  *
- * Note on PGlite (one connection, in this process): other requests' queries run between two
- * staging transactions; only the final copy holds them (README, Bulk import). On a PostgreSQL
- * server they run beside the import throughout. Tests can hold an import at each stage
- * (limits.ts, deps.gate).
+ * Note on PGlite (one connection, in this process): while the write transaction runs, other
+ * requests that need the database wait for it (about a second per 10,000 rows); the event
+ * loop is free between chunks, so requests that do not (health, the web app's files) are
+ * answered. On a PostgreSQL server the writing happens in its process and other requests'
+ * queries run beside it. Tests can hold an import at each stage (limits.ts, deps.gate).
  */
 import { IMPORT_MAX_BYTES, IMPORT_SUFFIXES, type ImportStarted, type ImportStatus } from '../../../src/api/contract.ts';
 import { isUniqueViolation, type Queryable } from '../../db/db.ts';
@@ -31,6 +32,7 @@ import { tidyTables } from '../../db/vacuum.ts';
 import { AppError, errorMessage, type ErrorKind, type ErrorParams, type Lang } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Actor } from '../access/service.ts';
+import { reserveCodes } from '../assets/codes.ts';
 import type { AssetDeps } from '../assets/service.ts';
 import { attributesVersion, classifiesOf, findClassify, type ClassifyRow } from '../classifications/service.ts';
 import { decodeLimited } from '../files/service.ts';
@@ -39,7 +41,6 @@ import type { ImportGate } from './limits.ts';
 import { loadLookups } from './lookups.ts';
 import { ImportParser } from './parse-queue.ts';
 import { checkRow, unchanged, type ColumnMap, type RowProblem, type RowValues } from './rows.ts';
-import { dropInterruptedStaging, dropStaged, publish, stageRows } from './staged-write.ts';
 import { MARKER_FORMAT, type Cell, type Marker } from './workbook.ts';
 
 export interface ImportDeps extends AssetDeps {
@@ -58,6 +59,8 @@ const passGate = (deps: ImportDeps, stage: Parameters<ImportGate>[0], jobId: num
 
 /** Problems kept with a job (errorCount counts them all). */
 export const MAX_STORED_ERRORS = 1000;
+/** Rows per INSERT statement of the write phase. */
+export const WRITE_CHUNK = 2000;
 /** Rows written from which the table is vacuumed/analyzed afterwards (db/vacuum.ts). */
 const TIDY_AFTER_ROWS = 1000;
 /** Rows checked between two yields to the event loop. */
@@ -221,7 +224,6 @@ const yieldToEventLoop = (pauseMs = 0) =>
   new Promise<void>((resolve) => (pauseMs > 0 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
 
 async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Plan): Promise<void> {
-  let staging = false;
   try {
     const state = progress.get(jobId)!;
     const lookups = await loadLookups(deps.db, actor, plan);
@@ -272,27 +274,31 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
     state.phase = 'saving';
     state.done = 0;
     state.total = writes.length;
-    staging = true;
-    await stageRows(deps.db, actor.companyId, jobId, writes, async (staged) => {
-      state.done = staged;
-      await passGate(deps, 'writing', jobId);
-    });
     await deps.db.transaction(async (tx) => {
-      const written = await publish(tx, actor.companyId, jobId, writes, deps.clock());
-      if (written !== writes.length) throw new AppError('importFailed');
+      await assignCodes(tx, actor.companyId, writes);
+      const now = deps.clock();
+      for (let start = 0; start < writes.length; start += WRITE_CHUNK) {
+        const chunk = writes.slice(start, start + WRITE_CHUNK);
+        const written = await upsertChunk(tx, actor.companyId, chunk, now);
+        // Fewer rows than sent: a code was taken by another asset, or an asset the file updates
+        // was edited, since the check. Roll back.
+        if (written !== chunk.length) throw new AppError('importFailed');
+        state.done = start + chunk.length;
+        if (start === 0) await passGate(deps, 'writing', jobId);
+        // PGlite answers through promises only: without this the whole write would run as one
+        // chain of microtasks and starve the event loop (no timer, no socket) until the commit.
+        await yieldToEventLoop();
+      }
       await finishJob(tx, actor.companyId, jobId, deps.clock(), { status: 'success', problems, message: null, counts });
       await passGate(deps, 'committing', jobId);
     });
-    staging = false;
     await passGate(deps, 'committed', jobId);
     // Fresh statistics and visibility for the list's index-only scans; PGlite has no autovacuum.
     if (writes.length >= TIDY_AFTER_ROWS) {
-      await tidyTables(deps.db, ['assets', 'import_staged_assets']).catch((err) => deps.log.error('[import] vacuum failed:', err));
+      await tidyTables(deps.db, ['assets']).catch((err) => deps.log.error('[import] vacuum failed:', err));
     }
   } catch (err) {
     if (!(err instanceof AppError && err.kind === 'importFailed')) deps.log.error(`[import] job ${jobId} failed:`, err);
-    // Left behind, they would only be dropped at the next start (and hold their codes till then).
-    if (staging) await dropStaged(deps.db, actor.companyId, jobId).catch((e) => deps.log.error(`[import] job ${jobId} staged rows:`, e));
     await finishJob(deps.db, actor.companyId, jobId, deps.clock(), {
       status: 'error',
       problems: [],
@@ -300,6 +306,66 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
       counts: null,
     });
   }
+}
+
+/** Codes for new rows without one: the company's next codes (assets/codes.ts), none the file uses. */
+async function assignCodes(tx: Queryable, companyId: number, writes: RowValues[]): Promise<void> {
+  const missing = writes.filter((w) => w.code === '');
+  if (missing.length === 0) return;
+  const codes = await reserveCodes(tx, companyId, missing.length, new Set(writes.map((w) => w.code)));
+  missing.forEach((w, i) => (w.code = codes[i]));
+}
+
+/**
+ * One multi-row upsert; returns the rows written (inserted, or the checked asset updated).
+ * An update is a save like a form's (db/record-version.ts): it bumps the asset's version, so
+ * open forms reload, and happens only while the asset still has the version the check read,
+ * so an edit made meanwhile is never overwritten with values merged from the older state
+ * (fewer rows written: the import fails and saves nothing).
+ */
+async function upsertChunk(tx: Queryable, companyId: number, chunk: RowValues[], now: Date): Promise<number> {
+  const column = <T>(pick: (w: RowValues) => T) => chunk.map(pick);
+  const { rowCount } = await tx.query(
+    `INSERT INTO assets (company_id, id, asset_coding, asset_name, specifications, unit, supplier, buy_date, buy_price,
+                         loss_cycle, dept_id, staff_id, deposit_site, classify_id, attribute_values, version, created_at, updated_at)
+     OVERRIDING SYSTEM VALUE
+     SELECT $1, COALESCE(v.id, nextval(pg_get_serial_sequence('assets', 'id'))), v.code, v.name, v.spec, v.unit,
+            v.supplier, v.buy_date, v.buy_price, v.loss_cycle, v.dept_id, v.staff_id, v.site, v.classify_id,
+            v.attrs::jsonb, COALESCE(v.version, 1), $2, $2
+       FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::date[],
+                   $10::numeric[], $11::integer[], $12::bigint[], $13::bigint[], $14::text[], $15::bigint[], $16::text[],
+                   $17::integer[])
+            AS v(id, code, name, spec, unit, supplier, buy_date, buy_price, loss_cycle, dept_id, staff_id, site,
+                 classify_id, attrs, version)
+     ON CONFLICT (company_id, asset_coding) DO UPDATE SET
+       asset_name = EXCLUDED.asset_name, specifications = EXCLUDED.specifications, unit = EXCLUDED.unit,
+       supplier = EXCLUDED.supplier, buy_date = EXCLUDED.buy_date, buy_price = EXCLUDED.buy_price,
+       loss_cycle = EXCLUDED.loss_cycle, dept_id = EXCLUDED.dept_id, staff_id = EXCLUDED.staff_id,
+       deposit_site = EXCLUDED.deposit_site, classify_id = EXCLUDED.classify_id,
+       attribute_values = EXCLUDED.attribute_values, updated_at = EXCLUDED.updated_at, version = assets.version + 1
+     WHERE assets.id = EXCLUDED.id AND assets.version = EXCLUDED.version
+     RETURNING 1`,
+    [
+      companyId,
+      now,
+      column((w) => w.id),
+      column((w) => w.code),
+      column((w) => w.name),
+      column((w) => w.specifications),
+      column((w) => w.unit),
+      column((w) => w.supplier),
+      column((w) => w.buyDate),
+      column((w) => w.buyPrice),
+      column((w) => w.lossCycle),
+      column((w) => w.deptId),
+      column((w) => w.staffId),
+      column((w) => w.depositSite),
+      column((w) => w.classifyId),
+      column((w) => JSON.stringify(w.attributeValues)),
+      column((w) => w.version),
+    ],
+  );
+  return rowCount;
 }
 
 interface Finish {
@@ -330,12 +396,8 @@ async function finishJob(q: Queryable, companyId: number, jobId: number, now: Da
   );
 }
 
-/**
- * At start-up: jobs left 'importing' by a previous process were interrupted; nothing of them
- * was saved (their staged rows, dropped here, never reached assets).
- */
+/** At start-up: jobs left 'importing' by a previous process were interrupted; nothing of them was saved. */
 export async function failInterruptedImports(q: Queryable, now: Date): Promise<number> {
-  await dropInterruptedStaging(q);
   const { rowCount } = await q.query(
     `UPDATE import_jobs SET status = 'error', message_kind = 'importInterrupted', finished_at = $1
       WHERE status = 'importing'`,
