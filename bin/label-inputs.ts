@@ -6,13 +6,15 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import type { DataSource } from '../src/label/binding/data.ts';
-import { formatLabelMessage, type LabelError } from '../src/label/errors.ts';
+import { formatLabelMessage, LabelError } from '../src/label/errors.ts';
 import type { LabelDocument } from '../src/label/label.ts';
 import { DEFAULT_CONTEXT } from '../src/label/schema.ts';
-import { labelDataSource, MAX_SPREADSHEET_BYTES, readSpreadsheet, selectSheet } from '../src/label/spreadsheet.ts';
+import { embeddedBytes } from '../src/label/embedded.ts';
+import { MAX_SPREADSHEET_BYTES, selectSheet } from '../src/label/spreadsheet.ts';
 import { DEFAULT_XML_LIMITS } from '../src/label/xml/index.ts';
 import { readLabel } from '../src/label/wdfx.ts';
 import { CliError, EXIT_USAGE } from './cli.ts';
+import { readSpreadsheetInThread } from './sheet-reader.ts';
 
 /**
  * The locale of the environment as POSIX orders it for messages: the first set of LC_ALL,
@@ -114,13 +116,22 @@ export async function readDocument(path: string, locale: string): Promise<LabelD
   return result.value;
 }
 
+/**
+ * The pages' data: the spreadsheet at `path`, else the label's own; each read in a worker
+ * thread with a deadline (sheet-reader.ts), so a file SheetJS never finishes ends the command.
+ */
 export async function readData(doc: LabelDocument, path: string | undefined, sheet: number | undefined): Promise<DataSource | null> {
   if (path === undefined) {
-    const own = labelDataSource(doc);
+    if (doc.dataFile === '') return null;
+    const file = embeddedBytes(doc.dataFile);
+    if (!file) throw new CliError(`the label's embedded spreadsheet: ${labelMessage(new LabelError('embedded.invalid', { what: 'spreadsheet' }))}`);
+    const wb = await readSpreadsheetInThread(file.bytes);
+    if (!wb.ok) throw new CliError(`the label's embedded spreadsheet: ${labelMessage(wb.error)}`);
+    const own = selectSheet(wb.value, doc.dataSheet);
     if (!own.ok) throw new CliError(`the label's embedded spreadsheet: ${labelMessage(own.error)}`);
     return own.value;
   }
-  const wb = readSpreadsheet(await readInput(path, 'spreadsheet', MAX_SPREADSHEET_BYTES));
+  const wb = await readSpreadsheetInThread(await readInput(path, 'spreadsheet', MAX_SPREADSHEET_BYTES));
   if (!wb.ok) throw new CliError(`${path}: ${labelMessage(wb.error)}`);
   const s = selectSheet(wb.value, sheet ?? doc.dataSheet);
   if (!s.ok) throw new CliError(`${path}: ${labelMessage(s.error)}`);

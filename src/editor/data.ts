@@ -15,7 +15,7 @@ import { LabelError, type LabelResult } from '../label/errors.ts';
 import { serialDigits, type LabelElement } from '../label/elements/index.ts';
 import type { LabelDocument } from '../label/label.ts';
 import { contentControls } from '../label/resolve.ts';
-import { changeDataFile, readSpreadsheet, selectSheet, type Sheet, type Workbook } from '../label/spreadsheet.ts';
+import { changeDataFile, readSpreadsheet, rememberedWorkbook, selectSheet, type Sheet, type Workbook } from '../label/spreadsheet.ts';
 
 /** Kinds whose content the data panel binds: texts and codes (arc text is a text too). */
 export const BINDABLE_KINDS: readonly string[] = ['text', 'barcode', 'qrcode', 'arctext'];
@@ -108,8 +108,13 @@ export class LabelDataReader {
   read(doc: Pick<LabelDocument, 'dataFile' | 'dataSheet'>): LabelData {
     if (doc.dataFile === '') return NO_DATA;
     if (this.last === null || this.lastFile !== doc.dataFile) {
-      const file = embeddedBytes(doc.dataFile);
-      this.last = file ? readSpreadsheet(file.bytes) : { ok: false, error: new LabelError('embedded.invalid', { what: 'spreadsheet' }) };
+      const known = rememberedWorkbook(doc.dataFile);
+      const file = known ? null : embeddedBytes(doc.dataFile);
+      this.last = known
+        ? { ok: true, value: known, warnings: [] }
+        : file
+          ? readSpreadsheet(file.bytes)
+          : { ok: false, error: new LabelError('embedded.invalid', { what: 'spreadsheet' }) };
       this.lastFile = doc.dataFile;
     }
     const wb = this.last;

@@ -74,22 +74,55 @@ function decodeText(bytes: Uint8Array): string {
 }
 
 /**
+ * A workbook as plain data: what readWorkbookData gives and a worker thread sends back
+ * (structured-cloneable: no functions), and workbookFromData turns into a Workbook.
+ */
+export interface WorkbookData {
+  sheets: { name: string; columnCount: number; rows: SheetCell[][] }[];
+  maxRows: number;
+}
+
+export interface SpreadsheetLimits {
+  maxBytes?: number;
+  maxUnzippedBytes?: number;
+  maxRows?: number;
+}
+
+/**
  * Reads a spreadsheet's bytes. The format is recognised from the bytes (zip: xlsx, OLE: xls,
  * else CSV). Refused with a message: files over `maxBytes`, zips that unpack to more than
  * MAX_UNZIPPED_BYTES (checked before SheetJS inflates anything), password-protected
  * workbooks, XML or HTML given as CSV, and anything SheetJS cannot parse.
+ *
+ * This runs SheetJS on the calling thread, and a crafted file can keep SheetJS busy for ever
+ * (fixture sheetjs-endless.xls): files a user picks are read off the thread with a deadline
+ * (sheet-read.ts), and readSpreadsheet only serves workbooks already read so (labelDataSource).
  */
-export function readSpreadsheet(
-  bytes: Uint8Array,
-  options: { maxBytes?: number; maxUnzippedBytes?: number; maxRows?: number } = {},
-): LabelResult<Workbook> {
+export function readSpreadsheet(bytes: Uint8Array, options: SpreadsheetLimits = {}): LabelResult<Workbook> {
+  const data = readWorkbookData(bytes, options);
+  return data.ok ? { ok: true, value: workbookFromData(data.value), warnings: [] } : data;
+}
+
+/**
+ * The checks that need no SheetJS (size, the zip's directory, markup at the start), quick on
+ * any thread: a file they refuse never costs a worker (sheet-read.ts). readWorkbookData
+ * makes them again.
+ */
+export function precheckSpreadsheet(bytes: Uint8Array, options: SpreadsheetLimits = {}): LabelError | null {
   const max = options.maxBytes ?? MAX_SPREADSHEET_BYTES;
-  if (bytes.length > max) return { ok: false, error: new LabelError('sheet.tooLarge', { size: bytes.length, max }) };
+  if (bytes.length > max) return new LabelError('sheet.tooLarge', { size: bytes.length, max });
   const format = detectFormat(bytes);
-  if (format === 'xlsx') {
-    const refused = checkZip(bytes, options.maxUnzippedBytes ?? MAX_UNZIPPED_BYTES);
-    if (refused) return { ok: false, error: refused };
-  }
+  if (format === 'xlsx') return checkZip(bytes, options.maxUnzippedBytes ?? MAX_UNZIPPED_BYTES);
+  // The start is enough to see markup (readWorkbookData looks at the whole text).
+  if (format === 'csv' && decodeText(bytes.subarray(0, 4096)).trimStart().startsWith('<')) return new LabelError('sheet.markup');
+  return null;
+}
+
+/** readSpreadsheet's work up to plain data: what a worker does. */
+export function readWorkbookData(bytes: Uint8Array, options: SpreadsheetLimits = {}): LabelResult<WorkbookData> {
+  const refused = precheckSpreadsheet(bytes, options);
+  if (refused) return { ok: false, error: refused };
+  const format = detectFormat(bytes);
   // One row past the cap, so selectSheet can tell a sheet that is too long from one that fits.
   const maxRows = options.maxRows ?? MAX_SHEET_ROWS;
   const sheetRows = maxRows + 2;
@@ -114,21 +147,23 @@ export function readSpreadsheet(
     const code = /password|^encryption/i.test(message) ? 'sheet.encrypted' : 'sheet.unreadable';
     return { ok: false, error: new LabelError(code) };
   }
-  const names = [...wb.SheetNames];
+  // A damaged workbook can list a sheet it has no part for (SheetJS then names it but gives
+  // no sheet): it reads as an empty sheet, as Excel shows a blank one.
+  const sheets = wb.SheetNames.map((name) => sheetData(name, wb.Sheets[name] ?? {}));
+  return { ok: true, value: { sheets, maxRows }, warnings: [] };
+}
+
+/** The Workbook of data read by readWorkbookData (here or in a worker). */
+export function workbookFromData(data: WorkbookData): Workbook {
+  const names = data.sheets.map((s) => s.name);
   const cache = new Map<number, Sheet>();
   const sheet = (i: number): Sheet | undefined => {
     if (!Number.isInteger(i) || i < 0 || i >= names.length) return undefined;
     let s = cache.get(i);
-    // A damaged workbook can list a sheet it has no part for (SheetJS then names it but
-    // gives no sheet): it reads as an empty sheet, as Excel shows a blank one.
-    if (!s) cache.set(i, (s = makeSheet(names[i]!, wb.Sheets[names[i]!] ?? {})));
+    if (!s) cache.set(i, (s = makeSheet(data.sheets[i]!)));
     return s;
   };
-  return {
-    ok: true,
-    value: { sheetNames: names, sheet, sheetByName: (n) => sheet(names.indexOf(n)), maxRows },
-    warnings: [],
-  };
+  return { sheetNames: names, sheet, sheetByName: (n) => sheet(names.indexOf(n)), maxRows: data.maxRows };
 }
 
 function cellOf(c: XLSX.CellObject | undefined): SheetCell {
@@ -137,7 +172,10 @@ function cellOf(c: XLSX.CellObject | undefined): SheetCell {
   return { raw: v, text: c.w ?? String(v) };
 }
 
-function makeSheet(name: string, ws: XLSX.WorkSheet): Sheet {
+const EMPTY_CELL: SheetCell = { raw: null, text: '' };
+
+/** A SheetJS sheet's rows as cells, up to its last non-empty row. */
+function sheetData(name: string, ws: XLSX.WorkSheet): WorkbookData['sheets'][number] {
   const data: (XLSX.CellObject | undefined)[][] = (ws['!data'] as XLSX.CellObject[][] | undefined) ?? [];
   const ref = ws['!ref'];
   const range = ref ? XLSX.utils.decode_range(ref) : { s: { r: 0, c: 0 }, e: { r: -1, c: -1 } };
@@ -147,10 +185,23 @@ function makeSheet(name: string, ws: XLSX.WorkSheet): Sheet {
   // 20 KB file would then ask for 12 million column names. Columns past Excel's cannot be
   // seen or typed into, so they are not read.
   const columnCount = Math.min(range.e.c + 1, MAX_SHEET_COLUMNS);
-  const header = data[0] ?? [];
-  const columnNames = Array.from({ length: columnCount }, (_, c) => cellOf(header[c]).text);
+  const rows: SheetCell[][] = [];
+  for (let r = 0; r < totalRows; r++) {
+    const row = data[r] ?? [];
+    const width = Math.min(row.length, columnCount);
+    const cells: SheetCell[] = new Array(width);
+    for (let c = 0; c < width; c++) cells[c] = cellOf(row[c]);
+    rows.push(cells);
+  }
+  return { name, columnCount, rows };
+}
+
+function makeSheet({ name, columnCount, rows }: WorkbookData['sheets'][number]): Sheet {
+  const totalRows = rows.length;
+  const header = rows[0] ?? [];
+  const columnNames = Array.from({ length: columnCount }, (_, c) => (header[c] ?? EMPTY_CELL).text);
   const cell = (row: number, col: number): SheetCell | undefined =>
-    row >= 0 && row < totalRows && col >= 0 && col < columnCount ? cellOf(data[row]?.[col]) : undefined;
+    row >= 0 && row < totalRows && col >= 0 && col < columnCount ? (rows[row]![col] ?? EMPTY_CELL) : undefined;
   return {
     name,
     totalRows,
@@ -175,10 +226,36 @@ export function selectSheet(wb: Workbook, dataSheet: number): LabelResult<Sheet>
 /** The data source a label's embedded spreadsheet gives (null when it has none). */
 export function labelDataSource(doc: Pick<LabelDocument, 'dataFile' | 'dataSheet'>): LabelResult<Sheet | null> {
   if (doc.dataFile === '') return { ok: true, value: null, warnings: [] };
+  const known = rememberedWorkbook(doc.dataFile);
+  if (known) return selectSheet(known, doc.dataSheet);
   const file = embeddedBytes(doc.dataFile);
   if (!file) return { ok: false, error: new LabelError('embedded.invalid', { what: 'spreadsheet' }) };
   const wb = readSpreadsheet(file.bytes);
   return wb.ok ? selectSheet(wb.value, doc.dataSheet) : wb;
+}
+
+/**
+ * Workbooks read off the calling thread (sheet-read.ts), by the data URL that embeds their
+ * file in a label: labelDataSource and the editor take them from here instead of running
+ * SheetJS again on their own thread. The last few are kept (the file attached now and the
+ * ones an undo may bring back); the strings are the labels' own, so this holds no copy.
+ */
+const rememberedWorkbooks = new Map<string, Workbook>();
+const REMEMBERED_WORKBOOKS = 4;
+
+/** The data URL a label embeds spreadsheet `bytes` as (its dataFile). */
+export function spreadsheetDataUrl(bytes: Uint8Array, format: SpreadsheetFormat = detectFormat(bytes)): string {
+  return toDataUrl(mimeForExtension(format), bytes);
+}
+
+export function rememberWorkbook(dataFile: string, workbook: Workbook): void {
+  rememberedWorkbooks.delete(dataFile);
+  rememberedWorkbooks.set(dataFile, workbook);
+  while (rememberedWorkbooks.size > REMEMBERED_WORKBOOKS) rememberedWorkbooks.delete(rememberedWorkbooks.keys().next().value!);
+}
+
+export function rememberedWorkbook(dataFile: string): Workbook | undefined {
+  return rememberedWorkbooks.get(dataFile);
 }
 
 /**
@@ -191,8 +268,7 @@ export function changeDataFile<D extends LabelDocument>(
   file: { bytes: Uint8Array; format?: SpreadsheetFormat } | null,
 ): { doc: D; data: Sheet | null; error?: LabelError } {
   if (!file) return { doc: { ...doc, dataFile: '', currPageNo: 1 }, data: null };
-  const format = file.format ?? detectFormat(file.bytes);
-  const dataFile = toDataUrl(mimeForExtension(format), file.bytes);
+  const dataFile = spreadsheetDataUrl(file.bytes, file.format);
   const next = { ...doc, dataFile, currPageNo: 1 };
   const data = labelDataSource(next);
   if (!data.ok) return { doc: { ...doc, dataFile: '', currPageNo: 1 }, data: null, error: data.error };

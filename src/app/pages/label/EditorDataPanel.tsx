@@ -15,7 +15,8 @@ import type { DataSource } from '../../../label/binding/data';
 import { formatLabelMessage, LabelError } from '../../../label/errors';
 import { kindDef } from '../../../label/elements/index';
 import type { LabelDocument } from '../../../label/label';
-import { changeDataFile, changeDataSheet, dataFileFormat, MAX_SPREADSHEET_BYTES } from '../../../label/spreadsheet';
+import { readSpreadsheetInBrowser } from '../../../label/browser/read-sheet';
+import { changeDataFile, changeDataSheet, dataFileFormat, MAX_SPREADSHEET_BYTES, rememberWorkbook, spreadsheetDataUrl } from '../../../label/spreadsheet';
 import {
   attachSpreadsheet,
   boundColumnLabel,
@@ -83,6 +84,8 @@ export function EditorDataPanel({ model, doc, editorData, assetFields }: { model
   const message = (e: LabelError) => formatLabelMessage(e.code, e.params, language);
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  /** Files picked so far: a read that ends after a later pick is dropped. */
+  const picks = useRef(0);
   const { data, source, paging } = editorData;
   const workbook = data.workbook;
 
@@ -91,7 +94,18 @@ export function EditorDataPanel({ model, doc, editorData, assetFields }: { model
       setFileError(message(new LabelError('sheet.tooLarge', { size: file.size, max: MAX_SPREADSHEET_BYTES })));
       return;
     }
-    const changed = attachSpreadsheet(model.doc, new Uint8Array(await file.arrayBuffer()));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // Read in a Web Worker with a deadline: a file SheetJS never finishes is refused
+    // ("took too long to read") instead of freezing the page, and the label is unchanged.
+    const picked = ++picks.current;
+    const read = await readSpreadsheetInBrowser(bytes);
+    if (picked !== picks.current) return; // another file was picked meanwhile
+    if (!read.ok) {
+      setFileError(message(read.error));
+      return;
+    }
+    rememberWorkbook(spreadsheetDataUrl(bytes), read.value);
+    const changed = attachSpreadsheet(model.doc, bytes);
     if (changed.error) {
       // Refused: the label keeps the spreadsheet it had.
       setFileError(message(changed.error));

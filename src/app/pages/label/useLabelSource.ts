@@ -4,12 +4,13 @@
  * spreadsheet, or a spreadsheet file with a chosen sheet. Files are read here, in the browser (the spec: "spreadsheet data is ... decoded
  * locally"); nothing is uploaded. Errors are LabelError values shown in the user's language.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { DataSource } from '../../../label/binding/data';
 import { pageCount as labelPageCount } from '../../../label/binding/paging';
 import { formatLabelMessage, LabelError } from '../../../label/errors';
 import type { LabelDocument } from '../../../label/label';
-import { labelDataSource, readSpreadsheet, selectSheet, type Workbook } from '../../../label/spreadsheet';
+import { readSpreadsheetInBrowser } from '../../../label/browser/read-sheet';
+import { labelDataSource, selectSheet, type Workbook } from '../../../label/spreadsheet';
 import { readLabel } from '../../../label/wdfx';
 import type { Language } from '../../i18n/types';
 
@@ -55,6 +56,7 @@ export function useLabelSource(language: Language, initial: InitialLabel | null 
   const [workbook, setWorkbook] = useState<Workbook | null>(null);
   const [sheetIndex, setSheetIndex] = useState(0);
   const [dataError, setDataError] = useState<string | null>(null);
+  const dataPicks = useRef(0);
 
   const message = useCallback((e: LabelError) => formatLabelMessage(e.code, e.params, language === 'en' ? 'en' : 'zh-CN'), [language]);
 
@@ -91,7 +93,10 @@ export function useLabelSource(language: Language, initial: InitialLabel | null 
     async (file: File) => {
       setDataFileName(file.name);
       setDataChoice('file');
-      const read = readSpreadsheet(new Uint8Array(await file.arrayBuffer()));
+      // In a Web Worker with a deadline: a file SheetJS never finishes is refused, not a frozen page.
+      const picked = ++dataPicks.current;
+      const read = await readSpreadsheetInBrowser(new Uint8Array(await file.arrayBuffer()));
+      if (picked !== dataPicks.current) return; // another file was picked meanwhile
       if (!read.ok) {
         setWorkbook(null);
         setDataError(message(read.error));

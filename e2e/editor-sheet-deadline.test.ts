@@ -1,0 +1,58 @@
+/**
+ * A spreadsheet that SheetJS never finishes reading (fixtures/sheetjs-endless.xls, found by
+ * `npm run fuzz`), picked in the label editor's data panel in Chromium: it is read in a Web
+ * Worker, which is stopped at the deadline (shortened for this test through localStorage,
+ * src/label/browser/read-sheet.ts); the panel says the file took too long to read and the
+ * label keeps no data, and the page still works: a good file picked next is attached.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHEET_READ_DEADLINE_KEY } from '../src/label/browser/read-sheet';
+import { formatLabelMessage } from '../src/label/errors';
+import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+
+const ENDLESS = readFileSync(new URL('../server/modules/import-export/fixtures/sheetjs-endless.xls', import.meta.url));
+/** The test's deadline, ms (the product's is 60 s). */
+const DEADLINE_MS = 1500;
+
+let server: RunningServer;
+let browser: BrowserSession;
+let page: Page;
+const byTestId = (id: string) => page.locator(`[data-testid="${id}"]`);
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser(server.baseUrl, { width: 1440, height: 900 });
+  page = browser.page;
+  page.setDefaultTimeout(20_000);
+  await browser.context.addInitScript(([key, ms]) => localStorage.setItem(key, ms), [SHEET_READ_DEADLINE_KEY, String(DEADLINE_MS)] as const);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a spreadsheet that never finishes reading, in the editor', () => {
+  it('is refused at the deadline with its message, changes nothing, and a good file works after it', async () => {
+    await page.goto('/login');
+    await byTestId('use-demo').click();
+    await byTestId('login-submit').click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/label/editor?file=new');
+    await page.locator('[data-testid="editor-raster"][data-state="ready"]').waitFor();
+
+    await byTestId('data-file').setInputFiles({ name: 'endless.xls', mimeType: 'application/vnd.ms-excel', buffer: ENDLESS });
+    await expect.poll(() => byTestId('data-file-error').textContent()).toBe(formatLabelMessage('sheet.tooSlow', { seconds: 2 }, 'zh-CN'));
+    // Nothing attached: no summary, no rows.
+    expect(await byTestId('data-summary').count()).toBe(0);
+    expect(await byTestId('data-panel').getAttribute('data-rows')).toBe('');
+
+    await byTestId('data-file').setInputFiles({ name: 'assets.csv', mimeType: 'text/csv', buffer: Buffer.from('资产编号,名称\nA-0001,笔记本电脑\nA-0002,扫描枪\n') });
+    await expect.poll(() => byTestId('data-paging').getAttribute('data-count')).toBe('2');
+    expect(await byTestId('data-file-error').count()).toBe(0);
+    expect(await byTestId('data-summary').textContent()).toContain('2');
+    expect(browser.errors).toEqual([]);
+  }, 120_000);
+});
