@@ -208,6 +208,25 @@ describe('inventory scan queue and sync', () => {
     expect(server.calls[1]!.scans[4]!.text).toBe(`C-${SYNC_BATCH_SIZE + 4}`);
   });
 
+  it('sends a long offline queue once, reading it from the device once', async () => {
+    const memory = createMemoryScanStore();
+    let reads = 0;
+    const store: ScanStore = { ...memory, durable: memory.durable, list: (user) => ((reads += 1), memory.list(user)) };
+    const codes = Array.from({ length: 1000 }, (_, i) => `Q-${i}`);
+    const { server, online, sync } = setUp({ codes, store });
+    online.value = false;
+    for (const code of codes) await sync.scan(1 + (codes.indexOf(code) % 2), code);
+    expect(sync.waitingFor(1) + sync.waitingFor(2)).toBe(1000);
+    online.value = true;
+    reads = 0;
+    await sync.flush();
+    expect(reads).toBe(1);
+    expect(server.recorded()).toBe(1000);
+    expect(server.calls.length).toBe(1000 / SYNC_BATCH_SIZE);
+    expect(await memory.list(7)).toEqual([]);
+    expect(sync.waitingFor(1) + sync.waitingFor(2)).toBe(0);
+  });
+
   it('sends a scan made while a flush runs in that same flush', async () => {
     const { server, sync } = setUp();
     const release = server.hold();

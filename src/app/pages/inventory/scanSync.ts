@@ -124,8 +124,13 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
     return state.recent.find((s) => s.scanId === scanId);
   }
 
+  // Scans shown in this page's life, by id: a plain set, since looking through the proxied
+  // list for each of thousands of queued scans on every flush is what made a long queue slow.
+  const shown = new Set<string>();
+
   function show(scan: QueuedScan): void {
-    if (view(scan.scanId)) return;
+    if (shown.has(scan.scanId)) return;
+    shown.add(scan.scanId);
     state.recent.unshift({ ...scan, status: 'waiting', line: null, message: null });
     if (state.recent.length > RECENT_LIMIT) state.recent.length = RECENT_LIMIT;
   }
@@ -154,8 +159,11 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
     for (const listener of answeredListeners) listener(orderId, answers);
   }
 
-  /** Sends one batch; false when sending should stop for now (no answer). */
-  async function sendBatch(orderId: number, batch: QueuedScan[]): Promise<boolean> {
+  /**
+   * Sends one batch; `removed`: the scans that left the queue, `complete`: false when sending
+   * should stop for now (no answer, or an answer that skipped some).
+   */
+  async function sendBatch(orderId: number, batch: QueuedScan[]): Promise<{ removed: string[]; complete: boolean }> {
     const result = await send(
       orderId,
       batch.map(({ scanId, text, scannedAt }) => ({ scanId, text, scannedAt })),
@@ -164,19 +172,21 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
       if (result.kind !== 'response') {
         state.offline = result.kind === 'network';
         state.lastError = result.message;
-        return false;
+        return { removed: [], complete: false };
       }
-      await store.remove(batch.map((s) => s.scanId));
+      const removed = batch.map((s) => s.scanId);
+      await store.remove(removed);
       settle(
         orderId,
         batch.map((s) => ({ ...s, status: 'refused', line: null, message: result.message })),
       );
       state.lastError = null;
-      return true;
+      return { removed, complete: true };
     }
     const byId = new Map(batch.map((s) => [s.scanId, s]));
     const answered = result.data.filter((a) => byId.has(a.scanId));
-    await store.remove(answered.map((a) => a.scanId));
+    const removed = answered.map((a) => a.scanId);
+    await store.remove(removed);
     settle(
       orderId,
       answered.map((a) => ({
@@ -189,7 +199,7 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
     state.offline = false;
     state.lastError = null;
     // A reply that skipped some scans: they stay queued for the next attempt.
-    return answered.length === batch.length;
+    return { removed, complete: answered.length === batch.length };
   }
 
   async function drain(): Promise<void> {
@@ -207,9 +217,12 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
         }
         const orderId = queued[0]!.orderId;
         const batch = queued.filter((s) => s.orderId === orderId).slice(0, SYNC_BATCH_SIZE);
-        const complete = await sendBatch(orderId, batch);
-        queued = await store.list(user);
-        countWaiting(queued);
+        const { removed, complete } = await sendBatch(orderId, batch);
+        // The queue is read once a round, not after every batch (a day offline may leave
+        // thousands); scans made meanwhile are counted by scan() and read by the next round.
+        const gone = new Set(removed);
+        queued = queued.filter((s) => !gone.has(s.scanId));
+        state.waiting = { ...state.waiting, [orderId]: Math.max(0, (state.waiting[orderId] ?? 0) - gone.size) };
         if (!complete) {
           retryLater();
           return;
