@@ -1,10 +1,6 @@
 /** English texts of asset labels (the asset list's "Print labels", the print page on assets, the editor's asset fields); same keys as assetLabel.zh-CN.ts. */
 export const assetLabelEn = {
   printLabels: 'Print labels',
-  printSelected_one: 'Print the label of the {{count}} selected asset',
-  printSelected_other: 'Print labels of the {{count}} selected assets',
-  printFiltered_one: 'Print the label of the {{count}} asset found',
-  printFiltered_other: 'Print labels of all {{count}} assets found',
   dialogTitle: 'Print asset labels',
   whichAssets: 'Assets',
   selectedAssets_one: 'The {{count}} selected asset',

@@ -1,8 +1,6 @@
 /** 资产标签（资产列表“打印标签”、打印页的资产打印、编辑器的资产字段）的中文文字；键与 assetLabel.en.ts 相同。 */
 export const assetLabelZh = {
   printLabels: '打印标签',
-  printSelected_other: '打印所选 {{count}} 项资产的标签',
-  printFiltered_other: '打印筛选出的全部 {{count}} 项资产的标签',
   dialogTitle: '打印资产标签',
   whichAssets: '资产',
   selectedAssets_other: '所选的 {{count}} 项资产',
