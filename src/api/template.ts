@@ -4,7 +4,7 @@
  * loads with a file token, as pictures do (templateThumbnailSrc).
  */
 import type { ApiClient, ApiResult } from './client';
-import type { TemplateContent, TemplateInfo, TemplateListResult, TemplateScope } from './contract';
+import type { TemplateContent, TemplateInfo, TemplateListResult, TemplateScope, TemplateVersionList } from './contract';
 
 export interface TemplateListQuery {
   scope: TemplateScope;
@@ -15,6 +15,8 @@ export interface TemplateListQuery {
 }
 
 export interface TemplateApi {
+  /** GET api/version/template: every template the user sees (both scopes) with its version. */
+  versions(): Promise<ApiResult<TemplateVersionList>>;
   list(query: TemplateListQuery): Promise<ApiResult<TemplateListResult>>;
   get(templateID: number): Promise<ApiResult<TemplateContent>>;
   /** A new private template; the name defaults to the label's own name. */
@@ -29,6 +31,7 @@ export interface TemplateApi {
 
 export function createTemplateApi(client: ApiClient): TemplateApi {
   return {
+    versions: () => client.request({ method: 'GET', path: 'api/version/template' }),
     list: (query) => client.request({ method: 'GET', path: 'api/Template/List', query: { ...query } }),
     get: (templateID) => client.request({ method: 'GET', path: 'api/Template', query: { templateID } }),
     create: (templateContent, templateName) => client.request({ method: 'POST', path: 'api/Template', body: { templateContent, templateName } }),

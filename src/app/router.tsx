@@ -6,6 +6,7 @@
  *     /                 -> /dashboard   one (GET api/User/Current) or sends the user to
  *     every page of the route table     /login?redirect=...; a page the user may not open
  *     each menu section -> first page   sends them to /error/401
+ *   /a/:token           an asset's label link (assetLink.ts): log in, then the asset's page
  *   anything else       -> /404
  *
  * Loaders run before a page shows, while the progress bar runs; page components load lazily.
@@ -13,6 +14,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { LoginResult } from '../api/contract';
+import { apiClient } from './api';
+import { ASSET_LINK_ROUTE, assetLinkDestination, resolveAssetLink } from './assetLink';
 import { ensureSession } from './auth';
 import type { MessageKey } from './i18n/types';
 import { groupLanding } from './menu';
@@ -90,6 +93,14 @@ export const appRoutes: RouteObject[] = [
           ),
           ...pageRoutes.map(shellPage),
         ],
+      },
+      {
+        // An asset's label link: no menu, no tag; log in first (and come back), then its page.
+        path: ASSET_LINK_ROUTE,
+        loader: async (args) => {
+          await requireUser(args);
+          throw redirect(assetLinkDestination(await resolveAssetLink(apiClient, args.params.token)));
+        },
       },
       { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
     ],

@@ -145,7 +145,9 @@ const DEPT_JOIN = `JOIN companies c ON c.id = a.company_id
   LEFT JOIN departments d ON d.company_id = a.company_id AND d.id = a.dept_id`;
 const STAFF_JOIN = 'LEFT JOIN staff s ON s.company_id = a.company_id AND s.id = a.staff_id';
 const CLASSIFY_JOIN = 'LEFT JOIN asset_classes k ON k.company_id = a.company_id AND k.id = a.classify_id';
-export const ASSET_JOINS = `${DEPT_JOIN} ${STAFF_JOIN} ${CLASSIFY_JOIN}`;
+/** When its label was last printed (migration 015; modules/asset-labels). */
+const LABEL_PRINTS_JOIN = 'LEFT JOIN asset_label_prints lp ON lp.company_id = a.company_id AND lp.asset_id = a.id';
+export const ASSET_JOINS = `${DEPT_JOIN} ${STAFF_JOIN} ${CLASSIFY_JOIN} ${LABEL_PRINTS_JOIN}`;
 
 /** The columns of AssetRow; `today` is the placeholder of today's date. */
 export function selectColumns(today: string): string {
@@ -154,7 +156,7 @@ export function selectColumns(today: string): string {
     s.name AS staff_name, a.deposit_site, a.classify_id, k.name AS classify_name, k.attributes AS classify_attributes,
     a.picture_id, a.epc, a.tid, a.attribute_values, a.use_status, a.status, a.expiry_date,
     ${daysLeftSql(today)} AS days_left, ${currentValueSql(today)} AS current_value, a.created_at, a.updated_at, a.version,
-    a.label_printed_at, a.label_print_count`;
+    lp.printed_at AS label_printed_at, COALESCE(lp.print_count, 0) AS label_print_count`;
 }
 
 // ---- filters, sorting ------------------------------------------------------------------

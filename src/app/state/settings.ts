@@ -1,15 +1,17 @@
 /**
- * UI settings remembered across visits (spec section 3): language, sidebar state and the
- * page size of paged lists; per user of the browser, the asset list's hidden columns.
+ * UI settings remembered across visits (spec section 3): language, sidebar state, the page
+ * size of paged lists, the current label template and the printer; per user of the browser,
+ * the asset list's hidden columns. (The template lists and their version: state/templates.ts.)
  */
 import { proxy } from 'valtio';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../api/contract';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/types';
 import { i18n } from '../i18n';
 import { hiddenFromStorage, type AssetColumnId } from '../pages/asset/assetColumns';
-import { readJson, readRaw, StorageKey, userKey, writeJson } from './storage';
+import { readJson, readRaw, StorageKey, userKey, writeJson, writeRaw } from './storage';
 
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const isTemplateId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
 /** The stored page size when what is stored is not one of the sizes (spec section 9). */
 export const STORED_PAGE_SIZE_FALLBACK: PageSize = 20;
@@ -29,7 +31,22 @@ export const settings = proxy({
   language: readJson(StorageKey.language, isLanguage) ?? DEFAULT_LANGUAGE,
   sidebarCollapsed: readJson(StorageKey.sidebarCollapsed, isBoolean) ?? false,
   pageSize: pageSizeFromStorage(readRaw(StorageKey.pageSize)),
+  /** The template last opened or printed with; null: none yet. */
+  currentTemplateId: readJson(StorageKey.currentTemplate, isTemplateId),
+  /** The printer last chosen at the print helper (its name); null: none yet. */
+  printerId: readRaw(StorageKey.printerId),
 });
+
+/** The current template (a templateID), or null to forget it (it was deleted). */
+export function setCurrentTemplate(templateId: number | null): void {
+  settings.currentTemplateId = templateId;
+  writeJson(StorageKey.currentTemplate, templateId);
+}
+
+export function setPrinterId(printerId: string | null): void {
+  settings.printerId = printerId;
+  writeRaw(StorageKey.printerId, printerId);
+}
 
 export function setLanguage(language: Language): void {
   settings.language = language;

@@ -1,23 +1,22 @@
 /**
  * The print page's link to the local print helper (ours or the vendor's): find it on port
  * 15216 then 35216, list its printers, and the chosen printer's resolution (the helper's
- * answer, or the spec's name rule). Remembers the last printer in local settings.
+ * answer, or the spec's name rule). Remembers the last printer in local settings (settings.printerId).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { findHelper, HelperClient, type FoundHelper, type HelperError, type HelperPrinter } from '../../../print/helper';
+import { setPrinterId, settings } from '../../state/settings';
 
 export type HelperStatus =
   | { state: 'searching' }
   | { state: 'missing'; error: HelperError }
   | { state: 'ready'; helper: FoundHelper; client: HelperClient };
 
-const LAST_PRINTER_KEY = 'assetmark.print.printer';
-
 export function usePrintHelper() {
   const [status, setStatus] = useState<HelperStatus>({ state: 'searching' });
   const [printers, setPrinters] = useState<HelperPrinter[]>([]);
   const [printersError, setPrintersError] = useState<HelperError | null>(null);
-  const [printerName, setPrinterNameState] = useState<string | null>(() => localStorage.getItem(LAST_PRINTER_KEY));
+  const [printerName, setPrinterNameState] = useState<string | null>(() => settings.printerId);
   const [dpi, setDpi] = useState<number | null>(null);
   const search = useRef(0);
 
@@ -71,7 +70,7 @@ export function usePrintHelper() {
   }, [status, printerName, printers]);
 
   const setPrinterName = useCallback((name: string) => {
-    localStorage.setItem(LAST_PRINTER_KEY, name);
+    setPrinterId(name);
     setPrinterNameState(name);
   }, []);
 

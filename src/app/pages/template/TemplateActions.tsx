@@ -14,6 +14,9 @@ import { TEMPLATE_NAME_MAX, type TemplateInfo } from '../../../api/contract';
 import { labelFileBytes, LABEL_FILE_MIME } from '../../../editor/files';
 import { createLabel } from '../../../label/label';
 import { templateApi } from '../../api';
+import { session } from '../../state/session';
+import { setCurrentTemplate, settings } from '../../state/settings';
+import { templateStore } from '../../state/templates';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../notify';
@@ -51,7 +54,8 @@ export function TemplateCardMenu({ template, canStore, onChanged }: { template: 
     onChanged();
   };
   const exportFile = async () => {
-    const result = await templateApi.get(template.templateID);
+    if (!session.user) return;
+    const result = await templateStore.content(session.user.Id, template.templateID);
     if (!result.ok) return notify('error', result.message);
     download(result.data.templateContent, templateFileName(template.templateName));
   };
@@ -110,6 +114,8 @@ export function TemplateCardMenu({ template, canStore, onChanged }: { template: 
           onConfirm={async () => {
             const result = await templateApi.remove(template.templateID, template.version);
             if (!result.ok) return result.message;
+            // A deleted template is no longer anyone's current one.
+            if (settings.currentTemplateId === template.templateID) setCurrentTemplate(null);
             onChanged();
             return null;
           }}

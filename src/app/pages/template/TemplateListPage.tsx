@@ -2,7 +2,9 @@
  * /template/private and /template/public (issue 16): a company's own label templates, or
  * the general gallery, as a grid of thumbnails (the server's engine-rendered first page,
  * loaded with a file token), each with its name, label size, file size and last change;
- * search by name, paging, an empty state; Open leads to the editor (?template=<id>).
+ * search by name, paging, an empty state; Open leads to the editor (?template=<id>) and
+ * makes the template the current one (local settings). Lists come from the template cache
+ * (state/templates.ts), which asks the server for its version and refetches only on a change.
  */
 import { useState } from 'react';
 import { Button, Card, CardFooter, CardPreview, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
@@ -12,11 +14,13 @@ import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { TemplateInfo, TemplateScope } from '../../../api/contract';
 import { templateThumbnailSrc } from '../../../api/template';
-import { templateApi, templateApiBase } from '../../api';
+import { templateApiBase } from '../../api';
 import { ListFrame } from '../../components/ListFrame';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { usePagedList } from '../../hooks/usePagedList';
 import { session } from '../../state/session';
+import { setCurrentTemplate } from '../../state/settings';
+import { templateStore } from '../../state/templates';
 import { can } from '../../permissions';
 import { usePictureToken } from '../asset/pictureToken';
 import { TemplateCardMenu, TemplateListTools } from './TemplateActions';
@@ -63,7 +67,10 @@ function TemplateCard({ template, fileToken, canStore, onChanged }: { template: 
         {t('labelTemplate.updated', { time: Number.isNaN(updated.getTime()) ? '—' : updated.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}
       </Text>
       <CardFooter>
-        <Button icon={<OpenRegular />} appearance="primary" size="small" onClick={() => navigate(templateEditorPath(template.templateID))} data-testid="template-open">
+        <Button icon={<OpenRegular />} appearance="primary" size="small" onClick={() => {
+            setCurrentTemplate(template.templateID);
+            navigate(templateEditorPath(template.templateID));
+          }} data-testid="template-open">
           {t('labelTemplate.open')}
         </Button>
         <TemplateCardMenu template={template} canStore={canStore} onChanged={onChanged} />
@@ -85,7 +92,7 @@ export function TemplateListPage({ scope }: { scope: TemplateScope }) {
     enabled: !!user,
     filters: { scope, search },
     deps: [user?.loginID],
-    fetchPage: (pageIndex, pageSize) => templateApi.list({ scope, search, pageIndex, pageSize }),
+    fetchPage: (pageIndex, pageSize) => templateStore.page(user!.Id, { scope, search, pageIndex, pageSize }),
     totalOf: (page) => page.total,
   });
   const { data, refresh } = list;
