@@ -168,6 +168,7 @@ try {
     ['asset list: status=4, by name, page 1000', { status: [4], sortKey: 'assetName', pageIndex: 1000 }],
     ['asset list: no filter, by id, page 1000', { pageIndex: 1000 }],
     ['asset list: by department name, page 1', { sortKey: 'affiliatedDept' }],
+    ['asset list: search "printer", page 1', { search: 'printer' }],
   ];
   const assetMedians: number[] = [];
   for (const [name, query] of assetQueries) {

@@ -42,12 +42,19 @@ export interface InventoryDeps {
 }
 
 /**
+ * Lines written by one statement from which on the order's lines are tidied: below it a page
+ * is fast without index-only scans (a small order is read whole in a few ms).
+ */
+const TIDY_MIN_LINES = 5_000;
+
+/**
  * After a write of many lines (an order made, an order finished): on PGlite, which has no
  * autovacuum, VACUUM the lines so the list's pages are read from the indexes alone (the
  * visibility map) rather than an hour later, when maintenance.ts would; on a server, ANALYZE.
  * The write is committed by then: a failure here is logged, not answered.
  */
-async function tidyLines(deps: Pick<InventoryDeps, 'db' | 'log'>): Promise<void> {
+async function tidyLines(deps: Pick<InventoryDeps, 'db' | 'log'>, written: number): Promise<void> {
+  if (written < TIDY_MIN_LINES) return;
   await tidyTables(deps.db, ['inventory_lines']).catch((err) => deps.log?.error('[inventory] vacuum failed:', err));
 }
 
@@ -168,7 +175,7 @@ export async function createOrder(
   input: InventoryOrderCreateRequest,
 ): Promise<InventoryOrderInfo> {
   const order = checkOrder(input);
-  const id = await deps.db.transaction(async (tx) => {
+  const made = await deps.db.transaction(async (tx) => {
     const visible = await visibleDeptIds(tx, actor, order.departmentIds);
     if (order.departmentIds.some((deptId) => !visible.has(deptId))) throw new AppError('deptNotFound');
     if (order.classifyIds.length > 0) {
@@ -230,10 +237,10 @@ export async function createOrder(
       [actor.companyId, orderId, n, no_dept],
     );
     await bumpInventoryVersion(tx, actor.companyId);
-    return orderId;
+    return { orderId, lines: n };
   });
-  await tidyLines(deps);
-  return orderDetails(deps, actor, id);
+  await tidyLines(deps, made.lines);
+  return orderDetails(deps, actor, made.orderId);
 }
 
 export interface OrderListInput {
@@ -283,7 +290,7 @@ export async function finishOrder(
   actor: Actor,
   input: { anlageninventurId: number; version?: number },
 ): Promise<InventoryOrderInfo> {
-  await deps.db.transaction(async (tx) => {
+  const marked = await deps.db.transaction(async (tx) => {
     const row = await findOrder(tx, actor, input.anlageninventurId, true);
     assertOrderVersion(row, input.version);
     if (isFinished(row.status)) throw new AppError('inventoryOrderClosed', { name: row.name });
@@ -299,8 +306,9 @@ export async function finishOrder(
       [actor.companyId, row.id, shortage, finishedStatus(shortage), deps.clock()],
     );
     await bumpInventoryVersion(tx, actor.companyId);
+    return rowCount;
   });
-  await tidyLines(deps);
+  await tidyLines(deps, marked);
   return orderDetails(deps, actor, input.anlageninventurId);
 }
 
