@@ -111,7 +111,9 @@ describe('asset list at 1440 x 900', () => {
     await byTestId('login-submit').click();
     await page.waitForURL('**/dashboard');
     await page.goto('/asset/list');
-    await expect.poll(() => byTestId('asset-count').getAttribute('data-count')).toBe(String(COUNT));
+    // The first visit loads the list's code (the label printing's engine with it) before it
+    // asks for the assets: on a busy machine that takes more than expect.poll's 1 s.
+    await expect.poll(() => byTestId('asset-count').getAttribute('data-count'), { timeout: 15_000 }).toBe(String(COUNT));
     expect((await box('[data-testid="page-content"]')).width).toBeLessThan(1440);
     await expectAllInsidePanel();
     for (const key of ['buyPrice', 'currentValue', 'status', 'expireDate']) expect(await shownKeys()).toContain(key);
