@@ -158,8 +158,8 @@ describe('inventory scan queue and sync', () => {
   it('sends again after a failed attempt, later each time, and a lost reply counts once', async () => {
     const { server, store, clock, sync } = setUp();
     server.mode.loseReply = true; // recorded on the server, the answer never arrives
-    await sync.scan(1, 'A-1');
-    await sync.flush();
+    await sync.scan(1, 'A-1'); // starts a flush
+    await sync.idle();
     expect(server.recorded()).toBe(1);
     expect((await store.list(7)).length).toBe(1);
     expect(sync.state.lastError).toBe('reply lost');
@@ -168,12 +168,12 @@ describe('inventory scan queue and sync', () => {
     server.mode.loseReply = false;
     server.mode.down = true;
     await clock.fire();
-    await sync.flush();
+    await sync.idle();
     expect(clock.pending.map((p) => p.ms)).toEqual([RETRY_DELAYS_MS[1]]);
 
     server.mode.down = false;
     await clock.fire();
-    await sync.flush();
+    await sync.idle();
     expect(server.calls.length).toBe(3);
     expect(server.calls.every((c) => c.scans[0]!.scanId === server.calls[0]!.scans[0]!.scanId)).toBe(true);
     expect(server.recorded()).toBe(1);
@@ -208,15 +208,17 @@ describe('inventory scan queue and sync', () => {
     expect(server.calls[1]!.scans[4]!.text).toBe(`C-${SYNC_BATCH_SIZE + 4}`);
   });
 
-  it('sends a long offline queue once, reading it from the device once', async () => {
+  it('sends a long offline queue once, reading it from the device once a round', async () => {
     const memory = createMemoryScanStore();
     let reads = 0;
     const store: ScanStore = { ...memory, durable: memory.durable, list: (user) => ((reads += 1), memory.list(user)) };
     const codes = Array.from({ length: 1000 }, (_, i) => `Q-${i}`);
     const { server, online, sync } = setUp({ codes, store });
     online.value = false;
-    for (const code of codes) await sync.scan(1 + (codes.indexOf(code) % 2), code);
+    for (const [i, code] of codes.entries()) await sync.scan(1 + (i % 2), code);
     expect(sync.waitingFor(1) + sync.waitingFor(2)).toBe(1000);
+    // Scanning offline does not read the queue again and again.
+    expect(reads).toBeLessThanOrEqual(1);
     online.value = true;
     reads = 0;
     await sync.flush();
@@ -225,6 +227,30 @@ describe('inventory scan queue and sync', () => {
     expect(server.calls.length).toBe(1000 / SYNC_BATCH_SIZE);
     expect(await memory.list(7)).toEqual([]);
     expect(sync.waitingFor(1) + sync.waitingFor(2)).toBe(0);
+  });
+
+  it('sends when asked to just as a flush that found no network ends', async () => {
+    const { server, online, sync } = setUp();
+    online.value = false;
+    await sync.scan(1, 'A-1');
+    await sync.idle();
+    await sync.scan(1, 'A-2'); // its flush finds no network and is ending
+    online.value = true;
+    await sync.flush(); // 'online' arrives meanwhile
+    expect(server.recorded()).toBe(2);
+    expect(sync.waitingFor(1)).toBe(0);
+  });
+
+  it('sends nothing while signed out, and sends once signed in again', async () => {
+    const user = { id: null as number | null };
+    const store = createMemoryScanStore();
+    await store.add({ scanId: newScanId(), userId: 7, orderId: 1, text: 'A-1', scannedAt: '2030-01-01T08:00:00.000Z' });
+    const { server, sync } = setUp({ store, user });
+    await sync.flush();
+    expect(server.calls).toEqual([]);
+    user.id = 7;
+    await sync.flush();
+    expect(server.recorded()).toBe(1);
   });
 
   it('sends a scan made while a flush runs in that same flush', async () => {
@@ -244,6 +270,7 @@ describe('inventory scan queue and sync', () => {
     const online = { value: false };
     const first = setUp({ store, online, user: { id: 7 } });
     await first.sync.scan(1, 'A-1');
+    await first.sync.idle();
     // Another account signs in on the same browser: 7's scan is not theirs to send.
     online.value = true;
     const other = setUp({ store, online, user: { id: 8 } });

@@ -116,6 +116,7 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
   const answeredListeners = new Set<(orderId: number, answers: ScanView<Line>[]) => void>();
 
   let running: Promise<void> | null = null;
+  let readOnce = false;
   let again = false;
   let failures = 0;
   let cancelRetry: (() => void) | null = null;
@@ -202,34 +203,59 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
     return { removed, complete: answered.length === batch.length };
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      const user = userId();
-      if (user === null) return;
-      let queued = await store.list(user);
-      countWaiting(queued);
-      for (const scan of queued) show(scan);
-      while (queued.length > 0) {
-        if (!isOnline()) {
-          state.offline = true;
-          return; // the 'online' event sends them
-        }
-        const orderId = queued[0]!.orderId;
-        const batch = queued.filter((s) => s.orderId === orderId).slice(0, SYNC_BATCH_SIZE);
-        const { removed, complete } = await sendBatch(orderId, batch);
-        // The queue is read once a round, not after every batch (a day offline may leave
-        // thousands); scans made meanwhile are counted by scan() and read by the next round.
-        const gone = new Set(removed);
-        queued = queued.filter((s) => !gone.has(s.scanId));
-        state.waiting = { ...state.waiting, [orderId]: Math.max(0, (state.waiting[orderId] ?? 0) - gone.size) };
-        if (!complete) {
-          retryLater();
-          return;
-        }
-        failures = 0;
+  /** One round: the queue read once and sent; stops early offline or on a failure. */
+  async function round(user: number): Promise<void> {
+    // Offline with the queue already read (and counted since by scan()): nothing to read or
+    // send; each scan made offline would otherwise read the whole queue again.
+    if (!isOnline() && readOnce) {
+      state.offline = true;
+      return;
+    }
+    let queued = await store.list(user);
+    readOnce = true;
+    countWaiting(queued);
+    for (const scan of queued) show(scan);
+    while (queued.length > 0) {
+      if (!isOnline()) {
+        state.offline = true;
+        return; // the 'online' event sends them
       }
-    } while (again);
+      const orderId = queued[0]!.orderId;
+      const batch = queued.filter((s) => s.orderId === orderId).slice(0, SYNC_BATCH_SIZE);
+      const { removed, complete } = await sendBatch(orderId, batch);
+      // The queue is read once a round, not after every batch (a day offline may leave
+      // thousands); scans made meanwhile are counted by scan() and read by the next round.
+      const gone = new Set(removed);
+      queued = queued.filter((s) => !gone.has(s.scanId));
+      state.waiting = { ...state.waiting, [orderId]: Math.max(0, (state.waiting[orderId] ?? 0) - gone.size) };
+      if (!complete) {
+        retryLater();
+        return;
+      }
+      failures = 0;
+    }
+  }
+
+  /**
+   * Rounds until no flush was asked for during the last one (a scan, 'online', Sync now). The
+   * last check of `again` and the end of `running` happen in one step (no await between), so a
+   * flush asked for at any moment either joins a round still to come or starts a new flush.
+   */
+  async function drain(): Promise<void> {
+    try {
+      do {
+        again = false;
+        const user = userId();
+        if (user === null) break;
+        await round(user);
+      } while (again);
+    } catch (error: unknown) {
+      // IndexedDB failed (quota, storage cleared under us): nothing was removed unconfirmed.
+      state.lastError = error instanceof Error ? error.message : String(error);
+    } finally {
+      running = null;
+      state.syncing = false;
+    }
   }
 
   /** Sends what is queued; resolves when the queue is empty or sending stopped for now. */
@@ -241,15 +267,8 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
     cancelRetry?.();
     cancelRetry = null;
     state.syncing = true;
-    running = drain()
-      .catch((error: unknown) => {
-        // IndexedDB failed (quota, storage cleared under us): nothing was removed unconfirmed.
-        state.lastError = error instanceof Error ? error.message : String(error);
-      })
-      .finally(() => {
-        running = null;
-        state.syncing = false;
-      });
+    // Started on the next microtask, so drain's `running = null` always comes after this one.
+    running = Promise.resolve().then(drain);
     return running;
   }
 
@@ -276,6 +295,10 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
     onAnswered(listener: (orderId: number, answers: ScanView<Line>[]) => void): () => void {
       answeredListeners.add(listener);
       return () => answeredListeners.delete(listener);
+    },
+    /** Resolves when no flush is running (the one under way, if any, has ended). */
+    idle(): Promise<void> {
+      return running ?? Promise.resolve();
     },
     /** Queued scans of `orderId` (0 when none). */
     waitingFor(orderId: number): number {
