@@ -7,6 +7,8 @@
  *   symbology   symbol encoding, engine vs bwip-js and rxing-wasm (bench/symbology.ts)
  *   staff       staff list queries on PGlite, path vs recursive CTE (bench/staff-list.ts)
  *   assets      100,000 assets on PGlite: list, import, export (bench/assets.ts)
+ *   label-rows  label rows on the server: pages of 5,000 of 100,000 assets (keyset vs OFFSET), the whole
+ *               pull, and recording 5,000 prints (bench/asset-label-rows.ts; --label-rows-assets=N)
  *   inventory   an inventory order over 100,000 assets: making it, its line list beside the asset list, scans (bench/inventory.ts)
  *   render      label pages: reference label per label and 10,000 .xlsx rows on 2 workers,
  *               engine vs bwip-js + @napi-rs/canvas (bench/render.ts; the canvas is installed on first use, bench/peer-canvas.ts)
@@ -49,6 +51,11 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     summary: 'asset register on PGlite: list pages, import and export of 10k-100k rows',
     json: false,
     run: async () => import('./assets.ts'), // runs on import
+  },
+  'label-rows': {
+    summary: 'label rows on PGlite: pages of 5,000 of 100,000 assets, the whole pull, recording 5,000 prints',
+    json: false,
+    run: async () => import('./asset-label-rows.ts'), // runs on import
   },
   inventory: {
     summary: 'inventory order over 100,000 assets: making it, line list pages vs the asset list, scan batches',
