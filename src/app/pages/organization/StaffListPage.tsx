@@ -219,120 +219,122 @@ export default function StaffListPage() {
   );
 
   return (
-    <ListFrame
-      title={t('staff.title')}
-      actions={create('staff-create')}
-      toolbar={
-        <>
-          <SearchBox
-            className={styles.search}
-            placeholder={t('staff.searchPlaceholder')}
-            value={search}
-            onChange={(_, d) => setSearch(d.value)}
-            data-testid="staff-search"
-          />
-          {tree && (
-            <div className={styles.dept}>
-              <DepartmentSelect
-                tree={tree}
-                value={dept}
-                onChange={setDept}
-                noneLabel={t('staff.allDepartments')}
-                aria-label={t('staff.deptFilter')}
-                data-testid="staff-dept-filter"
-              />
-            </div>
-          )}
-          <Dropdown
-            className={styles.status}
-            aria-label={t('staff.workingStatus')}
-            value={status === null ? t('staff.allStatuses') : t(status === 'active' ? 'staff.active' : 'staff.inactive')}
-            selectedOptions={[status ?? '']}
-            onOptionSelect={(_, d) => setStatus((d.optionValue || null) as WorkingStatus | null)}
-            data-testid="staff-status-filter"
-          >
-            <Option value="">{t('staff.allStatuses')}</Option>
-            <Option value="active">{t('staff.active')}</Option>
-            <Option value="inactive">{t('staff.inactive')}</Option>
-          </Dropdown>
-        </>
-      }
-      loading={list.loading}
-      busy={list.busy}
-      error={list.error}
-      onRetry={list.refresh}
-      errorTestId="staff-error"
-      empty={
-        data && rows.length === 0
-          ? {
-              icon: <PeopleSearchRegular />,
-              text: filtered ? t('staff.noMatch') : t('staff.empty'),
-              action: filtered ? undefined : create('staff-empty-create'),
-              testId: 'staff-empty',
-            }
-          : null
-      }
-      pager={list.pager}
-    >
-      <Table className={styles.table} sortable aria-label={t('staff.title')} data-testid="staff-table">
-        <TableHeader>
-          <TableRow className={styles.headerRow}>
-            {COLUMNS.map((c) => (
-              <TableHeaderCell
-                key={c.key}
-                style={c.width ? { width: c.width } : undefined}
-                sortDirection={sort.key === c.key ? (sort.asc ? 'ascending' : 'descending') : undefined}
-                onClick={() => toggleSort(c.key)}
-                data-testid={`staff-sort-${c.key}`}
-              >
-                {t(c.titleKey)}
-              </TableHeaderCell>
-            ))}
-            <TableHeaderCell style={{ width: '150px' }}>{t('subUser.column')}</TableHeaderCell>
-            <TableHeaderCell style={{ width: '132px' }}>
-              <span className={styles.actions} style={{ width: '100%' }}>
-                {t('common.actions')}
-              </span>
-            </TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((staff) => (
-            <TableRow key={staff.id} data-testid="staff-row" data-name={staff.staffName}>
-              <TableCell>
-                <TableCellLayout
-                  media={<Avatar size={24} name={staff.staffName} initials={avatarInitials(staff.staffName)} color="colorful" />}
-                  className={styles.nameCell}
+    <>
+      <ListFrame
+        title={t('staff.title')}
+        actions={create('staff-create')}
+        toolbar={
+          <>
+            <SearchBox
+              className={styles.search}
+              placeholder={t('staff.searchPlaceholder')}
+              value={search}
+              onChange={(_, d) => setSearch(d.value)}
+              data-testid="staff-search"
+            />
+            {tree && (
+              <div className={styles.dept}>
+                <DepartmentSelect
+                  tree={tree}
+                  value={dept}
+                  onChange={setDept}
+                  noneLabel={t('staff.allDepartments')}
+                  aria-label={t('staff.deptFilter')}
+                  data-testid="staff-dept-filter"
+                />
+              </div>
+            )}
+            <Dropdown
+              className={styles.status}
+              aria-label={t('staff.workingStatus')}
+              value={status === null ? t('staff.allStatuses') : t(status === 'active' ? 'staff.active' : 'staff.inactive')}
+              selectedOptions={[status ?? '']}
+              onOptionSelect={(_, d) => setStatus((d.optionValue || null) as WorkingStatus | null)}
+              data-testid="staff-status-filter"
+            >
+              <Option value="">{t('staff.allStatuses')}</Option>
+              <Option value="active">{t('staff.active')}</Option>
+              <Option value="inactive">{t('staff.inactive')}</Option>
+            </Dropdown>
+          </>
+        }
+        loading={list.loading}
+        busy={list.busy}
+        error={list.error}
+        onRetry={list.refresh}
+        errorTestId="staff-error"
+        empty={
+          data && rows.length === 0
+            ? {
+                icon: <PeopleSearchRegular />,
+                text: filtered ? t('staff.noMatch') : t('staff.empty'),
+                action: filtered ? undefined : create('staff-empty-create'),
+                testId: 'staff-empty',
+              }
+            : null
+        }
+        pager={list.pager}
+      >
+        <Table className={styles.table} sortable aria-label={t('staff.title')} data-testid="staff-table">
+          <TableHeader>
+            <TableRow className={styles.headerRow}>
+              {COLUMNS.map((c) => (
+                <TableHeaderCell
+                  key={c.key}
+                  style={c.width ? { width: c.width } : undefined}
+                  sortDirection={sort.key === c.key ? (sort.asc ? 'ascending' : 'descending') : undefined}
+                  onClick={() => toggleSort(c.key)}
+                  data-testid={`staff-sort-${c.key}`}
                 >
-                  {staff.staffName}
-                </TableCellLayout>
-              </TableCell>
-              <TableCell>{staff.jobNumber || <span className={styles.muted}>—</span>}</TableCell>
-              <TableCell>{staff.position || <span className={styles.muted}>—</span>}</TableCell>
-              <TableCell data-testid="staff-dept-name">{staff.deptName ?? <span className={styles.muted}>{t('staff.noDepartment')}</span>}</TableCell>
-              <TableCell>
-                <Badge appearance="tint" color={staff.workingStatus === 'active' ? 'success' : 'subtle'} data-testid="staff-status">
-                  {t(staff.workingStatus === 'active' ? 'staff.active' : 'staff.inactive')}
-                </Badge>
-              </TableCell>
-              <TableCell>
-                <div className={styles.subUser}>{subUserCell(staff)}</div>
-              </TableCell>
-              <TableCell>
-                <div className={styles.actions}>
-                  <Tooltip content={t('common.edit')} relationship="label">
-                    <Button appearance="subtle" size="small" icon={<EditRegular />} onClick={() => setDialog({ kind: 'edit', staff })} data-testid="staff-edit" />
-                  </Tooltip>
-                  {subUserActions(staff)}
-                  <Tooltip content={t('common.delete')} relationship="label">
-                    <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => setDialog({ kind: 'delete', staff })} data-testid="staff-delete" />
-                  </Tooltip>
-                </div>
-              </TableCell>
+                  {t(c.titleKey)}
+                </TableHeaderCell>
+              ))}
+              <TableHeaderCell style={{ width: '150px' }}>{t('subUser.column')}</TableHeaderCell>
+              <TableHeaderCell style={{ width: '132px' }}>
+                <span className={styles.actions} style={{ width: '100%' }}>
+                  {t('common.actions')}
+                </span>
+              </TableHeaderCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {rows.map((staff) => (
+              <TableRow key={staff.id} data-testid="staff-row" data-name={staff.staffName}>
+                <TableCell>
+                  <TableCellLayout
+                    media={<Avatar size={24} name={staff.staffName} initials={avatarInitials(staff.staffName)} color="colorful" />}
+                    className={styles.nameCell}
+                  >
+                    {staff.staffName}
+                  </TableCellLayout>
+                </TableCell>
+                <TableCell>{staff.jobNumber || <span className={styles.muted}>—</span>}</TableCell>
+                <TableCell>{staff.position || <span className={styles.muted}>—</span>}</TableCell>
+                <TableCell data-testid="staff-dept-name">{staff.deptName ?? <span className={styles.muted}>{t('staff.noDepartment')}</span>}</TableCell>
+                <TableCell>
+                  <Badge appearance="tint" color={staff.workingStatus === 'active' ? 'success' : 'subtle'} data-testid="staff-status">
+                    {t(staff.workingStatus === 'active' ? 'staff.active' : 'staff.inactive')}
+                  </Badge>
+                </TableCell>
+                <TableCell>
+                  <div className={styles.subUser}>{subUserCell(staff)}</div>
+                </TableCell>
+                <TableCell>
+                  <div className={styles.actions}>
+                    <Tooltip content={t('common.edit')} relationship="label">
+                      <Button appearance="subtle" size="small" icon={<EditRegular />} onClick={() => setDialog({ kind: 'edit', staff })} data-testid="staff-edit" />
+                    </Tooltip>
+                    {subUserActions(staff)}
+                    <Tooltip content={t('common.delete')} relationship="label">
+                      <Button appearance="subtle" size="small" icon={<DeleteRegular />} onClick={() => setDialog({ kind: 'delete', staff })} data-testid="staff-delete" />
+                    </Tooltip>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ListFrame>
 
       {tree && dialog?.kind === 'create' && (
         <StaffDialog tree={tree} defaultDept={dept ?? (user?.IsAdmin ? null : (tree.roots[0]?.dept.id ?? null))} allowNoDept={user?.IsAdmin === true} onClose={() => setDialog(null)} />
@@ -376,6 +378,6 @@ export default function StaffListPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </ListFrame>
+    </>
   );
 }
