@@ -33,7 +33,6 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { PrintRegular } from '@fluentui/react-icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -78,21 +77,6 @@ export interface AssetLabelDialogProps {
 }
 
 type Which = 'selected' | 'filtered';
-
-/** The list's "Print labels" button (with the selection's count) and its dialog. */
-export function AssetLabelButton(props: Omit<AssetLabelDialogProps, 'onClose'>) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const n = props.selected.length;
-  return (
-    <>
-      <Button icon={<PrintRegular />} onClick={() => setOpen(true)} data-testid="asset-print-labels">
-        {n > 0 ? `${t('assetLabel.printLabels')} (${n})` : t('assetLabel.printLabels')}
-      </Button>
-      {open && <AssetLabelDialog {...props} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
 
 export function AssetLabelDialog({ user, selected, filterQuery, filteredCount, classifies, onClose }: AssetLabelDialogProps) {
   const { t, i18n } = useTranslation();

@@ -25,7 +25,7 @@ import { saveBase64File } from './assetDisplay';
 import { filterQuery, isFiltered, listQuery, nextSort, stateFromParams, stateToParams, type AssetFilters, type AssetListState } from './assetListQuery';
 import { AssetTable } from './AssetTable';
 import { BusinessActionMenu } from '../business/BusinessActionMenu';
-import { AssetLabelButton } from './AssetLabelDialog';
+import { AssetLabelButton } from './AssetLabelButton';
 
 /** How long the search box waits for typing to stop before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
