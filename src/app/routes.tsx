@@ -35,7 +35,6 @@ import type { MessageKey } from './i18n/types';
 import { can, type AccessRule, type SessionUser } from './permissions';
 import { allowedBusinessTypes } from './pages/business/businessForm';
 import { HOME_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './paths';
-import { warmUpEditor } from './pages/label/editorWarmup';
 
 export interface PageRoute {
   /** Absolute path, e.g. '/asset/list'. */
@@ -199,7 +198,7 @@ export const pageRoutes: PageRoute[] = [
     page: () => {
       // The engine's module and the default faces start loading beside the page's code, not
       // after all of it has loaded (editorWarmup.ts): they are the first frame's longest wait.
-      warmUpEditor();
+      void import('./pages/label/editorWarmup');
       return import('./pages/label/EditorPage');
     },
   },
