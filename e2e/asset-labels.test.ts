@@ -28,6 +28,8 @@ const VIRTUAL_PRINTER = 'Assetmark Virtual 203';
 const SUB_EMAIL = 'asset.labeller@example.com';
 const SUB_PASSWORD = 'label1234';
 const TEMPLATE_NAME = 'E2E 资产标签';
+/** How long a UI state may take to appear on a busy machine (expect.poll's default is 1 s). */
+const POLL = { timeout: 20_000 };
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -96,10 +98,10 @@ describe('asset labels', () => {
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
     await byTestId('data-column').selectOption('column:0'); // assetCoding
-    await expect.poll(() => byTestId('data-page-content').getAttribute('data-binding')).toBe('data');
+    await expect.poll(() => byTestId('data-page-content').getAttribute('data-binding'), POLL).toBe('data');
     await byTestId('insert-text').click();
     await byTestId('data-column').selectOption('column:1'); // assetName
-    await expect.poll(() => byTestId('data-page-content').textContent()).toMatch(/资产/);
+    await expect.poll(() => byTestId('data-page-content').textContent(), POLL).toMatch(/资产/);
 
     await byTestId('editor-save-template').click();
     await page.waitForURL(/\/label\/editor\?template=\d+$/);
@@ -124,7 +126,7 @@ describe('asset labels', () => {
   it('prints the 20 filtered assets to the virtual printer, each page decoding to its asset code, and records them printed', async () => {
     await page.goto('/asset/list');
     await byTestId('asset-search').fill('LBL-');
-    await expect.poll(() => byTestId('asset-count').getAttribute('data-count')).toBe(String(PRINTED));
+    await expect.poll(() => byTestId('asset-count').getAttribute('data-count'), POLL).toBe(String(PRINTED));
 
     await byTestId('asset-print-labels').click();
     const dialog = byTestId('asset-label-dialog');
@@ -141,14 +143,14 @@ describe('asset labels', () => {
     await byTestId('helper-found').waitFor();
     await byTestId('printer').click();
     await page.getByRole('option', { name: new RegExp(`^${VIRTUAL_PRINTER}`) }).click();
-    await expect.poll(() => byTestId('print').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => byTestId('print').isEnabled(), POLL).toBe(true);
     expect(await byTestId('preview-caption').textContent()).toBe(`第 1 页，共 ${PRINTED} 页`);
 
     await byTestId('print').click();
     const ended = page.locator('[data-testid="print-progress"][data-status="done"], [data-testid="print-progress"][data-status="failed"]');
     await ended.waitFor({ timeout: 120_000 });
     expect(await ended.getAttribute('data-status'), (await byTestId('print-message').textContent().catch(() => '')) ?? '').toBe('done');
-    await expect.poll(() => byTestId('asset-label-recorded').getAttribute('data-recorded')).toBe(String(PRINTED));
+    await expect.poll(() => byTestId('asset-label-recorded').getAttribute('data-recorded'), POLL).toBe(String(PRINTED));
 
     const dir = join(server.dataDir, 'virtual-printer', 'Assetmark_Virtual_203', 'dtpweb');
     const files = (await readdir(dir)).filter((f) => f.endsWith('.png')).sort();
@@ -158,13 +160,13 @@ describe('asset labels', () => {
 
     // The list shows when each was printed (the column is offered in the chooser).
     await page.goto('/asset/list?q=LBL-');
-    await expect.poll(() => byTestId('asset-count').getAttribute('data-count')).toBe(String(PRINTED));
+    await expect.poll(() => byTestId('asset-count').getAttribute('data-count'), POLL).toBe(String(PRINTED));
     await byTestId('asset-columns').click();
     await byTestId('asset-column-labelPrintedAt').click();
     await page.keyboard.press('Escape');
-    await expect.poll(async () => (await byTestId('asset-label-printed').allTextContents()).filter((t) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(t)).length).toBe(PRINTED);
+    await expect.poll(async () => (await byTestId('asset-label-printed').allTextContents()).filter((t) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(t)).length, POLL).toBe(PRINTED);
     await page.goto('/asset/list?q=OTHER-');
-    await expect.poll(() => byTestId('asset-count').getAttribute('data-count')).toBe('5');
+    await expect.poll(() => byTestId('asset-count').getAttribute('data-count'), POLL).toBe('5');
     expect((await byTestId('asset-label-printed').allTextContents()).every((t) => t === '—')).toBe(true);
   });
 
@@ -183,7 +185,7 @@ describe('asset labels', () => {
       sub.setDefaultTimeout(20_000);
       await logIn(sub, SUB_EMAIL, SUB_PASSWORD);
       await sub.goto('/asset/list?q=LBL-');
-      await expect.poll(() => byTestId('asset-count', sub).getAttribute('data-count')).toBe(String(PRINTED));
+      await expect.poll(() => byTestId('asset-count', sub).getAttribute('data-count'), POLL).toBe(String(PRINTED));
       await byTestId('asset-print-labels', sub).click();
       await byTestId('asset-label-dialog', sub).waitFor();
       await byTestId('asset-label-template', sub).click();
