@@ -5,7 +5,9 @@
  * status change in the list, return it, and see the status back; then open the asset's own page
  * by a row click and see both in its history, newest first; its edit form shows department,
  * user and place read-only, with a link to the alter form; the records list (from the menu)
- * filters by type and asset and opens a record with its asset before and after.
+ * filters by type and asset and opens a record with its asset before and after; the form's
+ * asset picker takes a label's link (<origin>/a/<token>, typed as a scanner would enter it)
+ * as it takes a code, and says "not found" for a link that names no asset.
  *
  * Set E2E_SCREENSHOTS=/some/dir to keep screenshots of each screen.
  */
@@ -214,6 +216,31 @@ describe('asset transactions', () => {
     await byTestId('asset-page-records').click();
     await page.waitForURL(`**/asset/business?asset=${assetId}`);
     await expect.poll(() => byTestId('business-count').getAttribute('data-count')).toBe('2');
+    expect(browser.errors).toEqual([]);
+  });
+  it("adds the asset a label's link names, typed as a scan, and says a made-up link names none", async () => {
+    const admin = await api<{ loginID: string }>('POST', 'api/Login', null, { email: 'demo@assetmark.local', password: md5('demo1234') });
+    const { rows } = await api<{ rows: Array<{ link: string }> }>('GET', `api/AssetLabel/Rows?assetIds=${assetId}`, admin.loginID);
+    const link = rows[0]!.link;
+    expect(link).toMatch(/\/a\/[A-Za-z0-9_-]{22}$/);
+
+    await page.goto('/asset/businessInfo?type=Borrowed');
+    await expect.poll(() => byTestId('business-asset-count').getAttribute('data-count')).toBe('0');
+    await byTestId('business-asset-code').fill(link);
+    await byTestId('business-asset-code').press('Enter');
+    await expect.poll(() => byTestId('business-asset-count').getAttribute('data-count')).toBe('1');
+    expect(await page.locator('[data-testid="business-asset"]').getAttribute('data-code')).toBe(CODE);
+
+    const madeUp = `${server.baseUrl}/a/AAAAAAAAAAAAAAAAAAAAAA`;
+    await byTestId('business-asset-code').fill(madeUp);
+    await byTestId('business-asset-code').press('Enter');
+    await expect.poll(() => byTestId('business-problem').textContent()).toBe(`没有链接为“${madeUp}”的资产。`);
+    expect(await byTestId('business-asset-count').getAttribute('data-count')).toBe('1');
+    // The same link again: already chosen, not added twice.
+    await byTestId('business-asset-code').fill(link);
+    await byTestId('business-asset-code').press('Enter');
+    await expect.poll(() => byTestId('business-problem').textContent()).toBe(`资产“${CODE}”已在列表中。`);
+    expect(await byTestId('business-asset-count').getAttribute('data-count')).toBe('1');
     expect(browser.errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResult, RequestOptions } from '../api/client';
-import { ASSET_LINK_ROUTE, assetLinkDestination, resolveAssetLink } from './assetLink';
+import { ASSET_LINK_ROUTE, assetLinkDestination, readScannedAssetText, resolveAssetLink } from './assetLink';
 
 function fakeClient(answer: ApiResult<unknown>) {
   const calls: RequestOptions[] = [];
@@ -38,5 +38,39 @@ describe('asset links (/a/:token)', () => {
       expect(assetLinkDestination(await resolveAssetLink(client, token)), String(token)).toBe('/404');
       expect(calls).toEqual([]);
     }
+  });
+});
+
+describe('a scanned or typed text (the asset picker)', () => {
+  it('reads a label link as its token, whatever the host, with white space, a trailing slash, query or fragment', () => {
+    for (const text of [
+      `https://assets.example.com/a/${TOKEN}`,
+      `http://127.0.0.1:8080/a/${TOKEN}`,
+      `  HTTPS://Example.COM/a/${TOKEN}/\r\n`,
+      `https://example.com/a/${TOKEN}?from=label`,
+      `https://example.com/a/${TOKEN}#top`,
+    ]) {
+      expect(readScannedAssetText(text), text).toEqual({ kind: 'link', token: TOKEN });
+    }
+  });
+
+  it('reads anything else as an asset code, trimmed', () => {
+    expect(readScannedAssetText('  E2E-TX-0001\n')).toEqual({ kind: 'code', code: 'E2E-TX-0001' });
+    for (const text of [
+      `https://example.com/a/${TOKEN.slice(1)}`, // a token one short
+      `https://example.com/a/${TOKEN}x`, // one too long
+      `https://example.com/b/${TOKEN}`, // another path
+      `https://example.com/x/a/${TOKEN}`, // below another path
+      `ftp://example.com/a/${TOKEN}`, // not http(s)
+      `/a/${TOKEN}`, // no origin
+      `${TOKEN}`, // the token alone is a code like any other text
+    ]) {
+      expect(readScannedAssetText(text), text).toEqual({ kind: 'code', code: text });
+    }
+  });
+
+  it('reads a blank text as nothing', () => {
+    expect(readScannedAssetText('')).toEqual({ kind: 'none' });
+    expect(readScannedAssetText(' \t\r\n')).toEqual({ kind: 'none' });
   });
 });

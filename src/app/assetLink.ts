@@ -7,6 +7,7 @@
  * (a token of another company, out of scope, made up) lands on /404, which says nothing of
  * whether the asset exists.
  */
+import { createAssetLabelApi } from '../api/assetLabel';
 import { ASSET_LINK_PATH, type AssetLinkTarget } from '../api/contract';
 import type { ApiClient, ApiResult } from '../api/client';
 import { NOT_FOUND_PATH } from './paths';
@@ -25,7 +26,24 @@ export function assetPagePath(assetId: number): string {
 /** Asks the server which asset a token names; a malformed token is not sent. */
 export async function resolveAssetLink(client: ApiClient, token: string | undefined): Promise<ApiResult<AssetLinkTarget> | null> {
   if (!token || !TOKEN.test(token)) return null;
-  return client.request<AssetLinkTarget>({ method: 'GET', path: `api/AssetLink/${token}` });
+  return createAssetLabelApi(client).link(token);
+}
+
+/**
+ * What a scanned or typed text names: an asset link (a label's QR, '<origin>/a/<token>'), an
+ * asset code (anything else), or nothing (blank). The link's form is the server's
+ * (asset-labels/links.ts tokenOfLink): http(s), any host (a label printed behind a proxy shows
+ * another host than this page's), perhaps a trailing slash, query or fragment.
+ */
+export type ScannedAssetText = { kind: 'none' } | { kind: 'code'; code: string } | { kind: 'link'; token: string };
+
+const SCANNED_LINK = /^https?:\/\/[^/?#\s]+\/a\/([A-Za-z0-9_-]{22})\/?(?:[?#]\S*)?$/i;
+
+export function readScannedAssetText(text: string): ScannedAssetText {
+  const trimmed = text.trim();
+  if (trimmed === '') return { kind: 'none' };
+  const link = SCANNED_LINK.exec(trimmed);
+  return link ? { kind: 'link', token: link[1]! } : { kind: 'code', code: trimmed };
 }
 
 /**

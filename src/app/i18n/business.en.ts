@@ -34,6 +34,7 @@ export const businessEn = {
   assetCode: 'Scan or type an asset code, then Enter',
   addByCode: 'Add',
   codeNotFound: 'No asset has the code "{{code}}".',
+  linkNotFound: 'No asset has the link "{{link}}".',
   alreadyChosen: 'Asset "{{code}}" is already in the list.',
   removeAsset: 'Remove {{code}}',
   noAssets: 'No assets chosen yet: search, scan, or select them in the asset list.',

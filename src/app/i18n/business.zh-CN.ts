@@ -33,6 +33,7 @@ export const businessZh = {
   assetCode: '扫码或输入资产编码后回车',
   addByCode: '添加',
   codeNotFound: '没有编码为“{{code}}”的资产。',
+  linkNotFound: '没有链接为“{{link}}”的资产。',
   alreadyChosen: '资产“{{code}}”已在列表中。',
   removeAsset: '移除 {{code}}',
   noAssets: '还没有选择资产：搜索、扫码或从资产列表勾选后进入。',

@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { Badge, Button, Combobox, Field, makeStyles, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { AssetInfo } from '../../../api/contract';
-import { assetApi } from '../../api';
+import { StatusCode, type AssetInfo } from '../../../api/contract';
+import { assetApi, assetLabelApi } from '../../api';
+import { readScannedAssetText } from '../../assetLink';
 import { ScannerPanel } from '../../components/ScannerPanel';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import useSWR from 'swr';
@@ -25,7 +26,8 @@ const useStyles = makeStyles({
  * The assets of a transaction: a table of the chosen ones (code, name, status; each
  * removable), a search by code or name, and the scanner (ScannerPanel: the camera, a
  * keyboard-wedge scanner anywhere on the page, or a code typed + Enter), which adds the asset
- * whose code is exactly what was read. Problems go to `onProblem`.
+ * whose code is exactly what was read, or the asset a label's link (<origin>/a/<token>) names.
+ * Problems go to `onProblem`.
  */
 export function BusinessAssetPicker({
   assets,
@@ -60,9 +62,26 @@ export function BusinessAssetPicker({
     onChange(next);
   };
 
-  const addByCode = async (text: string) => {
-    const wanted = text.trim();
-    if (!wanted) return;
+  /** The asset a scanned or typed text names (readScannedAssetText), or a problem shown. */
+  const addScanned = async (text: string) => {
+    const scanned = readScannedAssetText(text);
+    if (scanned.kind === 'none') return;
+    if (scanned.kind === 'link') {
+      const target = await assetLabelApi.link(scanned.token);
+      // No asset of the user's company within the user's scope has this link.
+      if (!target.ok && target.code === StatusCode.recordNotFound) {
+        onProblem(t('business.linkNotFound', { link: text.trim() }));
+        return;
+      }
+      const asset = target.ok ? await assetApi.details(target.data.assetId) : target;
+      if (!asset.ok) {
+        onProblem(asset.message);
+        return;
+      }
+      add(asset.data);
+      return;
+    }
+    const wanted = scanned.code;
     const result = await assetApi.list({ search: wanted, pageIndex: 1, pageSize: SEARCH_SHOWN });
     if (!result.ok) {
       onProblem(result.message);
@@ -99,7 +118,7 @@ export function BusinessAssetPicker({
           </Combobox>
         </Field>
       </div>
-      <ScannerPanel onScan={(scan) => void addByCode(scan.text)} typedLabel={t('business.assetCode')} typedTestId="business-asset-code" />
+      <ScannerPanel onScan={(scan) => void addScanned(scan.text)} typedLabel={t('business.assetCode')} typedTestId="business-asset-code" />
       <Text data-testid="business-asset-count" data-count={assets.length}>
         {t('business.assetCount', { count: assets.length })}
       </Text>
