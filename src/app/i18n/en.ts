@@ -39,9 +39,10 @@ export const en: Messages = {
   },
   auth: {
     heroTitle: 'Every asset accounted for',
-    heroFeatureRegister: 'Register, classify, import and export assets',
-    heroFeatureFlow: 'Departments, staff, roles and permission scopes',
-    heroFeatureLabel: 'Print labels from a spreadsheet on thermal printers',
+    heroFeatureRegister: 'Register, classify, import and export assets by department and staff',
+    heroFeatureTransactions: 'Receive, borrow, return, maintain and scrap, each on record',
+    heroFeatureInventory: 'Count stock by scanning labels with the phone camera',
+    heroFeatureLabel: 'Print asset labels from the register on thermal printers',
     loginTitle: 'Log in',
     loginSubtitle: 'Use your phone number or email',
     registerTitle: 'Register your company',

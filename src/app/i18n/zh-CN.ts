@@ -41,9 +41,10 @@ export const zhCN = {
   },
   auth: {
     heroTitle: '让每一件资产都有据可查',
-    heroFeatureRegister: '资产登记、分类、批量导入导出',
-    heroFeatureFlow: '部门、员工、角色与权限范围管理',
-    heroFeatureLabel: '按表格数据在热敏打印机上批量打印标签',
+    heroFeatureRegister: '按部门和人员登记、分类、导入导出资产',
+    heroFeatureTransactions: '领用、借用、归还、维修、报废，每笔都有记录',
+    heroFeatureInventory: '用手机摄像头扫描标签完成盘点',
+    heroFeatureLabel: '从资产台账直接打印资产标签到热敏打印机',
     loginTitle: '登录账号',
     loginSubtitle: '使用手机号或邮箱登录',
     registerTitle: '注册企业账号',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { makeStyles, Text, Title2, Title3, tokens } from '@fluentui/react-components';
-import { BoxMultipleRegular, CheckmarkCircleRegular, OrganizationRegular, PrintRegular } from '@fluentui/react-icons';
+import { ArrowSwapRegular, BoxMultipleRegular, CheckmarkCircleRegular, PrintRegular, ScanRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../shell/Brand';
 import { LanguageMenu } from '../../shell/LanguageMenu';
@@ -77,7 +77,8 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
   const styles = useStyles();
   const features = [
     { icon: <BoxMultipleRegular />, text: t('auth.heroFeatureRegister') },
-    { icon: <OrganizationRegular />, text: t('auth.heroFeatureFlow') },
+    { icon: <ArrowSwapRegular />, text: t('auth.heroFeatureTransactions') },
+    { icon: <ScanRegular />, text: t('auth.heroFeatureInventory') },
     { icon: <PrintRegular />, text: t('auth.heroFeatureLabel') },
   ];
   return (
