@@ -3,13 +3,17 @@
  * `npm run fuzz`), picked in the label editor's data panel in Chromium: it is read in a Web
  * Worker, which is stopped at the deadline (shortened for this test through localStorage,
  * src/label/browser/read-sheet.ts); the panel says the file took too long to read and the
- * label keeps no data, and the page still works: a good file picked next is attached.
+ * label keeps no data, and the page still works: a good file picked next is attached. A label
+ * file carrying the endless file inside opens, says the same of its data, and stays editable.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_READ_DEADLINE_KEY } from '../src/label/browser/read-sheet';
 import { formatLabelMessage } from '../src/label/errors';
+import { createLabel } from '../src/label/label';
+import { spreadsheetDataUrl } from '../src/label/spreadsheet';
+import { writeLabel } from '../src/label/wdfx';
 import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const ENDLESS = readFileSync(new URL('../server/modules/import-export/fixtures/sheetjs-endless.xls', import.meta.url));
@@ -54,5 +58,30 @@ describe('a spreadsheet that never finishes reading, in the editor', () => {
     expect(await byTestId('data-file-error').count()).toBe(0);
     expect(await byTestId('data-summary').textContent()).toContain('2');
     expect(browser.errors).toEqual([]);
+  }, 120_000);
+
+  it('opens a label file that carries it inside: the label shows, its data is refused with the message', async () => {
+    const label = writeLabel(
+      createLabel({
+        labelWidth: 40,
+        labelHeight: 20,
+        dataFile: spreadsheetDataUrl(new Uint8Array(ENDLESS), 'xls'),
+        children: [{ kind: 'text', x: 1, y: 1, width: 38, height: 5, content: 'Asset', fontHeight: 3 }],
+      }),
+    );
+    // A fresh editor in a new tab of the same session (the first one has unsaved changes).
+    page = await browser.context.newPage();
+    page.setDefaultTimeout(20_000);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(String(err)));
+    await page.goto('/label/editor?file=new');
+    await page.locator('[data-testid="editor-raster"][data-state="ready"]').waitFor();
+    await byTestId('editor-file').setInputFiles({ name: 'endless-data.wdfx', mimeType: 'application/xml', buffer: Buffer.from(label) });
+    await expect.poll(() => byTestId('data-error').textContent()).toBe(formatLabelMessage('sheet.tooSlow', { seconds: 2 }, 'zh-CN'));
+    await page.locator('[data-testid="editor-raster"][data-state="ready"]').waitFor();
+    // Still editable: a text is inserted into the label.
+    await byTestId('insert-text').click();
+    await expect.poll(() => byTestId('prop-panel').getAttribute('data-kind')).toBe('text');
+    expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -139,9 +139,11 @@ export function attachSpreadsheet<D extends LabelDocument>(doc: D, bytes: Uint8A
 /** What the canvas renders with: the sheet, or for a label whose spreadsheet cannot be
  * used an empty one (bound controls show their `[column]`, as without a row), so the
  * label still draws while the panel says what is wrong. */
-export function renderData(data: LabelData): DataSource | null {
+export function renderData(data: LabelData, reading = false): DataSource | null {
   if (data.sheet) return data.sheet;
-  return data.error ? EMPTY_DATA : null;
+  // While the label's spreadsheet is read off the page (useEmbeddedWorkbook), the same: null
+  // would make the print job read it here, on the page's thread.
+  return data.error || reading ? EMPTY_DATA : null;
 }
 
 const EMPTY_DATA: DataSource = dataSourceFromRows([], []);

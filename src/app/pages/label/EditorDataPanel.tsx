@@ -34,6 +34,7 @@ import {
   type Paging,
 } from '../../../editor/data';
 import type { EditorModel } from '../../../editor/model';
+import { useEmbeddedWorkbook } from './useEmbeddedWorkbook';
 import { NumberField } from './EditorProperties';
 import { EditorAssetSamples, EditorDataMode } from './EditorAssetFields';
 import type { AssetFields } from './useAssetFields';
@@ -65,8 +66,16 @@ export interface EditorData {
 export function useEditorData(doc: LabelDocument): EditorData {
   const [reader] = useState(() => new LabelDataReader());
   const { dataFile, dataSheet } = doc;
-  const data = useMemo(() => reader.read({ dataFile, dataSheet }), [reader, dataFile, dataSheet]);
-  const source = renderData(data);
+  // The label's spreadsheet is read off the page first (a label file may carry one that never
+  // finishes reading); meanwhile the label shows without data.
+  const embedded = useEmbeddedWorkbook(dataFile);
+  const unread = embedded.state === 'failed' ? embedded.error : null;
+  const reading = embedded.state === 'reading';
+  const data = useMemo<LabelData>(
+    () => (unread || reading ? { workbook: null, sheet: null, error: unread } : reader.read({ dataFile, dataSheet })),
+    [reader, dataFile, dataSheet, unread, reading],
+  );
+  const source = renderData(data, reading);
   const [requested, setRequested] = useState(1);
   const [shownFor, setShownFor] = useState({ dataFile, dataSheet });
   if (shownFor.dataFile !== dataFile || shownFor.dataSheet !== dataSheet) {

@@ -5,7 +5,7 @@
  * locally"); nothing is uploaded. Errors are LabelError values shown in the user's language.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { DataSource } from '../../../label/binding/data';
+import { dataSourceFromRows, type DataSource } from '../../../label/binding/data';
 import { pageCount as labelPageCount } from '../../../label/binding/paging';
 import { formatLabelMessage, LabelError } from '../../../label/errors';
 import type { LabelDocument } from '../../../label/label';
@@ -13,6 +13,7 @@ import { readSpreadsheetInBrowser } from '../../../label/browser/read-sheet';
 import { labelDataSource, selectSheet, type Workbook } from '../../../label/spreadsheet';
 import { readLabel } from '../../../label/wdfx';
 import type { Language } from '../../i18n/types';
+import { useEmbeddedWorkbook } from './useEmbeddedWorkbook';
 
 export type DataChoice = 'none' | 'embedded' | 'file';
 
@@ -35,6 +36,9 @@ export interface LabelSourceState {
   /** Label pages (data rows, at least 1). */
   pageCount: number;
 }
+
+/** The data of a label whose own spreadsheet is being read, or could not be. */
+const NO_ROWS: DataSource = dataSourceFromRows([], []);
 
 /** Largest label file opened, bytes (a label with embedded pictures and data is a few MB). */
 const MAX_LABEL_BYTES = 64 * 1024 * 1024;
@@ -60,11 +64,20 @@ export function useLabelSource(language: Language, initial: InitialLabel | null 
 
   const message = useCallback((e: LabelError) => formatLabelMessage(e.code, e.params, language === 'en' ? 'en' : 'zh-CN'), [language]);
 
+  // Read off the page first (useEmbeddedWorkbook): a label file may carry a spreadsheet that
+  // never finishes reading. Until it is read the label has no data.
+  const embeddedRead = useEmbeddedWorkbook(doc?.dataFile ?? '');
+  const unread = embeddedRead.state === 'failed' ? embeddedRead.error : null;
+  const reading = embeddedRead.state === 'reading';
   const embedded = useMemo(() => {
     if (!doc || !doc.dataFile) return { data: null, error: null as string | null };
+    // No rows rather than null until it is read: null would make the print job read the
+    // label's spreadsheet itself, on the page's thread.
+    if (reading) return { data: NO_ROWS, error: null };
+    if (unread) return { data: NO_ROWS, error: message(unread) };
     const read = labelDataSource(doc);
     return read.ok ? { data: read.value, error: null } : { data: null, error: message(read.error) };
-  }, [doc, message]);
+  }, [doc, message, unread, reading]);
 
   const openLabel = useCallback(
     async (file: File) => {
