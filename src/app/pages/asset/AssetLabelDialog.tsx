@@ -48,6 +48,7 @@ import { can, type SessionUser } from '../../permissions';
 import { assetState, assetStore } from '../../state/assets';
 import { handOverAssetLabels } from '../label/assetLabelHandover';
 import { drawPage } from '../label/PagePreview';
+import { initialTemplateId, sharedClassifyId, type LabelAssets } from './assetLabelChoice';
 import { printOptions } from '../label/usePrintEngine';
 
 /** Most assets one print takes (issue 16: 100,000 included). */
@@ -76,7 +77,7 @@ export interface AssetLabelDialogProps {
   onClose: () => void;
 }
 
-type Which = 'selected' | 'filtered';
+type Which = LabelAssets;
 
 export function AssetLabelDialog({ user, selected, filterQuery, filteredCount, classifies, onClose }: AssetLabelDialogProps) {
   const { t, i18n } = useTranslation();
@@ -123,13 +124,15 @@ export function AssetLabelDialog({ user, selected, filterQuery, filteredCount, c
   }, [queryKey]);
 
   // The one classification all the assets share, if they do.
-  const classify = useMemo(() => sharedClassify(which, selected, filterQuery.classify, rows, classifies), [which, selected, filterQuery.classify, rows, classifies]);
+  const classify = useMemo(() => {
+    const id = sharedClassifyId(which, selected.map((a) => assetState.assets[a]?.classify ?? null), filterQuery.classify, rows);
+    return id === null ? null : (classifies?.find((c) => c.id === id) ?? null);
+  }, [which, selected, filterQuery.classify, rows, classifies]);
   const [templateId, setTemplateId] = useState<number | null>(null);
   const chosenByUser = useRef(false);
   useEffect(() => {
     if (chosenByUser.current || !templates) return;
-    const preferred = classify?.defaultTemplateId ?? null;
-    setTemplateId(preferred !== null && templates.some((tpl) => tpl.templateID === preferred) ? preferred : (templates[0]?.templateID ?? null));
+    setTemplateId(initialTemplateId(templates, classify?.defaultTemplateId ?? null));
   }, [templates, classify]);
   const template = templates?.find((tpl) => tpl.templateID === templateId) ?? null;
   const [remember, setRemember] = useState(false);
@@ -247,28 +250,6 @@ function templateText(tpl: TemplateInfo, classify: AssetClassifyInfo | null, t: 
   const scope = tpl.scope === 'public' ? t('assetLabel.templatePublic') : t('assetLabel.templatePrivate');
   const isDefault = classify && classify.defaultTemplateId === tpl.templateID ? t('assetLabel.classifyDefault', { classify: classify.classifyName }) : '';
   return `${tpl.templateName} · ${scope}${isDefault}`;
-}
-
-/**
- * The classification every asset of the print has, or null: the selected assets' (as the
- * list holds them), the filter's, or for a filter without one the first rows' when they are
- * all the assets.
- */
-function sharedClassify(
-  which: Which,
-  selected: readonly number[],
-  filterClassify: number | undefined,
-  rows: { rows: AssetLabelRow[]; total: number } | null,
-  classifies: readonly AssetClassifyInfo[] | null,
-): AssetClassifyInfo | null {
-  let ids: (number | null)[];
-  if (which === 'selected') ids = selected.map((id) => assetState.assets[id]?.classify ?? null);
-  else if (filterClassify !== undefined) ids = [filterClassify];
-  else if (rows && rows.rows.length === rows.total) ids = rows.rows.map((r) => r.classifyId);
-  else return null;
-  const one = ids[0];
-  if (one === null || one === undefined || ids.some((id) => id !== one)) return null;
-  return classifies?.find((c) => c.id === one) ?? null;
 }
 
 /** The first labels as the printer gets them (the engine's 1-bit pages at 203 dpi). */
