@@ -2,7 +2,8 @@ import { Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-compo
 import { PanelLeftContractRegular, PanelLeftExpandRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import type { SessionUser } from '../permissions';
+import { ScansWaitingLink } from '../pages/inventory/ScansWaitingLink';
+import { can, type SessionUser } from '../permissions';
 import type { RouteHandle } from '../router';
 import { FullscreenToggle } from './FullscreenToggle';
 import { LanguageMenu } from './LanguageMenu';
@@ -23,7 +24,10 @@ const useStyles = makeStyles({
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 });
 
-/** The header bar: sidebar toggle, page title, language, full screen, account menu. */
+/**
+ * The header bar: sidebar toggle, page title, inventory scans waiting to sync (users with 201),
+ * language, full screen, account menu.
+ */
 export function AppHeader({
   user,
   sidebarExpanded,
@@ -54,6 +58,7 @@ export function AppHeader({
         {handle ? t(handle.titleKey) : ''}
       </Text>
       <div className={styles.actions}>
+        {can.inventory(user) && <ScansWaitingLink />}
         <LanguageMenu />
         <FullscreenToggle />
         <UserMenu user={user} />

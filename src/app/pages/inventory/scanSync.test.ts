@@ -265,6 +265,69 @@ describe('inventory scan queue and sync', () => {
     expect(sync.waitingFor(1)).toBe(0);
   });
 
+  it('stops at sign-out: no retry left scheduled, nothing of the user shown, the queue kept for their return', async () => {
+    const { server, store, clock, user, sync } = setUp();
+    server.mode.down = true;
+    await sync.scan(1, 'A-1');
+    await sync.idle();
+    expect(clock.pending.length).toBe(1);
+    expect(sync.waitingFor(1)).toBe(1);
+
+    user.id = null;
+    sync.stop();
+    expect(clock.pending).toEqual([]);
+    expect(sync.state.waiting).toEqual({});
+    expect(sync.state.recent).toEqual([]);
+    expect(sync.state.lastError).toBeNull();
+    expect((await store.list(7)).map((s) => s.text)).toEqual(['A-1']);
+
+    // Another account without scans: nothing shown, nothing sent.
+    server.mode.down = false;
+    user.id = 8;
+    await sync.flush();
+    expect(sync.state.recent).toEqual([]);
+    expect(server.recorded()).toBe(0);
+    // The first user again: their scan goes out once.
+    sync.stop();
+    user.id = 7;
+    await sync.flush();
+    expect(server.recorded()).toBe(1);
+    expect(statuses(sync)).toEqual({ 'A-1': 'normal' });
+  });
+
+  it('ends a round under way at sign-out after its batch, and leaves nothing of the user shown', async () => {
+    const { server, store, clock, user, sync } = setUp();
+    const release = server.hold();
+    await sync.scan(1, 'A-1');
+    await sync.scan(2, 'A-2');
+    const flushing = sync.flush();
+    await Promise.resolve();
+    user.id = null;
+    sync.stop();
+    release();
+    await flushing;
+    expect(server.calls.map((c) => c.orderId)).toEqual([1]); // order 2's batch never left
+    expect((await store.list(7)).map((s) => s.text)).toEqual(['A-2']);
+    expect(sync.state.waiting).toEqual({});
+    expect(clock.pending).toEqual([]);
+  });
+
+  it('schedules no retry when a send fails after sign-out', async () => {
+    const { server, clock, user, sync } = setUp();
+    const release = server.hold();
+    server.mode.down = true;
+    await sync.scan(1, 'A-1');
+    // The batch is at the (held) server before the user signs out.
+    for (let turn = 0; turn < 100 && server.calls.length === 0; turn++) await Promise.resolve();
+    expect(server.calls.length).toBe(1);
+    user.id = null;
+    sync.stop();
+    release();
+    await sync.idle();
+    expect(server.calls.length).toBe(1);
+    expect(clock.pending).toEqual([]);
+  });
+
   it("never sends another user's queued scans, and picks up a queue left by an earlier page", async () => {
     const store = createMemoryScanStore();
     const online = { value: false };

@@ -9,6 +9,8 @@
  *   no answer -> (offline, fetch failed, session gone) the scans stay; sync starts again on
  *                the browser's 'online' event, on the next page load, after a growing pause
  *                (RETRY_DELAYS_MS) and on the user's "sync now"
+ *   sign-out  -> stop(): no retry stays scheduled and nothing of the user stays shown; the
+ *                queue keeps their scans for their next sign-in (appScanSync.ts)
  *
  * Nothing is counted twice: the server keeps one answer per scanId, so a batch whose answer
  * was lost and is sent again is answered the same. A batch the server refuses as a whole
@@ -144,6 +146,9 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
 
   function retryLater(): void {
     cancelRetry?.();
+    cancelRetry = null;
+    // Signed out meanwhile: nothing to retry for; the next user's flush starts over.
+    if (userId() === null) return;
     const delay = RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)]!;
     failures += 1;
     cancelRetry = schedule(() => {
@@ -212,6 +217,7 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
       return;
     }
     let queued = await store.list(user);
+    if (userId() !== user) return; // signed out (stop) while the queue was read
     readOnce = true;
     countWaiting(queued);
     for (const scan of queued) show(scan);
@@ -223,6 +229,9 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
       const orderId = queued[0]!.orderId;
       const batch = queued.filter((s) => s.orderId === orderId).slice(0, SYNC_BATCH_SIZE);
       const { removed, complete } = await sendBatch(orderId, batch);
+      // Signed out (stop) while the batch was away: what it removed is gone from the queue;
+      // the rest waits for this user's next sign-in, not shown to whoever comes next.
+      if (userId() !== user) return;
       // The queue is read once a round, not after every batch (a day offline may leave
       // thousands); scans made meanwhile are counted by scan() and read by the next round.
       const gone = new Set(removed);
@@ -287,10 +296,30 @@ export function createScanSync<Line>(options: ScanSyncOptions<Line>) {
     return queued.scanId;
   }
 
+  /**
+   * Ends syncing for the user who signed out: the pending retry is cancelled, a round under way
+   * stops after its current batch, and the counts and scans shown are forgotten. The queue
+   * itself is kept (the user's scans go out at their next sign-in); the next flush starts over
+   * for whoever is signed in then.
+   */
+  function stop(): void {
+    cancelRetry?.();
+    cancelRetry = null;
+    failures = 0;
+    readOnce = false;
+    again = false;
+    shown.clear();
+    state.waiting = {};
+    state.recent = [];
+    state.offline = false;
+    state.lastError = null;
+  }
+
   return {
     state,
     scan,
     flush,
+    stop,
     /** Called with each batch's answers (refresh counts and lines). Returns an unsubscribe. */
     onAnswered(listener: (orderId: number, answers: ScanView<Line>[]) => void): () => void {
       answeredListeners.add(listener);
