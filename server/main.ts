@@ -14,6 +14,7 @@ import { createMailer } from './mail/index.ts';
 import { startMaintenance } from './maintenance.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from './modules/accounts/demo.ts';
 import { failInterruptedImports } from './modules/import-export/service.ts';
+import { removeUnfinishedOrders } from './modules/inventory/create.ts';
 import { seedGallery } from './modules/templates/gallery.ts';
 import { startAppHelper } from '../helper/in-app.ts';
 import type { RunningHelper } from '../helper/server.ts';
@@ -31,6 +32,9 @@ async function main(): Promise<void> {
   // transaction never committed): say so to whoever looks at it.
   const interrupted = await failInterruptedImports(db, systemClock());
   if (interrupted > 0) log.info(`[import] ${interrupted} interrupted import(s) marked as failed`);
+  // An inventory order whose lines were still being written was never seen: it goes.
+  const unfinished = await removeUnfinishedOrders(db);
+  if (unfinished > 0) log.info(`[inventory] ${unfinished} half-made inventory order(s) removed`);
   const stopMaintenance = startMaintenance(db, systemClock, log);
 
   const app = createApp({ db, config, mailer: createMailer(config, log, systemClock), log });

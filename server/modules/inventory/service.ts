@@ -16,7 +16,6 @@
  */
 import type {
   InventoryCounts,
-  InventoryOrderCreateRequest,
   InventoryOrderInfo,
   InventoryOrderListResult,
   InventoryOrderStatusValue,
@@ -29,9 +28,8 @@ import { SqlParams } from '../../db/sql.ts';
 import { tidyTables } from '../../db/vacuum.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import { deptCondition, visibleDeptIds, type Actor } from '../access/service.ts';
-import { assetWhere } from '../assets/service.ts';
-import { checkOrder, finishedStatus, isFinished } from './rules.ts';
+import { deptCondition, type Actor } from '../access/service.ts';
+import { finishedStatus, isFinished } from './rules.ts';
 
 export interface InventoryDeps {
   db: Db;
@@ -53,7 +51,7 @@ const TIDY_MIN_LINES = 5_000;
  * visibility map) rather than an hour later, when maintenance.ts would; on a server, ANALYZE.
  * The write is committed by then: a failure here is logged, not answered.
  */
-async function tidyLines(deps: Pick<InventoryDeps, 'db' | 'log'>, written: number): Promise<void> {
+export async function tidyLines(deps: Pick<InventoryDeps, 'db' | 'log'>, written: number): Promise<void> {
   if (written < TIDY_MIN_LINES) return;
   await tidyTables(deps.db, ['inventory_lines']).catch((err) => deps.log?.error('[inventory] vacuum failed:', err));
 }
@@ -109,11 +107,14 @@ export function toOrderInfo(row: OrderRow): InventoryOrderInfo {
   };
 }
 
-/** An order (alias o) the actor sees; the statement filters on company_id itself. */
+/**
+ * An order (alias o) the actor sees; the statement filters on company_id itself. An order
+ * whose lines are still being written (create.ts) is seen by no one.
+ */
 export function orderVisible(actor: Actor, o: string, p: SqlParams): string {
-  if (actor.isAdmin) return 'TRUE';
+  if (actor.isAdmin) return `NOT ${o}.preparing`;
   const whole = actor.scope === 'All' ? 'TRUE' : `cardinality(${o}.dept_ids) > 0`;
-  return `(NOT ${o}.has_no_dept AND ${whole} AND NOT EXISTS (
+  return `(NOT ${o}.preparing AND NOT ${o}.has_no_dept AND ${whole} AND NOT EXISTS (
     SELECT 1 FROM unnest(${o}.dept_ids) AS od(id) WHERE NOT (${deptCondition(actor, 'od.id', p)})))`;
 }
 
@@ -148,99 +149,6 @@ export async function userDisplayName(q: Queryable, actor: Actor): Promise<strin
     [actor.companyId, actor.userId],
   );
   return rows[0]?.name ?? '';
-}
-
-/**
- * The departments an order covers when none was chosen: the top-most departments of the
- * actor's scope (those whose parent the actor does not see); none for an admin (the whole
- * company, assets without a department included).
- */
-async function scopeTops(q: Queryable, actor: Actor): Promise<number[]> {
-  if (actor.isAdmin) return [];
-  const p = new SqlParams();
-  const { rows } = await q.query<{ id: number }>(
-    `SELECT d.id FROM departments d
-      WHERE d.company_id = ${p.add(actor.companyId)} AND ${deptCondition(actor, 'd.id', p)}
-        AND (d.parent_id IS NULL OR NOT (${deptCondition(actor, 'd.parent_id', p)}))
-      ORDER BY d.id`,
-    p.values,
-  );
-  return rows.map((r) => r.id);
-}
-
-/** POST api/Anlageninventur: the order and its lines, from the register as it is now. */
-export async function createOrder(
-  deps: Pick<InventoryDeps, 'db' | 'clock' | 'log'>,
-  actor: Actor,
-  input: InventoryOrderCreateRequest,
-): Promise<InventoryOrderInfo> {
-  const order = checkOrder(input);
-  const made = await deps.db.transaction(async (tx) => {
-    const visible = await visibleDeptIds(tx, actor, order.departmentIds);
-    if (order.departmentIds.some((deptId) => !visible.has(deptId))) throw new AppError('deptNotFound');
-    if (order.classifyIds.length > 0) {
-      const { rows } = await tx.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM asset_classes WHERE company_id = $1 AND id = ANY($2::bigint[])',
-        [actor.companyId, order.classifyIds],
-      );
-      if (rows[0].n !== order.classifyIds.length) throw new AppError('classifyNotFound');
-    }
-    const deptIds = order.departmentIds.length > 0 ? order.departmentIds : await scopeTops(tx, actor);
-    // A non-admin whose scope holds no department sees no asset: nothing to count.
-    if (!actor.isAdmin && deptIds.length === 0) throw new AppError('inventoryNoAssets');
-    const now = deps.clock();
-    const inserted = await tx.query<{ id: number }>(
-      `INSERT INTO inventory_orders (company_id, name, dept_ids, classify_ids, places, remark, creator_id, creator_name, created_at)
-       VALUES ($1, $2, $3::bigint[], $4::bigint[], $5::text[], $6, $7, $8, $9) RETURNING id`,
-      [actor.companyId, order.name, deptIds, order.classifyIds, order.places, order.remark, actor.userId, await userDisplayName(tx, actor), now],
-    );
-    const orderId = inserted.rows[0].id;
-
-    const p = new SqlParams();
-    const where = [
-      // The actor's scope (assets/service.ts), and no scrapped asset: it is gone from the room.
-      assetWhere(actor, {}, p, () => {
-        throw new Error('no date filter here');
-      }),
-      'a.status <> 32',
-    ];
-    if (order.departmentIds.length > 0) {
-      where.push(`a.dept_id = ANY(ARRAY(
-        SELECT sd.id FROM departments sd JOIN departments top ON top.company_id = sd.company_id AND starts_with(sd.path, top.path)
-         WHERE sd.company_id = ${p.add(actor.companyId)} AND top.id = ANY(${p.add(order.departmentIds)}::bigint[])))`);
-    }
-    if (order.classifyIds.length > 0) where.push(`a.classify_id = ANY(${p.add(order.classifyIds)}::bigint[])`);
-    if (order.places.length > 0) where.push(`a.deposit_site = ANY(${p.add(order.places)}::text[])`);
-    // One statement copies the register into the lines (100,000 assets: bench/inventory.ts).
-    const { rows } = await tx.query<{ n: number; no_dept: boolean }>(
-      `WITH added AS (
-         INSERT INTO inventory_lines (company_id, order_id, asset_id, asset_coding, asset_name, dept_id, dept_name,
-                                      staff_id, staff_name, deposit_site, classify_id, classify_name)
-         SELECT a.company_id, ${p.add(orderId)}, a.id, a.asset_coding, a.asset_name, a.dept_id,
-                CASE WHEN d.id IS NULL THEN '' ELSE COALESCE(d.name, c.name) END, a.staff_id, COALESCE(s.name, ''),
-                a.deposit_site, a.classify_id, COALESCE(k.name, '')
-           FROM assets a
-           JOIN companies c ON c.id = a.company_id
-           LEFT JOIN departments d ON d.company_id = a.company_id AND d.id = a.dept_id
-           LEFT JOIN staff s ON s.company_id = a.company_id AND s.id = a.staff_id
-           LEFT JOIN asset_classes k ON k.company_id = a.company_id AND k.id = a.classify_id
-          WHERE ${where.join(' AND ')}
-          ORDER BY a.id
-         RETURNING dept_id)
-       SELECT count(*)::int AS n, COALESCE(bool_or(dept_id IS NULL), false) AS no_dept FROM added`,
-      p.values,
-    );
-    const { n, no_dept } = rows[0];
-    if (n === 0) throw new AppError('inventoryNoAssets');
-    await tx.query(
-      `UPDATE inventory_orders SET total_count = $3, pending_count = $3, has_no_dept = $4 WHERE company_id = $1 AND id = $2`,
-      [actor.companyId, orderId, n, no_dept],
-    );
-    await bumpInventoryVersion(tx, actor.companyId);
-    return { orderId, lines: n };
-  });
-  await tidyLines(deps, made.lines);
-  return orderDetails(deps, actor, made.orderId);
 }
 
 export interface OrderListInput {
