@@ -39,8 +39,8 @@ export const en: Messages = {
   },
   auth: {
     heroTitle: 'Every asset accounted for',
-    heroFeatureRegister: 'Register, classify, import and export assets by department and staff',
-    heroFeatureTransactions: 'Receive, borrow, return, maintain and scrap, each on record',
+    heroFeatureRegister: 'Register, classify, import and export assets',
+    heroFeatureTransactions: 'Receive, borrow, return, maintain, scrap: all on record',
     heroFeatureInventory: 'Count stock by scanning labels with the phone camera',
     heroFeatureLabel: 'Print asset labels from the register on thermal printers',
     loginTitle: 'Log in',

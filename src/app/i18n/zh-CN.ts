@@ -41,7 +41,7 @@ export const zhCN = {
   },
   auth: {
     heroTitle: '让每一件资产都有据可查',
-    heroFeatureRegister: '按部门和人员登记、分类、导入导出资产',
+    heroFeatureRegister: '资产登记、分类、批量导入导出',
     heroFeatureTransactions: '领用、借用、归还、维修、报废，每笔都有记录',
     heroFeatureInventory: '用手机摄像头扫描标签完成盘点',
     heroFeatureLabel: '从资产台账直接打印资产标签到热敏打印机',
