@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
-import { ListFrame, type ListFrameProps } from './ListFrame';
+import { ListCount, ListFrame, type ListFrameProps } from './ListFrame';
 
 initI18n('en');
 
@@ -68,5 +68,11 @@ describe('the list frame', () => {
     const at = (s: string) => html.indexOf(s);
     expect(at('<button>Add</button>')).toBeLessThan(at('aria-label="Search"'));
     expect(at('aria-label="Search"')).toBeLessThan(at('data-testid="things-box"'));
+  });
+
+  it('shows the count beside the title only once there is an answer', () => {
+    expect(renderToStaticMarkup(<ListCount testId="things-count" value={null} text="5 things" />)).toMatch(/data-testid="things-count" data-count=""[^>]*><\/span>/);
+    expect(renderToStaticMarkup(<ListCount testId="things-count" value={5} text="5 things" />)).toMatch(/data-count="5"[^>]*>5 things</);
+    expect(render({ count: <ListCount value={0} text="0 things" /> })).toContain('0 things');
   });
 });

@@ -64,7 +64,21 @@ const useStyles = makeStyles({
     textAlign: 'center',
   },
   stateIcon: { fontSize: '40px' },
+  countText: { color: tokens.colorNeutralForeground3 },
 });
+
+/**
+ * The count beside a list's title ("54 assets"): empty until the first answer; `data-count`
+ * holds the bare number (tests and scripts read it), '' until then.
+ */
+export function ListCount({ value, text, testId }: { value: number | null; text: string; testId?: string }) {
+  const styles = useStyles();
+  return (
+    <Text className={styles.countText} data-testid={testId} data-count={value ?? ''}>
+      {value === null ? '' : text}
+    </Text>
+  );
+}
 
 export interface ListEmpty {
   /** What an empty list says (the page picks "none yet" or "no match"). */

@@ -49,8 +49,12 @@ export interface PagedList<T> {
   /** Fetches the shown page again (retry, and after a change the cache does not announce). */
   refresh: () => void;
   /** What the Pager under the list takes. */
-  pager: { total: number; pageIndex: number; pageSize: PageSize; onPageChange: (page: number) => void; onPageSizeChange: (size: PageSize) => void };
+  pager: PagerProps;
+  /** What ListFrame takes of the list's state: `<ListFrame {...list.frame} …>`. */
+  frame: { loading: boolean; busy: boolean; error: string | null; onRetry: () => void; pager: PagerProps };
 }
+
+type PagerProps = { total: number; pageIndex: number; pageSize: PageSize; onPageChange: (page: number) => void; onPageSizeChange: (size: PageSize) => void };
 
 export function usePagedList<T>({ name, enabled, filters, deps = [], fetchPage, totalOf, pageParam = PAGE_PARAM }: PagedListOptions<T>): PagedList<T> {
   const [params, setParams] = useSearchParams();
@@ -102,10 +106,13 @@ export function usePagedList<T>({ name, enabled, filters, deps = [], fetchPage, 
   );
   const refresh = useCallback(() => void mutate(), [mutate]);
 
+  const message = error ? (error as Error).message : null;
+  const loading = isLoading && !data;
+  const pager = { total, pageIndex, pageSize, onPageChange: setPageIndex, onPageSizeChange: setPageSize };
   return {
     data,
-    error: error ? (error as Error).message : null,
-    loading: isLoading && !data,
+    error: message,
+    loading,
     busy: isValidating,
     total,
     pageIndex,
@@ -113,6 +120,7 @@ export function usePagedList<T>({ name, enabled, filters, deps = [], fetchPage, 
     setPageIndex,
     setPageSize,
     refresh,
-    pager: { total, pageIndex, pageSize, onPageChange: setPageIndex, onPageSizeChange: setPageSize },
+    pager,
+    frame: { loading, busy: isValidating, error: message, onRetry: refresh, pager },
   };
 }

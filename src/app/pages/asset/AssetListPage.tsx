@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, BoxSearchRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { isRecordChanged } from '../../hooks/useRecordChanged';
 import { Permission, type AssetInfo } from '../../../api/contract';
 import { assetApi } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListFrame } from '../../components/ListFrame';
+import { ListCount, ListFrame } from '../../components/ListFrame';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useDepartments } from '../../hooks/useOrgData';
 import { usePagedList } from '../../hooks/usePagedList';
@@ -30,10 +30,6 @@ import { AssetLabelButton } from './AssetLabelButton';
 /** How long the search box waits for typing to stop before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const useStyles = makeStyles({
-  count: { color: tokens.colorNeutralForeground3 },
-});
-
 type DialogState =
   | { kind: 'delete'; asset: AssetInfo }
   | { kind: 'deleteMany'; assets: { id: number; version: number }[] }
@@ -51,7 +47,6 @@ type DialogState =
  */
 export default function AssetListPage() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { user } = useSnapshot(session);
@@ -158,11 +153,7 @@ export default function AssetListPage() {
     <>
       <ListFrame
         title={t('asset.listTitle')}
-        count={
-          <Text className={styles.count} data-testid="asset-count" data-count={data ? total : ''}>
-            {data ? t('asset.filteredCount', { count: total }) : ''}
-          </Text>
-        }
+        count={<ListCount testId="asset-count" value={data ? total : null} text={t('asset.filteredCount', { count: total })} />}
         actions={
           <>
             {user && <AssetColumnChooser hidden={hidden} onChange={(next) => setHiddenAssetColumns(user.Id, next)} />}
@@ -180,10 +171,7 @@ export default function AssetListPage() {
           </>
         }
         toolbar={<AssetFilterBar filters={{ ...effective, search: typed }} onChange={changeFilters} classifies={classifies} tree={tree} staff={staff} />}
-        loading={list.loading}
-        busy={list.busy}
-        error={list.error}
-        onRetry={list.refresh}
+        {...list.frame}
         errorTestId="asset-error"
         empty={
           data && rows.length === 0
@@ -197,7 +185,6 @@ export default function AssetListPage() {
         }
         capHeight
         bodyTestId="asset-table-box"
-        pager={list.pager}
       >
         <AssetTable
           rows={rows}

@@ -30,7 +30,7 @@ import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { BUSINESS_TYPES, type BusinessType } from '../../../api/contract';
 import { businessApi } from '../../api';
-import { ListFrame } from '../../components/ListFrame';
+import { ListCount, ListFrame } from '../../components/ListFrame';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { usePagedList } from '../../hooks/usePagedList';
 import { assetState } from '../../state/assets';
@@ -46,7 +46,6 @@ import { BusinessLineRows } from './BusinessOutcome';
 const SEARCH_DEBOUNCE_MS = 300;
 
 const useStyles = makeStyles({
-  count: { color: tokens.colorNeutralForeground3 },
   filter: { minWidth: '180px' },
   // Eight columns: below this they overlap; narrower screens scroll the table instead.
   table: { minWidth: '760px' },
@@ -96,11 +95,7 @@ export default function BusinessRecordsPage() {
     <>
       <ListFrame
         title={t('business.records.title')}
-        count={
-          <Text className={styles.count} data-testid="business-count" data-count={data ? total : ''}>
-            {data ? t('business.records.count', { count: total }) : ''}
-          </Text>
-        }
+        count={<ListCount testId="business-count" value={data ? total : null} text={t('business.records.count', { count: total })} />}
         toolbar={
           <>
             <Field label={t('business.column.type')} className={styles.filter}>
@@ -156,17 +151,13 @@ export default function BusinessRecordsPage() {
             )}
           </>
         }
-        loading={list.loading}
-        busy={list.busy}
-        error={list.error}
-        onRetry={list.refresh}
+        {...list.frame}
         errorTestId="business-list-error"
         empty={
           data && data.businesses.length === 0
             ? { text: isFiltered(state) ? t('business.records.noMatch') : t('business.records.empty'), testId: 'business-empty' }
             : null
         }
-        pager={list.pager}
       >
         <Table size="small" className={styles.table} aria-label={t('business.records.title')} data-testid="business-table">
           <TableHeader>

@@ -258,10 +258,7 @@ export default function StaffListPage() {
             </Dropdown>
           </>
         }
-        loading={list.loading}
-        busy={list.busy}
-        error={list.error}
-        onRetry={list.refresh}
+        {...list.frame}
         errorTestId="staff-error"
         empty={
           data && rows.length === 0
@@ -273,7 +270,6 @@ export default function StaffListPage() {
               }
             : null
         }
-        pager={list.pager}
       >
         <Table className={styles.table} sortable aria-label={t('staff.title')} data-testid="staff-table">
           <TableHeader>

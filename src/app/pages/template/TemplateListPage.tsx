@@ -116,15 +116,12 @@ export function TemplateListPage({ scope }: { scope: TemplateScope }) {
           {scope === 'private' && canStore && <TemplateListTools onChanged={refresh} />}
         </>
       }
-      loading={list.loading}
-      busy={list.busy}
+      {...list.frame}
       error={list.error && t('labelTemplate.loadFailed', { reason: list.error })}
-      onRetry={refresh}
       retryLabel={t('labelTemplate.retry')}
       errorTestId="template-error"
       empty={data && data.templates.length === 0 ? { text: t(emptyMessageKey(scope, search), { search }), testId: 'template-empty' } : null}
       body="grid"
-      pager={list.pager}
     >
       {data && data.templates.length > 0 && (
         <div className={styles.grid} data-testid="template-grid" data-total={data.total}>
