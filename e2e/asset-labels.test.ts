@@ -161,6 +161,8 @@ describe('asset labels', () => {
     // The list shows when each was printed (the column is offered in the chooser).
     await page.goto('/asset/list?q=LBL-');
     await expect.poll(() => byTestId('asset-count').getAttribute('data-count'), POLL).toBe(String(PRINTED));
+    // Without the column, each printed asset's code carries the printer mark.
+    await expect.poll(() => byTestId('asset-label-printed-mark').count(), POLL).toBe(PRINTED);
     await byTestId('asset-columns').click();
     await byTestId('asset-column-labelPrintedAt').click();
     await page.keyboard.press('Escape');
@@ -168,6 +170,7 @@ describe('asset labels', () => {
     await page.goto('/asset/list?q=OTHER-');
     await expect.poll(() => byTestId('asset-count').getAttribute('data-count'), POLL).toBe('5');
     expect((await byTestId('asset-label-printed').allTextContents()).every((t) => t === '—')).toBe(true);
+    expect(await byTestId('asset-label-printed-mark').count()).toBe(0);
   });
 
   it('shows a sub-user without the template right no private template to print with; the server refuses it too', async () => {

@@ -35,6 +35,7 @@ export const assetLabelEn = {
   rowsChanged: 'The asset list changed while printing: {{expected}} assets expected, {{found}} found. The labels before were printed; filter again to print the rest.',
   labelPrinted: 'Label printed',
   neverPrinted: 'Never',
+  printedMark: 'Label printed {{time}}',
   dataAssets: 'Asset fields',
   dataSheet: 'Spreadsheet columns',
   dataMode: 'Data from',

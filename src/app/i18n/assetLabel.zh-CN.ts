@@ -31,6 +31,7 @@ export const assetLabelZh = {
   rowsChanged: '资产列表在打印期间发生了变化：应有 {{expected}} 项，只找到 {{found}} 项。之前的标签已打印；请重新筛选后再打印其余资产。',
   labelPrinted: '标签打印时间',
   neverPrinted: '未打印',
+  printedMark: '标签已打印（{{time}}）',
   dataAssets: '资产字段',
   dataSheet: '表格列',
   dataMode: '数据来源',

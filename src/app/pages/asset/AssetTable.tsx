@@ -15,7 +15,7 @@ import {
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
-import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { DeleteRegular, EditRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { AssetUseStatus, type AssetInfo, type AssetSortKey } from '../../../api/contract';
 import { EXPIRY_BAND_COLORS, expiryMessage, formatMoney, pictureSrc } from './assetDisplay';
@@ -42,6 +42,10 @@ const useStyles = makeStyles({
   thumb: { width: '28px', height: '28px', objectFit: 'cover', borderRadius: tokens.borderRadiusSmall, display: 'block' },
   number: { textAlign: 'right' },
   muted: { color: tokens.colorNeutralForeground3 },
+  // The code, and after it a printer mark once the asset's label was printed (the "label
+  // printed" column itself is hidden by default, so the list shows it at a glance).
+  code: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  printedMark: { flexShrink: 0, color: tokens.colorBrandForeground1, fontSize: '14px' },
   expiry: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px', paddingBlock: tokens.spacingVerticalXS, minWidth: 0 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXXS, justifyContent: 'flex-end' },
   check: { width: `${CHECK_WIDTH}px` },
@@ -114,7 +118,16 @@ export function AssetTable({
   const money = (value: number | null) => text(value === null ? null : formatMoney(value, i18n.language));
 
   const cells: Record<string, (asset: AssetInfo) => React.ReactNode> = {
-    assetCoding: (a) => text(a.assetCoding),
+    assetCoding: (a) => (
+      <span className={styles.code}>
+        {text(a.assetCoding)}
+        {a.labelPrintedAt ? (
+          <Tooltip content={t('assetLabel.printedMark', { time: formatBusinessTime(a.labelPrintedAt) })} relationship="label">
+            <PrintRegular className={styles.printedMark} data-testid="asset-label-printed-mark" />
+          </Tooltip>
+        ) : null}
+      </span>
+    ),
     assetName: (a) => (
       <TableCellLayout
         truncate
