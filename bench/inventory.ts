@@ -19,6 +19,7 @@
  *
  * Never fails on a time.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { InventoryLineListResult } from '../src/api/contract.ts';
 import { tidyTables } from '../server/db/vacuum.ts';
@@ -100,6 +101,7 @@ try {
     [companyId, depts, staffIds, classes, ASSETS],
   );
   await tidyTables(db);
+  console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} (1, 5, 15 min) on ${availableParallelism()} cores`);
   console.log(`seeded ${ASSETS} assets, ${STAFF} staff, ${DEPTS + 1} departments in ${ms(performance.now() - seedStart)} ms (${db.kind})`);
 
   const deps: InventoryDeps & AssetDeps = { db, clock: server.clock.now, timeZone: 'Asia/Shanghai' };
