@@ -1,18 +1,23 @@
+// First: opened on the label editor, its engine's module and default faces start loading
+// before the rest of the app's code runs (editorWarmup.ts; they were its first frame's
+// longest wait).
+import './app/pages/label/editorWarmup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './app/i18n';
 import { settings } from './app/state/settings';
-
-// Opened on the label editor: its engine's module and default faces load while the app
-// starts, not after the editor's code (editorWarmup.ts; they are its first frame's longest wait).
-if (location.pathname.startsWith('/label/editor')) void import('./app/pages/label/editorWarmup');
+import { createAppRouter } from './app/router';
 
 initI18n(settings.language);
 document.documentElement.lang = settings.language;
 
+// Created before React's first render (not inside it), so the first page's session check
+// (GET api/User/Current) and lazy code start downloading while React sets up.
+const router = createAppRouter();
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App router={router} />
   </StrictMode>,
 );

@@ -35,6 +35,7 @@ import type { MessageKey } from './i18n/types';
 import { can, type AccessRule, type SessionUser } from './permissions';
 import { allowedBusinessTypes } from './pages/business/businessForm';
 import { HOME_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './paths';
+import { warmUpEditor } from './pages/label/editorWarmup';
 
 export interface PageRoute {
   /** Absolute path, e.g. '/asset/list'. */
@@ -196,9 +197,10 @@ export const pageRoutes: PageRoute[] = [
     group: 'label',
     icon: EditRegular,
     page: () => {
-      // The engine's module and the default faces start loading beside the page's code, not
-      // after all of it has loaded (editorWarmup.ts): they are the first frame's longest wait.
-      void import('./pages/label/editorWarmup');
+      // Navigated to: the engine's module and the default faces start loading beside the
+      // page's code, not after it (editorWarmup.ts; a page opened on the editor started them
+      // before the app ran, main.tsx).
+      warmUpEditor();
       return import('./pages/label/EditorPage');
     },
   },

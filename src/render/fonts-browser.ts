@@ -16,8 +16,48 @@ export function loadBundledFonts(engine: Engine, base = '/fonts/'): Promise<{ mi
   return new BrowserFonts(engine, base).ensure(FONT_FACES);
 }
 
+/** Downloads started before any engine exists (`prefetchFonts`), by URL, until a
+ * BrowserFonts takes them. */
+const prefetched = new Map<string, Promise<Uint8Array | null>>();
+
+/** The bytes at `url` (null when the server has no such file). */
+async function download(url: string): Promise<Uint8Array | null> {
+  const response = await fetch(url);
+  return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+}
+
+/**
+ * Starts downloading `faces` now, so they arrive while the engine's module is still
+ * compiling: the next `ensure` asking for them (of any BrowserFonts with the same base)
+ * takes these downloads instead of starting its own.
+ */
+export function prefetchFonts(faces: readonly FontFace[], base = '/fonts/'): void {
+  for (const face of faces) {
+    const url = base + face.file;
+    if (prefetched.has(url)) continue;
+    const pending = download(url);
+    pending.catch(() => prefetched.delete(url)); // a network failure: the ensure tries again
+    prefetched.set(url, pending);
+  }
+}
+
+/** The shared registries, one per engine and font base. */
+const shared = new WeakMap<Engine, Map<string, BrowserFonts>>();
+
 /** One engine's fonts, registered on demand. */
 export class BrowserFonts {
+  /**
+   * The registry shared by everyone drawing with `engine` on this page (the editor's
+   * warm-up and its canvas): faces one registered are not registered again by the other.
+   */
+  static of(engine: Engine, base = '/fonts/'): BrowserFonts {
+    let byBase = shared.get(engine);
+    if (!byBase) shared.set(engine, (byBase = new Map()));
+    let fonts = byBase.get(base);
+    if (!fonts) byBase.set(base, (fonts = new BrowserFonts(engine, base)));
+    return fonts;
+  }
+
   /** Files registered with the engine (the union of every `ensure`). */
   private readonly registered = new Set<string>();
   /** Files being fetched (bytes, or null when the server has no such file), so concurrent
@@ -74,10 +114,9 @@ export class BrowserFonts {
   private fetch(file: string): Promise<Uint8Array | null> {
     let pending = this.bytes.get(file);
     if (!pending) {
-      pending = (async () => {
-        const response = await fetch(this.base + file);
-        return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
-      })();
+      const url = this.base + file;
+      pending = prefetched.get(url) ?? download(url);
+      prefetched.delete(url); // taken: the bytes are dropped with this registry's copy
       // A network failure: forget it, so a later call tries again.
       pending.catch(() => this.bytes.delete(file));
       this.bytes.set(file, pending);

@@ -47,7 +47,7 @@ export class BrowserEngine {
       if (engine.abiVersion !== ABI_VERSION) {
         throw new Error(`label rendering is not available: the engine build speaks ABI ${engine.abiVersion}, labels need ${ABI_VERSION}`);
       }
-      return new BrowserEngine(engine, new BrowserFonts(engine, options.fontBase));
+      return new BrowserEngine(engine, BrowserFonts.of(engine, options.fontBase));
     })().catch((e: unknown) => {
       loading = undefined;
       throw e;

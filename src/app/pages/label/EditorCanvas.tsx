@@ -34,7 +34,6 @@ import { drawPage } from './PagePreview';
 import { drawDataHighlights } from './dataOverlay';
 import { markEditorFrame, markEditorStep } from '../../../editor/frame-mark';
 import { useDragFrames } from './dragFrames';
-import './editorWarmup';
 import { borderHover, borderPress, cellPress, dragBorder, dragLineEnd, drawTableAndLineOverlay, lineEndHover, lineEndPress, type BorderDrag, type LineEndDrag } from './tableLineCanvas';
 import { hasClockContent } from '../../../label/resolve';
 import { canType, type TypingTarget } from '../../../editor/inplace';
