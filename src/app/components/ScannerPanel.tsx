@@ -36,7 +36,10 @@ export interface ScannerPanelProps {
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'flex-end' },
-  grow: { flexGrow: 1, minWidth: '220px' },
+  // The typed entry and its button stay on one line, even on a phone (390 px wide).
+  entry: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  entryField: { flexGrow: 1, minWidth: 0 },
+  entryButton: { flexShrink: 0, minWidth: 'auto' },
   view: {
     position: 'relative',
     width: '100%',
@@ -166,11 +169,11 @@ export function ScannerPanel({ onScan, camera = true, wedge = true, autoStart = 
           )}
         </>
       )}
-      <div className={styles.row}>
-        <Field label={typedLabel ?? t('scanner.typed')} className={styles.grow}>
+      <div className={styles.entry}>
+        <Field label={typedLabel ?? t('scanner.typed')} className={styles.entryField}>
           <Input value={typed} contentBefore={<ScanRegular />} onChange={(_, d) => setTyped(d.value)} onKeyDown={onTypedKey} disabled={disabled} data-testid={typedTestId} />
         </Field>
-        <Button onClick={submitTyped} disabled={disabled} data-testid={`${typedTestId}-submit`}>
+        <Button className={styles.entryButton} onClick={submitTyped} disabled={disabled} data-testid={`${typedTestId}-submit`}>
           {t('scanner.typedAdd')}
         </Button>
       </div>
