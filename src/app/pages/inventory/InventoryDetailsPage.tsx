@@ -34,9 +34,13 @@ import { OrderCountsText, useScopeText } from './OrderSummary';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  heading: { margin: 0, overflowWrap: 'anywhere' },
-  grow: { flexGrow: 1 },
+  // Title and actions share a line while they fit; on a phone the actions go below the title.
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  // The back arrow stays beside the title, which wraps inside its own column.
+  titleRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flex: '1 1 320px', minWidth: 0 },
+  heading: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
+  badge: { flexShrink: 0 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   facts: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXL, rowGap: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground2 },
   progress: { maxWidth: '480px' },
 });
@@ -157,28 +161,29 @@ function OrderDetails({ id }: { id: number }) {
     <div className={styles.page}>
       <Card className={styles.card} data-testid="inventory-order" data-status={order.status} data-order={order.id}>
         <div className={styles.header}>
-          <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={t('inventory.backToList')} onClick={() => navigate('/inventory')} />
-          <Title3 as="h2" className={styles.heading} data-testid="inventory-order-name">
-            {order.name}
-          </Title3>
-          <Badge appearance="tint" color={orderStatusColor(order.status)} data-testid="inventory-order-status">
-            {t(`inventory.status.${order.status}`)}
-          </Badge>
-          <span className={styles.grow} />
+          <div className={styles.titleRow}>
+            <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={t('inventory.backToList')} onClick={() => navigate('/inventory')} />
+            <Title3 as="h2" className={styles.heading} data-testid="inventory-order-name">
+              {order.name}
+            </Title3>
+            <Badge appearance="tint" className={styles.badge} color={orderStatusColor(order.status)} data-testid="inventory-order-status">
+              {t(`inventory.status.${order.status}`)}
+            </Badge>
+          </div>
           {open && (
-            <Button
-              appearance={counting ? 'secondary' : 'primary'}
-              icon={<ScanRegular />}
-              onClick={() => setCounting(!counting)}
-              data-testid="inventory-count-mode"
-            >
-              {counting ? t('inventory.leaveCountMode') : t('inventory.countMode')}
-            </Button>
-          )}
-          {open && (
-            <Button icon={<CheckmarkCircleRegular />} disabled={preparing} onClick={() => void startFinish(order, sync)} data-testid="inventory-finish">
-              {preparing ? t('inventory.syncing') : t('inventory.finish')}
-            </Button>
+            <div className={styles.actions}>
+              <Button
+                appearance={counting ? 'secondary' : 'primary'}
+                icon={<ScanRegular />}
+                onClick={() => setCounting(!counting)}
+                data-testid="inventory-count-mode"
+              >
+                {counting ? t('inventory.leaveCountMode') : t('inventory.countMode')}
+              </Button>
+              <Button icon={<CheckmarkCircleRegular />} disabled={preparing} onClick={() => void startFinish(order, sync)} data-testid="inventory-finish">
+                {preparing ? t('inventory.syncing') : t('inventory.finish')}
+              </Button>
+            </div>
           )}
         </div>
         <div className={styles.facts}>
