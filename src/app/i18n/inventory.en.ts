@@ -67,6 +67,7 @@ export const inventoryEn = {
   unknownOrder: 'This inventory order does not exist; it may have been deleted.',
   allResults: 'All results',
   search: 'Filter by asset code or name',
+  linesTitle: 'Assets in this order',
   linesEmpty: 'No lines',
   linesNoMatch: 'No lines match',
   exportLines: 'Export lines',

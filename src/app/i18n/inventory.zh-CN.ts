@@ -65,6 +65,7 @@ export const inventoryZh = {
   unknownOrder: '找不到这个盘点单，它可能已被删除。',
   allResults: '全部结果',
   search: '按资产编码或名称筛选',
+  linesTitle: '盘点资产',
   linesEmpty: '没有盘点明细',
   linesNoMatch: '没有符合条件的盘点明细',
   exportLines: '导出明细',

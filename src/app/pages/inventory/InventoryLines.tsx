@@ -97,6 +97,7 @@ export function InventoryLines({ orderId, revision }: { orderId: number; revisio
   return (
     <ListFrame
       bare
+      title={t('inventory.linesTitle')}
       count={
         <Text data-testid="inventory-line-count" data-count={list.data ? list.total : ''}>
           {list.data ? t('pager.total', { count: list.total }) : ''}
