@@ -62,7 +62,9 @@ const TEMPLATES_LISTED = 200;
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   previews: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'flex-start', minHeight: '60px' },
-  canvas: { maxWidth: '180px', maxHeight: '140px', imageRendering: 'pixelated', boxShadow: tokens.shadow4, backgroundColor: '#fff' },
+  // Shown smaller than the 203 dpi page (CSS px): smoothed, since dropping dots (pixelated)
+  // made small text unreadable; two a row even on a phone (the gap is spacingHorizontalM, 12 px).
+  canvas: { maxWidth: 'min(180px, calc(50% - 6px))', maxHeight: '140px', boxShadow: tokens.shadow4, backgroundColor: '#fff' },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
 });
 
@@ -295,7 +297,7 @@ function LabelPreviews({ doc, rows, customNames }: { doc: LabelDocument | null; 
       )}
       {failed && <Text>{t('assetLabel.previewFailed', { reason: state })}</Text>}
       {(rows ?? []).map((r) => (
-        <canvas key={r.assetId} className={styles.canvas} data-testid="asset-label-preview" data-asset={r.assetId} />
+        <canvas key={r.assetId} className={styles.canvas} hidden={failed} data-testid="asset-label-preview" data-asset={r.assetId} />
       ))}
     </div>
   );
