@@ -19,7 +19,8 @@ const useStyles = makeStyles({
     columnGap: tokens.spacingHorizontalM,
     maxHeight: '160px',
     overflowY: 'auto',
-    padding: tokens.spacingHorizontalXS,
+    // The same inset as the departments box above it.
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
     border: `1px solid ${tokens.colorNeutralStroke1}`,
     borderRadius: tokens.borderRadiusMedium,
   },
