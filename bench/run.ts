@@ -24,9 +24,10 @@
  *               cached load (bench/editor.ts; --moves=N --loads=N with `node --import tsx bench/editor.ts`; needs a built dist/)
  *   print-e2e   in Chromium through our helper to the ZPL listener and the virtual printer: pages/s,
  *               lag, memory for 100,000 (bench/print-e2e.ts; --e2e-pages=N --e2e-runs=N --e2e-memory-pages=N)
- *   asset-labels  in Chromium: labels for 10,000 filtered assets from the asset list to the virtual printer,
- *               click to last page confirmed and the page's peak JS heap (bench/asset-labels.ts;
- *               --labels-assets=N; needs a built dist/)
+ *   asset-labels  in Chromium: labels for 10,000 filtered assets, the road alone (Print click to the last
+ *               page taken by a sink, median of 3, peak JS heap) and the printer path from the asset list
+ *               to the virtual printer (1,000 assets), with their ratio (bench/asset-labels.ts;
+ *               --labels-assets=N --labels-printer-assets=N; needs a built dist/)
  *
  * `--json` prints one JSON object on stdout and nothing else: a benchmark's result, or with
  * several benchmarks one object of their results by name (those that support it; symbology,
@@ -93,7 +94,7 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     run: async (json) => (await import('./print-e2e.ts')).run({ json }),
   },
   'asset-labels': {
-    summary: 'in Chromium: labels for 10,000 filtered assets, asset list to the virtual printer: time, peak JS heap',
+    summary: 'in Chromium: labels for 10,000 filtered assets, the road to a sink (median of 3, peak JS heap) vs the printer path',
     json: true,
     run: async (json) => (await import('./asset-labels.ts')).run({ json }),
   },

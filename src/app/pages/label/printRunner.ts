@@ -4,6 +4,7 @@
  * shows state and the controller stays free of browser and helper details.
  */
 import type { PrintError } from '../../../print/errors';
+import type { JobOptions } from '../../../print/job';
 import type { BrowserRenderPool, OpenedJob } from '../../../print/browser/pool';
 import type { HelperClient, HelperError } from '../../../print/helper';
 import type { PrintPlan } from '../../../print/plan';
@@ -11,6 +12,11 @@ import type { ScanSummary } from '../../../print/scan';
 import { PrintRun, type RunRenderer, type RunSender } from '../../../print/run';
 
 export type BrowserPrintRun = PrintRun<PrintError, HelperError>;
+
+/** How print pages are made, on the main thread and in the workers alike (`timeMs`: the clock reading every page shows). */
+export function printOptions(dpi: number, timeMs: number): JobOptions {
+  return { dpi, timeMs, sides: 'both', turn: 'label' };
+}
 
 /**
  * What the scan check found over a run (a job opened with `scanCheck`): the job pages read

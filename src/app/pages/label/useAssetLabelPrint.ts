@@ -5,25 +5,24 @@
  * rows from GET api/AssetLabel/Rows a window at a time (src/print/row-windows.ts) and renders
  * each window in the worker pool (src/print/windowed-renderer.ts), so memory stays flat up to
  * 100,000 assets; each label the printer confirms is recorded as printed (printedRecorder.ts).
+ * The run itself is assetLabelRun.ts; here it is given the helper and the page's state.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ASSET_LABEL_ROWS_MAX, type AssetLabelRow } from '../../../api/contract';
-import { assetDataSource, assetTable, assetTableColumns } from '../../../label/asset-binding';
+import { assetDataSource } from '../../../label/asset-binding';
 import type { DataSource } from '../../../label/binding/data';
 import type { BrowserRenderPool } from '../../../print/browser/pool';
 import type { HelperClient, HelperError } from '../../../print/helper';
 import type { PrintPlan } from '../../../print/plan';
-import { RowWindows } from '../../../print/row-windows';
-import { PrintRun } from '../../../print/run';
-import { isRowsError, windowedRenderer, type WindowedError } from '../../../print/windowed-renderer';
+import type { PrintRun } from '../../../print/run';
+import { isRowsError, type WindowedError } from '../../../print/windowed-renderer';
 import type { MessageKey } from '../../i18n/types';
 import { assetLabelApi } from '../../api';
 import { assetStore } from '../../state/assets';
 import { assetLabelPrintOf, type AssetLabelPrint } from './assetLabelHandover';
-import { PrintedRecorder } from './printedRecorder';
-import { helperSender, ScanTally, type HelperSendOptions } from './printRunner';
-import { printOptions } from './usePrintEngine';
+import { assetLabelRun } from './assetLabelRun';
+import type { PrintedRecorder } from './printedRecorder';
+import { helperSender, type HelperSendOptions, type ScanTally } from './printRunner';
 
 export type AssetPrintRun = PrintRun<WindowedError, HelperError>;
 
@@ -49,52 +48,21 @@ export function useAssetLabelPrint(): AssetLabelPrinting | null {
   const createRun = useCallback(
     (plan: PrintPlan, pool: BrowserRenderPool, client: HelperClient, options: HelperSendOptions & { scanCheck: boolean }) => {
       if (!print) throw new Error('no asset print was handed over');
-      const doc = print.doc;
-      const columns = assetTableColumns(doc, print.customNames);
-      const windows = new RowWindows<AssetLabelRow>(print.total, async (afterId, limit) => {
-        // afterId 0 is "from the start": the call wants it left out.
-        const r = await assetLabelApi.rows({ ...print.query, ...(afterId > 0 ? { afterId } : {}), limit: Math.min(limit, ASSET_LABEL_ROWS_MAX) });
-        return r.ok ? { ok: true, rows: r.data.rows, nextAfterId: r.data.nextAfterId } : { ok: false, message: r.message };
-      });
-      const sides = doc.mirrorPrint ? 2 : 1;
-      const scan = options.scanCheck ? new ScanTally(print.total * sides) : null;
-      const notes = new PrintedRecorder(
-        print.total,
-        (ids) => assetLabelApi.printed(ids, print.templateId),
-        () => {
+      setRecorded(0);
+      setRecordError(null);
+      const { run, scan, recorder: notes } = assetLabelRun(print, plan, pool, assetLabelApi, helperSender(client, options), {
+        dpi: options.dpi,
+        scanCheck: options.scanCheck,
+        onRecorded: (notes) => {
           setRecorded(notes.recorded);
           setRecordError(notes.error);
         },
-      );
-      recorder.current = notes;
-      setRecorded(0);
-      setRecordError(null);
-      const renderer = windowedRenderer(pool, {
-        doc,
-        windows,
-        table: (rows) => assetTable(columns, rows),
-        options: printOptions(options.dpi, Date.now()),
-        bothSides: doc.mirrorPrint,
-        scanCheck: options.scanCheck,
-        onWindow: (w, rows) => notes.window(w * windows.windowRows, rows.map((r) => r.assetId)),
-        onScan: (jobPage, summary) => scan?.add(jobPage, summary),
-      });
-      const send = helperSender(client, options);
-      const run: AssetPrintRun = new PrintRun(plan, renderer, {
-        async send(page, s, signal) {
-          const sent = await send.send(page, s, signal);
-          // Both sides printed: the asset's label is done with its last side.
-          if (sent.ok && (!doc.mirrorPrint || s.side === 'mirrored')) notes.printed(s.labelPage);
-          return sent;
+        // The list and the asset pages show the new "label printed" time.
+        onFlushed: (notes) => {
+          if (notes.recorded > 0) assetStore.assetsChanged();
         },
       });
-      run.subscribe((state) => {
-        if (state.status === 'running') return;
-        void notes.flush().then(() => {
-          // The list and the asset pages show the new "label printed" time.
-          if (notes.recorded > 0) assetStore.assetsChanged();
-        });
-      });
+      recorder.current = notes;
       return { run, scan };
     },
     [print],

@@ -10,13 +10,14 @@ import type { LabelDocument } from '../../../label/label';
 import { BrowserEngine, type PreviewJob } from '../../../print/browser/engine';
 import { BrowserRenderPool, type OpenedJob } from '../../../print/browser/pool';
 import { formatPrintError, type PrintError } from '../../../print/errors';
-import { jobSetup, type JobOptions } from '../../../print/job';
+import { jobSetup } from '../../../print/job';
 import type { PreviewResult } from './PagePreview';
+import { printOptions } from './printRunner';
 
-/** How print pages are made, on the main thread and in the workers alike. */
-export function printOptions(dpi: number, timeMs: number): JobOptions {
-  return { dpi, timeMs, sides: 'both', turn: 'label' };
-}
+// How print pages are made, on the main thread and in the workers alike: with the run
+// (printRunner.ts, free of React, so the asset-label benchmark bundles the run without it);
+// kept here for the pages importing it.
+export { printOptions };
 
 export function usePreviewJob(doc: LabelDocument | null, data: DataSource | null, dpi: number, locale: 'zh-CN' | 'en') {
   const [job, setJob] = useState<PreviewJob | null>(null);
