@@ -84,12 +84,14 @@ export function CountPanel({ orderId, open, sync }: { orderId: number; open: boo
   return (
     <div className={styles.root} data-testid="inventory-count">
       {!state.durable && (
-        <MessageBar intent="warning" data-testid="inventory-not-durable">
+        <MessageBar intent="warning" layout="multiline" data-testid="inventory-not-durable">
           <MessageBarBody>{t('inventory.notDurable')}</MessageBarBody>
         </MessageBar>
       )}
+      {/* Multiline: on a phone the offline sentence wraps and Sync now stays in view (the auto layout clipped both). */}
       <MessageBar
         intent={waiting === 0 ? 'success' : state.offline ? 'warning' : 'info'}
+        layout="multiline"
         data-testid="inventory-sync"
         data-waiting={waiting}
         data-offline={state.offline}
@@ -109,7 +111,7 @@ export function CountPanel({ orderId, open, sync }: { orderId: number; open: boo
         )}
       </MessageBar>
       {!open && (
-        <MessageBar intent="error" data-testid="inventory-closed">
+        <MessageBar intent="error" layout="multiline" data-testid="inventory-closed">
           <MessageBarBody>{t('inventory.closedOrder')}</MessageBarBody>
         </MessageBar>
       )}
