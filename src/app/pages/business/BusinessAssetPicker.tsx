@@ -20,6 +20,10 @@ const useStyles = makeStyles({
   inputs: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'flex-end' },
   grow: { flexGrow: 1, minWidth: '240px' },
   empty: { color: tokens.colorNeutralForeground3 },
+  // On a phone the chosen assets scroll sideways instead of breaking every word (CSS px).
+  tableBox: { overflowX: 'auto' },
+  table: { minWidth: '480px' },
+  remove: { width: '48px' },
 });
 
 /**
@@ -125,39 +129,41 @@ export function BusinessAssetPicker({
       {assets.length === 0 ? (
         <Text className={styles.empty}>{t('business.noAssets')}</Text>
       ) : (
-        <Table size="small" aria-label={t('business.assets')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('asset.field.assetCoding')}</TableHeaderCell>
-              <TableHeaderCell>{t('asset.field.assetName')}</TableHeaderCell>
-              <TableHeaderCell>{t('asset.field.status')}</TableHeaderCell>
-              <TableHeaderCell>{t('asset.field.affiliatedStaff')}</TableHeaderCell>
-              <TableHeaderCell />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {assets.map((a) => (
-              <TableRow key={a.id} data-testid="business-asset" data-code={a.assetCoding}>
-                <TableCell>{a.assetCoding}</TableCell>
-                <TableCell>{a.assetName}</TableCell>
-                <TableCell>
-                  <Badge appearance="tint" color="informative">
-                    {t(statusLabel(a.status))}
-                  </Badge>
-                </TableCell>
-                <TableCell>{a.staffName ?? ''}</TableCell>
-                <TableCell>
-                  <Button
-                    appearance="subtle"
-                    icon={<DismissRegular />}
-                    aria-label={t('business.removeAsset', { code: a.assetCoding })}
-                    onClick={() => onChange(assets.filter((x) => x.id !== a.id))}
-                  />
-                </TableCell>
+        <div className={styles.tableBox}>
+          <Table size="small" className={styles.table} aria-label={t('business.assets')}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('asset.field.assetCoding')}</TableHeaderCell>
+                <TableHeaderCell>{t('asset.field.assetName')}</TableHeaderCell>
+                <TableHeaderCell>{t('asset.field.status')}</TableHeaderCell>
+                <TableHeaderCell>{t('asset.field.affiliatedStaff')}</TableHeaderCell>
+                <TableHeaderCell className={styles.remove} />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {assets.map((a) => (
+                <TableRow key={a.id} data-testid="business-asset" data-code={a.assetCoding}>
+                  <TableCell>{a.assetCoding}</TableCell>
+                  <TableCell>{a.assetName}</TableCell>
+                  <TableCell>
+                    <Badge appearance="tint" color="informative">
+                      {t(statusLabel(a.status))}
+                    </Badge>
+                  </TableCell>
+                  <TableCell>{a.staffName ?? ''}</TableCell>
+                  <TableCell className={styles.remove}>
+                    <Button
+                      appearance="subtle"
+                      icon={<DismissRegular />}
+                      aria-label={t('business.removeAsset', { code: a.assetCoding })}
+                      onClick={() => onChange(assets.filter((x) => x.id !== a.id))}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       )}
     </div>
   );
