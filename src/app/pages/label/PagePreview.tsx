@@ -9,6 +9,7 @@ import { Button, Input, makeStyles, mergeClasses, Text, tokens } from '@fluentui
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../engine/types';
+import { pageImageData } from './pageRgba';
 
 /** A page to show, or why it cannot be shown. */
 export type PreviewResult = { ok: true; page: Page } | { ok: false; message: string };
@@ -60,25 +61,7 @@ export function drawPage(canvas: HTMLCanvasElement, page: Page): void {
   canvas.height = page.height;
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
-  const image = ctx.createImageData(page.width, page.height);
-  const rgba = new Uint32Array(image.data.buffer);
-  // Little-endian RGBA: 0xAABBGGRR.
-  const BLACK = 0xff000000;
-  const WHITE = 0xffffffff;
-  const grey = (page as { grey?: boolean }).grey === true;
-  for (let y = 0; y < page.height; y++) {
-    const row = y * page.stride;
-    const out = y * page.width;
-    for (let x = 0; x < page.width; x++) {
-      if (grey) {
-        const g = page.data[row + x]!;
-        rgba[out + x] = 0xff000000 | (g << 16) | (g << 8) | g;
-      } else {
-        rgba[out + x] = (page.data[row + (x >> 3)]! >> (7 - (x & 7))) & 1 ? BLACK : WHITE;
-      }
-    }
-  }
-  ctx.putImageData(image, 0, 0);
+  ctx.putImageData(pageImageData(ctx, page, { x0: 0, y0: 0, x1: page.width, y1: page.height }), 0, 0);
 }
 
 function PageCanvas({ result, className, testId }: { result: PreviewResult | null; className: string; testId?: string }) {

@@ -17,6 +17,7 @@ import { markEditorFrame } from '../../../editor/frame-mark';
 import { BrowserEngine } from '../../../print/browser/engine';
 import { jobPictures } from '../../../print/browser/pictures';
 import { openJob, type JobOptions } from '../../../print/job';
+import { pageImageData } from './pageRgba';
 
 export class DragFrames {
   private composer: DragComposer | null = null;
@@ -91,25 +92,7 @@ export class DragFrames {
     const w = r.x1 - r.x0;
     const h = r.y1 - r.y0;
     if (!ctx || w <= 0 || h <= 0) return;
-    const image = ctx.createImageData(w, h);
-    const rgba = new Uint32Array(image.data.buffer);
-    const grey = (page as { grey?: boolean }).grey === true;
-    const { data, stride } = page;
-    for (let y = 0; y < h; y++) {
-      const row = (r.y0 + y) * stride;
-      const out = y * w;
-      for (let x = 0; x < w; x++) {
-        const px = r.x0 + x;
-        // Little-endian RGBA: 0xAABBGGRR.
-        if (grey) {
-          const g = data[row + px]!;
-          rgba[out + x] = 0xff000000 | (g << 16) | (g << 8) | g;
-        } else {
-          rgba[out + x] = (data[row + (px >> 3)]! >> (7 - (px & 7))) & 1 ? 0xff000000 : 0xffffffff;
-        }
-      }
-    }
-    ctx.putImageData(image, r.x0, r.y0);
+    ctx.putImageData(pageImageData(ctx, page, r), r.x0, r.y0);
   }
 }
 
