@@ -6,7 +6,7 @@
  * undo and redo; the file tools (EditorFileTools: open a .wdfx or .xml, save, save as XML).
  * Leaving with unsaved changes asks first (closing the tab and navigating inside the app).
  */
-import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { Button, Card, Divider, makeStyles, MessageBar, MessageBarBody, Text, Toolbar, ToolbarButton, ToolbarDivider, Tooltip, tokens } from '@fluentui/react-components';
 import {
   ArrowRedoRegular,
@@ -45,14 +45,26 @@ import { useAssetFields } from './useAssetFields';
 import { markEditorStep } from '../../../editor/frame-mark';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0 },
+  /** The page fills the content area: the canvas's height comes from the window, not from
+   * the side panels (which scroll inside their card), so the panels can appear after the
+   * label's first frame without resizing and redrawing it. */
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: 0, height: '100%', '@media (max-width: 960px)': { height: 'auto' } },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   /** Toolbars wrap on a phone instead of running off the right edge. */
   toolbar: { flexWrap: 'wrap', minWidth: 0 },
-  body: { display: 'grid', gridTemplateColumns: '120px minmax(0, 1fr) 280px', gap: tokens.spacingHorizontalM, alignItems: 'stretch', minHeight: '480px', '@media (max-width: 960px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  body: {
+    display: 'grid',
+    gridTemplateColumns: '120px minmax(0, 1fr) 280px',
+    gridTemplateRows: 'minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'stretch',
+    flexGrow: 1,
+    minHeight: '480px',
+    '@media (max-width: 960px)': { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateRows: 'none', flexGrow: 0 },
+  },
   tools: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   tool: { justifyContent: 'flex-start' },
-  side: { padding: tokens.spacingHorizontalM, gap: tokens.spacingVerticalS, alignSelf: 'start' },
+  side: { padding: tokens.spacingHorizontalM, gap: tokens.spacingVerticalS, alignSelf: 'start', maxHeight: '100%', overflowY: 'auto', '@media (max-width: 960px)': { maxHeight: 'none' } },
   dirty: { color: tokens.colorPaletteDarkOrangeForeground1 },
   muted: { color: tokens.colorNeutralForeground3 },
   zoom: { minWidth: '96px', textAlign: 'center' },
@@ -109,6 +121,13 @@ export default function EditorPage() {
   const stepZoom = (factor: number) => setZoomSetting(shownZoom(zoom * factor));
 
   useEffect(() => markEditorStep('page'), []);
+  // The side panels (settings, properties, data) render after the page's first paint, as a
+  // transition: the canvas starts on the label without waiting for them.
+  const [panels, setPanels] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => startTransition(() => setPanels(true)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   // Unsaved changes: the browser asks before the tab closes or reloads; the app asks
   // before it leaves this page.
@@ -179,16 +198,18 @@ export default function EditorPage() {
           <EditorMoreTools model={model} onNotice={setMessage} onInserted={() => stage.current?.focus()} />
         </div>
         <EditorCanvas stageRef={stage} model={model} doc={doc} mode={{ zoom, dots: zoomSetting === 'dots' }} onContainerSize={onContainerSize} data={editorData.source} pageIndex={editorData.pageIndex} />
-        <Card className={styles.side}>
-          <Text weight="semibold">{t('labelEditor.labelSettings')}</Text>
-          <EditorLabelSettings model={model} doc={doc} />
-          <Divider />
-          <Text weight="semibold">{t('labelEditor.properties')}</Text>
-          <ControlProperties model={model} doc={doc} />
-          <EditorTableTools model={model} doc={doc} onDone={() => stage.current?.focus()} />
-          <Divider />
-          <EditorDataPanel model={model} doc={doc} editorData={editorData} assetFields={assetFields} />
-        </Card>
+        {panels && (
+          <Card className={styles.side}>
+            <Text weight="semibold">{t('labelEditor.labelSettings')}</Text>
+            <EditorLabelSettings model={model} doc={doc} />
+            <Divider />
+            <Text weight="semibold">{t('labelEditor.properties')}</Text>
+            <ControlProperties model={model} doc={doc} />
+            <EditorTableTools model={model} doc={doc} onDone={() => stage.current?.focus()} />
+            <Divider />
+            <EditorDataPanel model={model} doc={doc} editorData={editorData} assetFields={assetFields} />
+          </Card>
+        )}
       </div>
     </div>
   );
