@@ -19,7 +19,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCode, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, latestCode, logIn, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 import { zbarSymbols } from './printed-pages';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
@@ -39,26 +39,9 @@ let templateId: number;
 /** The printed assets' codes in id order (the order labels print in). */
 let codes: string[];
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const reply = await fetch(`${server.baseUrl}/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', systemFlag: 'MYGDZC', ...(token ? { loginID: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
-  if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.resultInfo;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(server.baseUrl, method, path, token, body);
 
 const byTestId = (id: string, on: Page | Locator = page) => on.locator(`[data-testid="${id}"]`);
-
-async function logIn(on: Page, account: string, password: string) {
-  await on.goto('/login');
-  await on.locator('input[name="account"]').fill(account);
-  await on.locator('input[name="password"]').fill(password);
-  await byTestId('login-submit', on).click();
-  await on.waitForURL('**/dashboard');
-}
 
 beforeAll(async () => {
   server = await startServer();

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const COUNT = 55;
 const LONG_NAME = 'LAYOUT 超长名称的资产 with a name far too long for its column to show whole';
@@ -31,16 +31,7 @@ const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex
 const rowCodes = () => page.locator('[data-testid="asset-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')));
 const search = () => new URL(page.url()).searchParams;
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const reply = await fetch(`${server.baseUrl}/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', systemFlag: 'MYGDZC', ...(token ? { loginID: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
-  if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.resultInfo;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(server.baseUrl, method, path, token, body);
 
 type Box = { x: number; y: number; width: number; height: number };
 async function box(selector: string): Promise<Box> {

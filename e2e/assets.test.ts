@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { latestCode, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, latestCode, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const COMPANY = '演示企业 Demo Co.';
 const CLASSIFY = 'E2E电子设备';
@@ -79,16 +79,7 @@ async function search(text: string, count: number, on: Page = page) {
 }
 
 /** A JSON call to the API as the given session. */
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const reply = await fetch(`${server.baseUrl}/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', systemFlag: 'MYGDZC', ...(token ? { loginID: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
-  if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.resultInfo;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(server.baseUrl, method, path, token, body);
 
 async function registerQuick(name: string, code: string, another: boolean) {
   await page.locator('input[name="assetName"]').fill(name);

@@ -122,6 +122,30 @@ export async function latestCode(server: RunningServer, to: string, purpose: Out
   }
 }
 
+/**
+ * One API call as the web app makes it (the system flag, the session in `loginID`), answering
+ * the envelope's resultInfo; any other status code than 0 throws with the envelope.
+ */
+export async function callApi<T>(baseUrl: string, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const reply = await fetch(`${baseUrl}/${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', systemFlag: 'MYGDZC', ...(token ? { loginID: token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
+  if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+  return envelope.resultInfo;
+}
+
+/** Logs `page` in through the login form and waits for the dashboard. */
+export async function logIn(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="account"]').fill(account);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('[data-testid="login-submit"]').click();
+  await page.waitForURL('**/dashboard');
+}
+
 export interface BrowserSession {
   browser: Browser;
   context: BrowserContext;

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCode, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, latestCode, logIn, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const PLACE = 'E2E同步仓';
 const CODE = 'E2E-SYNC-1';
@@ -30,16 +30,7 @@ const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 /** A JSON call to the API as the given session; throws on a non-zero statusCode. */
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const reply = await fetch(`${server.baseUrl}/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', systemFlag: 'MYGDZC', ...(token ? { loginID: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
-  if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.resultInfo;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(server.baseUrl, method, path, token, body);
 
 /** The result of the order's line of CODE as the server has it (0 pending, 2 normal). */
 async function serverResult(): Promise<number | undefined> {
@@ -49,14 +40,6 @@ async function serverResult(): Promise<number | undefined> {
     adminToken,
   );
   return inventoryAssetList.find((l) => l.assetCoding === CODE)?.result;
-}
-
-async function logIn(on: Page, account: string, password: string) {
-  await on.goto('/login');
-  await on.locator('input[name="account"]').fill(account);
-  await on.locator('input[name="password"]').fill(password);
-  await byTestId('login-submit', on).click();
-  await on.waitForURL('**/dashboard');
 }
 
 beforeAll(async () => {

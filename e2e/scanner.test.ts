@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeCameraArgs, writeFakeCamera, type FakeCameraLabel } from './fake-camera';
-import { CHROMIUM_ARGS, startServer, type RunningServer } from './harness';
+import { callApi, CHROMIUM_ARGS, startServer, type RunningServer } from './harness';
 
 const LABELS: FakeCameraLabel[] = [
   { code: 'E2E-SCAN-QR1', symbology: 'qrcode' },
@@ -41,16 +41,7 @@ const byTestId = (id: string, on: Page = page) => on.locator(`[data-testid="${id
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
 const chosenCodes = async () => (await page.locator('[data-testid="business-asset"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')))).sort();
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const reply = await fetch(`${server.baseUrl}/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', systemFlag: 'MYGDZC', ...(token ? { loginID: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
-  if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.resultInfo;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(server.baseUrl, method, path, token, body);
 
 /** Camera tracks the page holds that are still live (getUserMedia's streams, recorded by an
  * init script). */

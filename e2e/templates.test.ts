@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { latestCode, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, latestCode, logIn, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
 const SUB_EMAIL = 'label.clerk@example.com';
@@ -25,16 +25,7 @@ let browser: BrowserSession;
 let page: Page;
 let adminToken: string;
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const reply = await fetch(`${server.baseUrl}/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', systemFlag: 'MYGDZC', ...(token ? { loginID: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
-  if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.resultInfo;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(server.baseUrl, method, path, token, body);
 
 const byTestId = (id: string, on: Page = page) => on.locator(`[data-testid="${id}"]`);
 const cards = (on: Page = page) => byTestId('template-card', on);
@@ -45,14 +36,6 @@ async function thumbnailsLoaded(on: Page = page): Promise<number[]> {
   return on.locator('[data-testid="template-thumbnail"]').evaluateAll((images) =>
     images.map((img) => ((img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0)),
   );
-}
-
-async function logIn(on: Page, account: string, password: string) {
-  await on.goto('/login');
-  await on.locator('input[name="account"]').fill(account);
-  await on.locator('input[name="password"]').fill(password);
-  await byTestId('login-submit', on).click();
-  await on.waitForURL('**/dashboard');
 }
 
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const CODE = 'E2E-TX-0001';
 const NAME = 'E2E投影仪';
@@ -39,16 +39,7 @@ const assetRow = (code: string) => page.locator(`[data-testid="asset-row"][data-
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
 
 /** A JSON call to the API as the given session. */
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const reply = await fetch(`${server.baseUrl}/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', systemFlag: 'MYGDZC', ...(token ? { loginID: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
-  if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.resultInfo;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(server.baseUrl, method, path, token, body);
 
 /** Shows the asset alone in the list and waits for its row. */
 async function listOnly(code: string) {
