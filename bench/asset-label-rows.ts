@@ -18,26 +18,14 @@ import { loadActor } from '../server/modules/access/service.ts';
 import { labelRows, recordPrinted } from '../server/modules/asset-labels/service.ts';
 import { tidyTables } from '../server/db/vacuum.ts';
 import { companyIdOf, payload, registerAndLogin, startTestServer } from '../server/testing/harness.ts';
+import { medianTime } from './timing.ts';
 
 const ASSETS = Number(process.argv.find((a) => a.startsWith('--label-rows-assets='))?.split('=')[1] ?? 100_000);
 const PAGE = 5_000;
 const RUNS = 11;
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function measure(fn: () => Promise<unknown>, runs = RUNS): Promise<number> {
-  await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
+/** One unmeasured run first. */
+const measure = (fn: () => Promise<unknown>, runs = RUNS): Promise<number> => medianTime(fn, runs, 1);
 
 const ms = (value: number) => value.toFixed(value < 100 ? 1 : 0);
 

@@ -31,6 +31,7 @@ import { readSpreadsheet } from '../server/modules/import-export/workbook.ts';
 import { tidyTables } from '../server/db/vacuum.ts';
 import { silentLogger } from '../server/log.ts';
 import { companyIdOf, payload, registerAndLogin, startTestServer } from '../server/testing/harness.ts';
+import { medianTime } from './timing.ts';
 
 const ASSETS = 100_000;
 const TOP_DEPTS = 10;
@@ -39,21 +40,7 @@ const STAFF = 2_000;
 const RUNS = 21;
 const WARMUP = 3;
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function measure(fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP): Promise<number> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
+const measure = (fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP): Promise<number> => medianTime(fn, runs, warmup);
 
 async function once(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

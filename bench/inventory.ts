@@ -30,6 +30,7 @@ import { recordScans } from '../server/modules/inventory/scans.ts';
 import { createOrder } from '../server/modules/inventory/create.ts';
 import type { InventoryDeps } from '../server/modules/inventory/service.ts';
 import { companyIdOf, payload, registerAndLogin, startTestServer } from '../server/testing/harness.ts';
+import { median, medianTime } from './timing.ts';
 
 const ASSETS = 100_000;
 const DEPTS = 100;
@@ -40,21 +41,7 @@ const CREATE_RUNS = 3;
 const SCAN_BATCH = 100;
 const SCAN_BATCHES = 11;
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function measure(fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP): Promise<number> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
+const measure = (fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP): Promise<number> => medianTime(fn, runs, warmup);
 
 const ms = (value: number) => value.toFixed(value < 100 ? 2 : 0);
 

@@ -17,6 +17,7 @@ import type { StaffListResult } from '../src/api/contract.ts';
 import { loadActor, type Actor } from '../server/modules/access/service.ts';
 import { listStaff } from '../server/modules/staff/service.ts';
 import { companyIdOf, payload, registerAndLogin, startTestServer } from '../server/testing/harness.ts';
+import { medianTime } from './timing.ts';
 
 const STAFF = 10_000;
 const TOP_DEPTS = 10;
@@ -24,21 +25,7 @@ const SUB_DEPTS = 10;
 const RUNS = 31;
 const WARMUP = 3;
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function measure(fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
+const measure = (fn: () => Promise<unknown>): Promise<number> => medianTime(fn, RUNS, WARMUP);
 
 const server = await startTestServer();
 try {
