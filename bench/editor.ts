@@ -207,7 +207,6 @@ export async function run(options: EditorBenchOptions): Promise<EditorBenchResul
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
-    await context.route('**/__bench/editor-bench.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: code }));
     await context.addInitScript({ content: initScript(wdfx, doc.children.length) });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -239,6 +238,10 @@ export async function run(options: EditorBenchOptions): Promise<EditorBenchResul
     await page.waitForFunction(() => (document.querySelector('[data-testid="editor-raster"]') as HTMLCanvasElement).width === 1000);
     const size = await raster.evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
     if (size.width !== LABEL_MM.width * ZOOM || size.height !== LABEL_MM.height * ZOOM) throw new Error(`editor bench: the raster is ${size.width} x ${size.height} px, not ${LABEL_MM.width * ZOOM} x ${LABEL_MM.height * ZOOM}`);
+    // Routed only now, after the first-frame loads: routing any request in Playwright turns
+    // off the context's HTTP cache, which those loads must have (the app's CSP refuses an
+    // inline script, so the benchmark's code comes as a file of the app's origin).
+    await context.route('**/__bench/editor-bench.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: code }));
     await page.addScriptTag({ type: 'module', url: '/__bench/editor-bench.js' });
     await page.waitForFunction(() => 'editorBench' in window);
 
