@@ -114,7 +114,7 @@ export const labelEditorEn = {
   settingsGapLength: 'Gap length (mm)',
   settingsDarkness: 'Print darkness',
   settingsSpeed: 'Print speed',
-  settingsUnset: 'As the printer is set',
+  settingsUnset: "Printer's",
   settingsOrientation: 'Print orientation',
   settingsCornerRadius: 'Corner radius (mm)',
   settingsBackground: 'Background colour',

@@ -114,7 +114,7 @@ export const labelEditorZh = {
   settingsGapLength: '间隙长度（毫米）',
   settingsDarkness: '打印浓度',
   settingsSpeed: '打印速度',
-  settingsUnset: '按打印机设置',
+  settingsUnset: '按打印机',
   settingsOrientation: '打印方向',
   settingsCornerRadius: '圆角半径（毫米）',
   settingsBackground: '背景颜色',

@@ -54,7 +54,8 @@ const useStyles = makeStyles({
   toolbar: { flexWrap: 'wrap', minWidth: 0 },
   body: {
     display: 'grid',
-    gridTemplateColumns: '120px minmax(0, 1fr) 280px',
+    // The toolbox is as wide as its longest name in the user's language ("Grid Matrix").
+    gridTemplateColumns: 'max-content minmax(0, 1fr) 280px',
     gridTemplateRows: 'minmax(0, 1fr)',
     gap: tokens.spacingHorizontalM,
     alignItems: 'stretch',
@@ -63,7 +64,7 @@ const useStyles = makeStyles({
     '@media (max-width: 960px)': { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateRows: 'none', flexGrow: 0 },
   },
   tools: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  tool: { justifyContent: 'flex-start' },
+  tool: { justifyContent: 'flex-start', textAlign: 'start', whiteSpace: 'nowrap' },
   side: { padding: tokens.spacingHorizontalM, gap: tokens.spacingVerticalS, alignSelf: 'start', maxHeight: '100%', overflowY: 'auto', '@media (max-width: 960px)': { maxHeight: 'none' } },
   dirty: { color: tokens.colorPaletteDarkOrangeForeground1 },
   muted: { color: tokens.colorNeutralForeground3 },
