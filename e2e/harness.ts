@@ -45,7 +45,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server and resolves once GET /api/health answers statusCode 0. */
+/**
+ * Starts the server and resolves once GET /api/health answers statusCode 0. The demo account
+ * is there, its company empty: pass `{ ASSETMARK_DEMO_DATA: 'on' }` for its sample data.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   options: { /** Fills the fresh DATA_DIR before the server starts (a printers.json). */ prepare?: (dataDir: string) => Promise<void> } = {},
@@ -57,7 +60,17 @@ export async function startServer(
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_HOST: '', DATABASE_URL: '', ...env },
+    // The demo company stays empty (ASSETMARK_DEMO_DATA=off) unless a test passes it 'on'.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMTP_HOST: '',
+      DATABASE_URL: '',
+      ASSETMARK_DEMO_DATA: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (log += chunk));

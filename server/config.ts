@@ -14,7 +14,9 @@
  *   PUBLIC_ORIGIN (unset: the request's own; the scheme, host and port asset links on labels
  *   start with, e.g. https://assets.example.com, needed behind a proxy that changes the host),
  *   TEMPLATE_CORS_ORIGINS (unset: none; comma list of web-app origins allowed to call the
- *   label-template routes from another address, VITE_TEMPLATE_API_BASE of the client).
+ *   label-template routes from another address, VITE_TEMPLATE_API_BASE of the client),
+ *   ASSETMARK_DEMO_DATA (on: the demo company gets its sample data at start while it is empty;
+ *   off: the demo account is still made, its company stays empty).
  *   Tests only: IMPORT_CHECK_PAUSE_MS, IMPORT_TEST_PAUSE_AT + IMPORT_TEST_MARKER_DIR.
  */
 import { resolve } from 'node:path';
@@ -70,6 +72,8 @@ export interface Config {
   publicOrigin?: string;
   /** Web-app origins answered with CORS on the label-template routes (http/template-cors.ts). */
   templateCorsOrigins: string[];
+  /** The demo company's sample data (modules/demo); ASSETMARK_DEMO_DATA=off leaves it out. */
+  demoData: boolean;
 }
 
 /** The product is Chinese first (spec section 1): its calendar day by default. */
@@ -96,6 +100,13 @@ const origin = z
       return false;
     }
   }, 'expected an origin such as https://host:port');
+
+/** A switch: on/off (also 1/0, true/false), any case. */
+const onOff = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['on', 'off', '1', '0', 'true', 'false'], { message: 'expected on or off' }))
+  .transform((v) => v === 'on' || v === '1' || v === 'true');
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -130,12 +141,8 @@ const EnvSchema = z.object({
   IMPORT_PARSE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_IMPORT_LIMITS.parseMs),
   IMPORT_TEST_PAUSE_AT: z.enum(IMPORT_STAGES).optional(),
   IMPORT_TEST_MARKER_DIR: optionalText,
-  ASSETMARK_PAID_MODEL: z
-    .string()
-    .transform((v) => v.trim().toLowerCase())
-    .pipe(z.enum(['on', 'off', '1', '0', 'true', 'false'], { message: 'expected on or off' }))
-    .transform((v) => v === 'on' || v === '1' || v === 'true')
-    .default(false),
+  ASSETMARK_PAID_MODEL: onOff.default(false),
+  ASSETMARK_DEMO_DATA: onOff.default(true),
   PUBLIC_ORIGIN: origin.optional(),
   TEMPLATE_CORS_ORIGINS: z
     .string()
@@ -193,5 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     paidModel: e.ASSETMARK_PAID_MODEL,
     publicOrigin: e.PUBLIC_ORIGIN,
     templateCorsOrigins: e.TEMPLATE_CORS_ORIGINS,
+    demoData: e.ASSETMARK_DEMO_DATA,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Starts Assetmark: reads the environment (config.ts), opens the database (PGlite in
  * DATA_DIR, or the PostgreSQL server at DATABASE_URL), migrates it, seeds the demo account
- * on first start, then serves the API and the web app on http://localhost:PORT.
+ * on first start (and its company's sample data while that is empty), then serves the API and the web app on http://localhost:PORT.
  */
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -12,8 +12,9 @@ import { migrate } from './db/migrate.ts';
 import { consoleLogger as log } from './log.ts';
 import { createMailer } from './mail/index.ts';
 import { startMaintenance } from './maintenance.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from './modules/accounts/demo.ts';
-import { failInterruptedImports } from './modules/import-export/service.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './modules/accounts/demo.ts';
+import { startDemo } from './modules/demo/start.ts';
+import { failInterruptedImports, sweepUnfinishedImports } from './modules/import-export/service.ts';
 import { removeUnfinishedOrders } from './modules/inventory/create.ts';
 import { seedGallery } from './modules/templates/gallery.ts';
 import { startAppHelper } from '../helper/in-app.ts';
@@ -24,14 +25,20 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   const applied = await migrate(db);
   if (applied.length > 0) log.info(`[db] applied migrations ${applied.join(', ')}`);
-  if (await ensureDemoAccount(db, systemClock())) log.info('[db] seeded the demo company and account');
   // The general label templates every company sees (modules/templates/gallery/).
   const gallery = await seedGallery(db, systemClock);
   if (gallery > 0) log.info(`[templates] added or updated ${gallery} gallery template(s)`);
-  // An import still running when the last process stopped saved nothing (its one write
-  // transaction never committed): say so to whoever looks at it.
+  // The demo account, and its company's sample data (which copies a gallery template) while
+  // that company is empty; ASSETMARK_DEMO_DATA=off leaves the sample data out.
+  await startDemo({ db, clock: systemClock, timeZone: config.timeZone, sampleData: config.demoData, log });
+  // An import still running when the last process stopped was never published (its rows are
+  // hidden until its job is 'success'): say so to whoever looks at it.
   const interrupted = await failInterruptedImports(db, systemClock());
   if (interrupted > 0) log.info(`[import] ${interrupted} interrupted import(s) marked as failed`);
+  // Their rows (hidden, never published) are deleted in the background, without delaying the start.
+  void sweepUnfinishedImports(db, log).then((removed) => {
+    if (removed > 0) log.info(`[import] ${removed} row(s) of failed or interrupted imports removed`);
+  });
   // An inventory order whose lines were still being written was never seen: it goes.
   const unfinished = await removeUnfinishedOrders(db);
   if (unfinished > 0) log.info(`[inventory] ${unfinished} half-made inventory order(s) removed`);

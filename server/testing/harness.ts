@@ -16,6 +16,7 @@ import { silentLogger, type Logger } from '../log.ts';
 import type { Mailer } from '../mail/index.ts';
 import { OUTBOX_FILE, outboxMailer, type OutboxLine } from '../mail/outbox.ts';
 import { wirePassword } from '../modules/accounts/demo.ts';
+import { startDemo } from '../modules/demo/start.ts';
 
 export { wirePassword };
 
@@ -66,7 +67,16 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { config?: Partial<Config>; mailer?: (defaultMailer: Mailer) => Mailer; log?: Logger } = {},
+  options: {
+    config?: Partial<Config>;
+    mailer?: (defaultMailer: Mailer) => Mailer;
+    log?: Logger;
+    /**
+     * The demo as server/main.ts makes it at start: its account only, or with its company's
+     * sample data (modules/demo). Absent: neither (the sample data is off unless asked for).
+     */
+    demo?: 'account' | 'sample-data';
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'assetmark-test-'));
   const db = await openTestDb();
@@ -80,11 +90,16 @@ export async function startTestServer(
     // The paid model, so the tests of VIP gating (roles) see each company's own flag; the
     // self-hosted default (every company VIP) has its own test (accounts/paid-model.test.ts).
     paidModel: true,
+    // ASSETMARK_DEMO_DATA=off unless the test asks for the sample data.
+    demoData: options.demo === 'sample-data',
     ...options.config,
   };
   const outbox = outboxMailer(dataDir, silentLogger, clock.now);
   const mailer = options.mailer ? options.mailer(outbox) : outbox;
   const app = createApp({ db, config, mailer, clock: clock.now, log: options.log ?? silentLogger });
+  if (options.demo) {
+    await startDemo({ db, clock: clock.now, timeZone: config.timeZone, sampleData: config.demoData, log: options.log ?? silentLogger });
+  }
 
   const readOutbox = (): OutboxLine[] => {
     const file = join(dataDir, OUTBOX_FILE);
