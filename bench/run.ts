@@ -10,6 +10,8 @@
  *   label-rows  label rows on the server: pages of 5,000 of 100,000 assets (keyset vs OFFSET), the whole
  *               pull, and recording 5,000 prints (bench/asset-label-rows.ts; --label-rows-assets=N)
  *   inventory   an inventory order over 100,000 assets: making it, its line list beside the asset list, scans (bench/inventory.ts)
+ *   import      on PGlite, over 100,000 assets: the asset list asked every 100 ms while 100,000 new rows and then
+ *               10,000 changed rows are imported: the list's waits (median, p95, max), the import's stages (bench/import.ts)
  *   render      label pages: reference label per label and 10,000 .xlsx rows on 2 workers,
  *               engine vs bwip-js + @napi-rs/canvas (bench/render.ts; the canvas is installed on first use, bench/peer-canvas.ts)
  *   print-scan  in Chromium: the print scan check's cost, pages/s in the Web Worker pool with and without it
@@ -57,6 +59,11 @@ const BENCHES: Record<string, { summary: string; json: boolean; run: (json: bool
     summary: 'label rows on PGlite: pages of 5,000 of 100,000 assets, the whole pull, recording 5,000 prints',
     json: false,
     run: async () => import('./asset-label-rows.ts'), // runs on import
+  },
+  import: {
+    summary: 'imports on PGlite: waits of the asset list (every 100 ms) while 100,000 new and 10,000 changed rows are imported',
+    json: false,
+    run: async () => import('./import.ts'), // runs on import
   },
   inventory: {
     summary: 'inventory order over 100,000 assets: making it, line list pages vs the asset list, scan batches',

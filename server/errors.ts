@@ -332,6 +332,11 @@ export const ERRORS = {
     zh: '该员工名下还有 {count} 项资产，请先转移或归还后再删除。',
     en: 'This staff member still holds {count} assets. Reassign or return them first.',
   },
+  staffInUse: {
+    code: StatusCode.inUse,
+    zh: '该员工仍在使用中（例如正在导入的资产），不能删除。',
+    en: 'This staff member is still in use (for example by assets being imported) and cannot be deleted.',
+  },
   // ---- import (the row reasons are stored with the import job, in the importer's language) --
   noExcelImported: { code: StatusCode.noExcelImported, zh: '没有导入 Excel 文件。', en: 'No Excel file was imported.' },
   importEmpty: { code: StatusCode.noExcelImported, zh: '文件中没有资产数据。', en: 'The file contains no asset rows.' },

@@ -23,6 +23,7 @@ import { SqlParams } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import type { Session } from '../sessions/service.ts';
 import { effectiveVip, type PaidModelSetting } from '../accounts/paid-model.ts';
+import { visibleAsset } from '../assets/visibility.ts';
 
 /** The user making a request, as authorization sees it. Loaded once per request. */
 export interface Actor {
@@ -138,7 +139,8 @@ export function fileCondition(actor: Actor, f: string, p: SqlParams): string {
   if (actor.isAdmin) return 'TRUE';
   return `(${f}.created_by = ${p.add(actor.userId)} OR EXISTS (
     SELECT 1 FROM assets fa
-     WHERE fa.company_id = ${f}.company_id AND fa.picture_id = ${f}.id AND ${deptCondition(actor, 'fa.dept_id', p)}))`;
+     WHERE fa.company_id = ${f}.company_id AND fa.picture_id = ${f}.id AND ${deptCondition(actor, 'fa.dept_id', p)}
+       AND ${visibleAsset('fa', p.add(actor.companyId))}))`;
 }
 
 /** The ids, among `deptIds`, of departments of the company in the actor's scope. */

@@ -11,6 +11,7 @@ import type { Queryable } from '../../db/db.ts';
 import { SqlParams } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { deptCondition, type Actor } from '../access/service.ts';
+import { visibleAsset } from '../assets/visibility.ts';
 
 /** A token as migration 015 makes them: 22 base64url characters. */
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{22}$/;
@@ -35,9 +36,11 @@ export function tokenOfLink(text: string): string | null {
 export async function assetIdOfToken(q: Queryable, actor: Actor, token: string): Promise<number | null> {
   if (!LINK_TOKEN.test(token)) return null;
   const p = new SqlParams();
+  const company = p.add(actor.companyId);
   const { rows } = await q.query<{ id: number }>(
     `SELECT a.id FROM assets a
-      WHERE a.company_id = ${p.add(actor.companyId)} AND a.link_token = ${p.add(token)} AND ${deptCondition(actor, 'a.dept_id', p)}`,
+      WHERE a.company_id = ${company} AND a.link_token = ${p.add(token)} AND ${deptCondition(actor, 'a.dept_id', p)}
+        AND ${visibleAsset('a', company)}`,
     p.values,
   );
   return rows[0]?.id ?? null;

@@ -12,6 +12,7 @@ import type { Queryable } from '../../db/db.ts';
 import { SqlParams } from '../../db/sql.ts';
 import { deptCondition, type Actor } from '../access/service.ts';
 import { assetIdOfToken, tokenOfLink } from '../asset-labels/links.ts';
+import { visibleAsset } from './visibility.ts';
 
 /** Finds the asset a trimmed, non-empty text names, among the actor's; null when it names none. */
 export type ScannedTextReader = (q: Queryable, actor: Actor, text: string) => Promise<number | null>;
@@ -19,9 +20,11 @@ export type ScannedTextReader = (q: Queryable, actor: Actor, text: string) => Pr
 /** The text is the asset's code (codes are unique per company, compared exactly). */
 export const byAssetCode: ScannedTextReader = async (q, actor, text) => {
   const p = new SqlParams();
+  const company = p.add(actor.companyId);
   const { rows } = await q.query<{ id: number }>(
     `SELECT a.id FROM assets a
-      WHERE a.company_id = ${p.add(actor.companyId)} AND a.asset_coding = ${p.add(text)} AND ${deptCondition(actor, 'a.dept_id', p)}`,
+      WHERE a.company_id = ${company} AND a.asset_coding = ${p.add(text)} AND ${deptCondition(actor, 'a.dept_id', p)}
+        AND ${visibleAsset('a', company)}`,
     p.values,
   );
   return rows[0]?.id ?? null;

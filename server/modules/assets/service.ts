@@ -35,6 +35,7 @@ import { assertFileOf, fileUrl } from '../files/service.ts';
 import { findStaff } from '../staff/service.ts';
 import { reserveCodes } from './codes.ts';
 import { currentValueSql, daysLeftSql, expiryBandsSql, expiryOf, todayIn } from './depreciation.ts';
+import { visibleAsset } from './visibility.ts';
 import {
   checkAttributeValues,
   currentAttributeValues,
@@ -176,7 +177,7 @@ export interface AssetFilter {
 }
 
 /**
- * The company filter, the actor's scope and the filter, for alias a (no joins needed).
+ * The company filter, the visibility rule (visibility.ts), the actor's scope and the filter, for alias a (no joins needed).
  * `todayParam` gives today's placeholder (the expiry bands need it).
  */
 export function assetWhere(actor: Actor, filter: AssetFilter, p: SqlParams, todayParam: () => string): string {
@@ -193,7 +194,7 @@ export function assetWhere(actor: Actor, filter: AssetFilter, p: SqlParams, toda
       ? deptCondition(actor, 'a.dept_id', p)
       : `a.dept_id = ANY(ARRAY(SELECT sd0.id FROM departments sd0
            WHERE sd0.company_id = ${company} AND ${deptCondition(actor, 'sd0.id', p)}))`;
-  const where = [`a.company_id = ${company}`, scope];
+  const where = [`a.company_id = ${company}`, visibleAsset('a', company), scope];
   const search = filter.search?.trim();
   // search_text is the searched fields lower-cased (migration 003).
   if (search) where.push(`a.search_text LIKE lower(${p.add(containsPattern(search))})`);
@@ -529,7 +530,8 @@ export async function deleteAssets(
   return deps.db.transaction(async (tx) => {
     const p = new SqlParams();
     const company = p.add(actor.companyId);
-    const inScope = `a.company_id = ${company} AND a.id = ANY(${p.add(unique)}::bigint[]) AND ${deptCondition(actor, 'a.dept_id', p)}`;
+    const inScope = `a.company_id = ${company} AND a.id = ANY(${p.add(unique)}::bigint[]) AND ${deptCondition(actor, 'a.dept_id', p)}
+      AND ${visibleAsset('a', company)}`;
     // Missing or out of scope first (28), so the answer to a foreign id never depends on versions.
     const found = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets a WHERE ${inScope}`, p.values);
     if (found.rows[0].n !== unique.length) throw new AppError('assetNotFound');

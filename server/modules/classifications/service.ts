@@ -18,6 +18,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../access/service.ts';
 import type { OrgDeps } from '../departments/service.ts';
 import { standardColumnOf } from '../import-export/columns.ts';
+import { visibleAsset } from '../assets/visibility.ts';
 
 export const CLASSIFY_NAME_MAX = 50;
 export const ATTRIBUTE_NAME_MAX = 50;
@@ -79,7 +80,8 @@ export function checkAttributes(input: readonly ClassifyAttribute[]): ClassifyAt
 async function selectClassifies(q: Queryable, companyId: number, id?: number): Promise<ClassifyListRow[]> {
   const { rows } = await q.query<ClassifyListRow>(
     `SELECT k.id, k.name, k.attributes, k.version, k.default_template_id,
-            (SELECT count(*)::int FROM assets a WHERE a.company_id = k.company_id AND a.classify_id = k.id) AS asset_count
+            (SELECT count(*)::int FROM assets a
+              WHERE a.company_id = k.company_id AND a.classify_id = k.id AND ${visibleAsset('a', '$1')}) AS asset_count
        FROM asset_classes k
       WHERE k.company_id = $1 AND ($2::bigint IS NULL OR k.id = $2)
       ORDER BY k.name, k.id`,

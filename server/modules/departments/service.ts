@@ -20,6 +20,7 @@ import { assertVersion, assertWritten, versionMatches } from '../../db/record-ve
 import { SqlParams } from '../../db/sql.ts';
 import { AppError, type ErrorKind } from '../../errors.ts';
 import { assertAdmin, deptCondition, type Actor } from '../access/service.ts';
+import { visibleAsset } from '../assets/visibility.ts';
 
 export interface OrgDeps {
   db: Db;
@@ -57,7 +58,12 @@ export const DEPARTMENT_HOLDERS: readonly DepartmentHolder[] = [
     error: 'deptAuthorized',
     countSql: 'SELECT count(DISTINCT user_id)::int AS n FROM user_depts WHERE company_id = $1 AND dept_id = $2',
   },
-  { error: 'deptHasAssets', countSql: 'SELECT count(*)::int AS n FROM assets WHERE company_id = $1 AND dept_id = $2' },
+  // Visible assets only (assets/visibility.ts); one an import is still writing refuses the
+  // delete through its foreign key instead (deptInUse).
+  {
+    error: 'deptHasAssets',
+    countSql: `SELECT count(*)::int AS n FROM assets a WHERE a.company_id = $1 AND a.dept_id = $2 AND ${visibleAsset('a', '$1')}`,
+  },
 ];
 
 function toInfo(row: DeptRow): DepartmentInfo {

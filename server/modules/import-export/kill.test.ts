@@ -2,9 +2,10 @@
  * An import killed with kill -9 at any moment leaves either none of its rows or all of them
  * (issue 14). The real server runs as a child process (node --import tsx server/main.ts) on a
  * PGlite data directory of its own; IMPORT_TEST_PAUSE_AT holds an import at one stage and
- * writes a marker file there (limits.ts), so each kill lands at a known point. The server is
- * then started again on the same directory: the assets are all there or none, the job says
- * what happened, and a new import works.
+ * writes a marker file there (limits.ts), so each kill lands at a known point, between two
+ * committed chunks included. The server is then started again on the same directory: the
+ * assets are all there or none, the job says what happened, the rows an unpublished import
+ * had committed (hidden) are removed after the start, and the same file imports whole.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, watch } from 'node:fs';
@@ -111,6 +112,22 @@ function markerWritten(stage: ImportStage): Promise<void> {
   });
 }
 
+/** Resolves when the server's output matches `pattern` (it prints as it goes). */
+function logShows(server: Running, pattern: RegExp): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!pattern.test(server.log())) return false;
+      server.child.stdout!.off('data', check);
+      server.child.stderr!.off('data', check);
+      resolve();
+      return true;
+    };
+    if (check()) return;
+    server.child.stdout!.on('data', check);
+    server.child.stderr!.on('data', check);
+  });
+}
+
 /** A CSV of `count` rows (more than two write chunks, so a kill can land between them). */
 function csvBase64(prefix: string, count: number): string {
   const lines = ['资产编码,资产名称,存放地点'];
@@ -131,8 +148,8 @@ async function settledStatus(server: Running, token: string, jobId?: number): Pr
 const ROWS = WRITE_CHUNK * 2 + 500;
 
 describe('an import killed with kill -9', () => {
-  // Every stage an import passes: before its rows are checked, mid-check, inside the write
-  // transaction (one chunk written, all written), and just after the commit.
+  // Every stage an import passes: before its rows are checked, after, between two committed
+  // chunks of hidden rows, before the publish, inside it, and just after its commit.
   it.each(IMPORT_STAGES.map((stage) => [stage]))('at "%s" leaves all of its rows or none, and the next import works', async (stage) => {
     const prefix = `K-${stage.toUpperCase()}-`;
     const paused = await startServer(stage);
@@ -165,12 +182,19 @@ describe('an import killed with kill -9', () => {
         });
       }
       expect(restarted.log()).toMatch(stage === 'committed' ? /Assetmark is running/ : /1 interrupted import\(s\) marked as failed/);
+      // The hidden rows it had committed (every chunk from chunkWritten on) go after the start.
+      const hiddenWritten = ['chunkWritten', 'publishing', 'committing'].includes(stage);
+      if (hiddenWritten) {
+        const removed = stage === 'chunkWritten' ? WRITE_CHUNK : ROWS;
+        await logShows(restarted, new RegExp(`\\[import\\] ${removed} row\\(s\\) of failed or interrupted imports removed`));
+      }
 
-      // The company is free: the same file again is imported whole.
-      const again = await api<ImportStarted>(restarted, 'POST', '/api/Excel', token2, { suffix: 'csv', fileData: csvBase64(`${prefix}N-`, 50) });
+      // The company is free: the same file again (its codes free again) is imported whole.
+      const againPrefix = stage === 'committed' ? `${prefix}N-` : prefix;
+      const again = await api<ImportStarted>(restarted, 'POST', '/api/Excel', token2, { suffix: 'csv', fileData: csvBase64(againPrefix, 50) });
       expect(again.statusCode).toBe(0);
       expect(await settledStatus(restarted, token2, again.resultInfo.jobId)).toMatchObject({ status: 'success', created: 50 });
-      expect(await countAssets(restarted, token2, `${prefix}N-`)).toBe(50);
+      expect(await countAssets(restarted, token2, againPrefix)).toBe(50);
     } finally {
       await kill9(restarted);
     }

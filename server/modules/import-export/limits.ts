@@ -41,11 +41,13 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
 
 /**
  * Where an import can be held, in order: `parsed` (in the parse worker, the file read, nothing
- * sent back yet), `checked` (rows checked, nothing written), `writing` (inside the write
- * transaction, its first chunk written), `committing` (every row and the job's outcome written,
- * not yet committed), `committed` (just after the commit).
+ * sent back yet), `checked` (rows checked, nothing written), `chunkWritten` (after each chunk
+ * of new rows or staged updates is committed, before the next begins: hidden, no transaction
+ * open), `publishing` (every chunk committed, the publish transaction not yet begun),
+ * `committing` (inside the publish transaction: updates applied and the job's outcome
+ * written, not yet committed), `committed` (just after the publish committed).
  */
-export const IMPORT_STAGES = ['parsed', 'checked', 'writing', 'committing', 'committed'] as const;
+export const IMPORT_STAGES = ['parsed', 'checked', 'chunkWritten', 'publishing', 'committing', 'committed'] as const;
 export type ImportStage = (typeof IMPORT_STAGES)[number];
 
 /** Called at every stage; the import goes on when it resolves. */

@@ -9,6 +9,7 @@ import { deptCondition, type Actor } from '../access/service.ts';
 import { classifiesOf } from '../classifications/service.ts';
 import { lower, type ExistingAsset, type Lookups } from './rows.ts';
 import type { Plan } from './service.ts';
+import { visibleAsset } from '../assets/visibility.ts';
 
 export async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promise<Lookups> {
   // Departments: the whole tree for the names of paths, the scope for what may be named.
@@ -59,12 +60,13 @@ export async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promi
       ? []
       : [...new Set(plan.data.map(({ cells }) => String(cells[codeColumn] ?? '').trim()).filter((code) => code !== ''))];
   const ep = new SqlParams();
+  const company = ep.add(actor.companyId);
   const existing = await q.query<ExistingAsset>(
     `SELECT a.id, a.version, a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price,
             a.loss_cycle, a.dept_id, a.staff_id, a.deposit_site, a.classify_id, a.attribute_values,
             ${deptCondition(actor, 'a.dept_id', ep)} AS in_scope
        FROM assets a
-      WHERE a.company_id = ${ep.add(actor.companyId)} AND a.asset_coding = ANY(${ep.add(codes)}::text[])`,
+      WHERE a.company_id = ${company} AND a.asset_coding = ANY(${ep.add(codes)}::text[]) AND ${visibleAsset('a', company)}`,
     ep.values,
   );
 

@@ -22,6 +22,7 @@ import { SqlParams } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { visibleDeptIds, deptCondition, type Actor } from '../access/service.ts';
 import { assetWhere } from '../assets/service.ts';
+import { hidingImportJobs, notWrittenBy } from '../assets/visibility.ts';
 import { checkOrder, type CheckedOrder } from './rules.ts';
 import { bumpInventoryVersion, orderDetails, tidyLines, userDisplayName, type InventoryDeps } from './service.ts';
 
@@ -62,7 +63,11 @@ async function scopeTops(q: Queryable, actor: Actor): Promise<number[]> {
 }
 
 /** Step 1: the scope checked, the order added as preparing, and the highest asset id now. */
-async function addPreparingOrder(deps: CreateDeps, actor: Actor, order: CheckedOrder): Promise<{ orderId: number; lastAssetId: number }> {
+async function addPreparingOrder(
+  deps: CreateDeps,
+  actor: Actor,
+  order: CheckedOrder,
+): Promise<{ orderId: number; lastAssetId: number; hiddenJobs: number[] }> {
   return deps.db.transaction(async (tx) => {
     const visible = await visibleDeptIds(tx, actor, order.departmentIds);
     if (order.departmentIds.some((deptId) => !visible.has(deptId))) throw new AppError('deptNotFound');
@@ -82,7 +87,9 @@ async function addPreparingOrder(deps: CreateDeps, actor: Actor, order: CheckedO
       [actor.companyId, order.name, deptIds, order.classifyIds, order.places, order.remark, actor.userId, await userDisplayName(tx, actor), deps.clock()],
     );
     const { rows } = await tx.query<{ last: number }>('SELECT COALESCE(max(id), 0) AS last FROM assets WHERE company_id = $1', [actor.companyId]);
-    return { orderId: inserted.rows[0].id, lastAssetId: Number(rows[0].last) };
+    // Rows an import is writing now stay out even if it is published while the lines are copied.
+    const hiddenJobs = await hidingImportJobs(tx, actor.companyId);
+    return { orderId: inserted.rows[0].id, lastAssetId: Number(rows[0].last), hiddenJobs };
   });
 }
 
@@ -104,7 +111,7 @@ async function copyChunk(
   actor: Actor,
   order: CheckedOrder,
   orderId: number,
-  range: { afterAssetId: number; untilAssetId: number; limit: number },
+  range: { afterAssetId: number; untilAssetId: number; limit: number; hiddenJobs: number[] },
 ): Promise<ChunkResult> {
   const p = new SqlParams();
   const where = [
@@ -115,6 +122,7 @@ async function copyChunk(
     'a.status <> 32',
     `a.id > ${p.add(range.afterAssetId)}`,
     `a.id <= ${p.add(range.untilAssetId)}`,
+    notWrittenBy('a', p.add(range.hiddenJobs)),
   ];
   if (order.departmentIds.length > 0) {
     where.push(`a.dept_id = ANY(ARRAY(
@@ -171,13 +179,13 @@ async function removeOrder(db: Db, companyId: number, orderId: number): Promise<
 export async function createOrder(deps: CreateDeps, actor: Actor, input: InventoryOrderCreateRequest): Promise<InventoryOrderInfo> {
   const order = checkOrder(input);
   const limit = deps.linesPerChunk ?? LINES_PER_CHUNK;
-  const { orderId, lastAssetId } = await addPreparingOrder(deps, actor, order);
+  const { orderId, lastAssetId, hiddenJobs } = await addPreparingOrder(deps, actor, order);
   let lines = 0;
   let noDept = false;
   try {
     let after = 0;
     for (let chunk = 1; ; chunk++) {
-      const range = { afterAssetId: after, untilAssetId: lastAssetId, limit };
+      const range = { afterAssetId: after, untilAssetId: lastAssetId, limit, hiddenJobs };
       const written = await deps.db.transaction((tx) => copyChunk(tx, actor, order, orderId, range));
       lines += written.n;
       noDept ||= written.noDept;

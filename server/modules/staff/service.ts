@@ -13,13 +13,14 @@ import {
   type StaffSortKey,
   type WorkingStatus,
 } from '../../../src/api/contract.ts';
-import { isUniqueViolation, type Queryable } from '../../db/db.ts';
+import { isForeignKeyViolation, isUniqueViolation, type Queryable } from '../../db/db.ts';
 import { assertVersion, assertWritten, versionMatches } from '../../db/record-version.ts';
 import { containsPattern, SqlParams } from '../../db/sql.ts';
 import { AppError } from '../../errors.ts';
 import { deptCondition, type Actor } from '../access/service.ts';
 import { closeChildUserOf } from '../child-users/service.ts';
 import type { OrgDeps } from '../departments/service.ts';
+import { visibleAsset } from '../assets/visibility.ts';
 
 export const STAFF_TEXT_MAX = 50;
 
@@ -272,20 +273,28 @@ export async function setStaff(deps: OrgDeps, actor: Actor, input: SetStaffInput
  * returned first.
  */
 export async function deleteStaff(deps: OrgDeps, actor: Actor, id: number, version?: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const staff = await findStaff(tx, actor, id);
-    assertVersion(staff.version, version);
-    const held = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM assets WHERE company_id = $1 AND staff_id = $2', [
-      actor.companyId,
-      staff.id,
-    ]);
-    if (held.rows[0].n > 0) throw new AppError('staffHasAssets', { count: held.rows[0].n });
-    if (staff.userId !== null) await closeChildUserOf(tx, actor, staff.id);
-    const { rowCount } = await tx.query(`DELETE FROM staff WHERE company_id = $1 AND id = $2 AND ${versionMatches('$3')}`, [
-      actor.companyId,
-      staff.id,
-      version ?? null,
-    ]);
-    assertWritten(rowCount);
-  });
+  try {
+    await deps.db.transaction(async (tx) => {
+      const staff = await findStaff(tx, actor, id);
+      assertVersion(staff.version, version);
+      // Visible assets only (assets/visibility.ts); one an import is still writing refuses the
+      // delete through its foreign key instead (staffInUse, below).
+      const held = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM assets a WHERE a.company_id = $1 AND a.staff_id = $2 AND ${visibleAsset('a', '$1')}`,
+        [actor.companyId, staff.id],
+      );
+      if (held.rows[0].n > 0) throw new AppError('staffHasAssets', { count: held.rows[0].n });
+      if (staff.userId !== null) await closeChildUserOf(tx, actor, staff.id);
+      const { rowCount } = await tx.query(`DELETE FROM staff WHERE company_id = $1 AND id = $2 AND ${versionMatches('$3')}`, [
+        actor.companyId,
+        staff.id,
+        version ?? null,
+      ]);
+      assertWritten(rowCount);
+    });
+  } catch (err) {
+    // Assets an import is still writing name them (hidden until it is published).
+    if (isForeignKeyViolation(err)) throw new AppError('staffInUse');
+    throw err;
+  }
 }

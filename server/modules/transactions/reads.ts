@@ -22,6 +22,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { containsPattern, SqlParams } from '../../db/sql.ts';
 import { AppError, type Lang } from '../../errors.ts';
 import { deptCondition, type Actor } from '../access/service.ts';
+import { visibleAsset } from '../assets/visibility.ts';
 
 export interface BusinessReadDeps {
   db: Db;
@@ -261,7 +262,8 @@ export async function assetHistory(deps: Pick<BusinessReadDeps, 'db'>, actor: Ac
     // No history: answer [] for an asset the actor sees, not found otherwise.
     const q = new SqlParams();
     const seen = await deps.db.query(
-      `SELECT 1 FROM assets a WHERE a.company_id = ${q.add(actor.companyId)} AND a.id = ${q.add(assetId)} AND ${deptCondition(actor, 'a.dept_id', q)}`,
+      `SELECT 1 FROM assets a WHERE a.company_id = ${q.add(actor.companyId)} AND a.id = ${q.add(assetId)} AND ${deptCondition(actor, 'a.dept_id', q)}
+        AND ${visibleAsset('a', q.add(actor.companyId))}`,
       q.values,
     );
     if (seen.rowCount === 0) throw new AppError('assetNotFound');

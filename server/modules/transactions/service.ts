@@ -31,6 +31,7 @@ import { TYPE_ACTIONS, TYPE_PERMISSIONS, STATUS_LABELS } from './labels.ts';
 import { businessDetails } from './reads.ts';
 import { checkRequest, MAX_ASSETS, type CheckedRequest } from './rules.ts';
 import { isAssetStatus, step, type AssetStatus, type Refusal } from './transitions.ts';
+import { visibleAsset } from '../assets/visibility.ts';
 
 export type BusinessDeps = Pick<OrgDeps, 'db' | 'clock'>;
 
@@ -110,6 +111,7 @@ async function lockAssets(tx: Queryable, actor: Actor, ids: readonly number[]): 
        LEFT JOIN business_assets l ON l.company_id = a.company_id AND l.id = a.open_line_id
        LEFT JOIN business_records r ON r.company_id = l.company_id AND r.id = l.business_id
       WHERE a.company_id = ${company} AND a.id = ANY(${p.add(ids)}::bigint[]) AND ${deptCondition(actor, 'a.dept_id', p)}
+        AND ${visibleAsset('a', company)}
       ORDER BY a.id
       FOR UPDATE OF a`,
     p.values,
