@@ -163,7 +163,7 @@ type Row = [
   attributes?: Record<string, string>,
 ];
 
-// prettier-ignore
+/** One asset a row, its columns as Row names them. */
 const ROWS: Row[] = [
   // Computers (life 2 to 5 years).
   ['x1-carbon', '笔记本电脑 Laptop', 'ThinkPad X1 Carbon Gen 11', PC, LENOVO, 'computer', 12999, 600, 48, 420, 'rd', SITES.lab, 'huanglei',

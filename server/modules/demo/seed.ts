@@ -23,6 +23,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { withinTransaction } from '../../db/within-transaction.ts';
 import type { Logger } from '../../log.ts';
 import { loadActor, type Actor } from '../access/service.ts';
+import { DEMO_EMAIL } from '../accounts/demo.ts';
 import { setDefaultTemplate } from '../asset-labels/default-template.ts';
 import { todayIn } from '../assets/depreciation.ts';
 import { setAsset } from '../assets/service.ts';
@@ -34,7 +35,6 @@ import { finishOrder } from '../inventory/service.ts';
 import { setStaff } from '../staff/service.ts';
 import { duplicateTemplate } from '../templates/service.ts';
 import { createBusiness } from '../transactions/service.ts';
-import { DEMO_EMAIL } from '../accounts/demo.ts';
 import {
   DEMO_ASSETS,
   DEMO_CLASSIFICATIONS,
