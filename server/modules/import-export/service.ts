@@ -47,6 +47,8 @@ import { decodeLimited } from '../files/service.ts';
 import { standardColumnOf } from './columns.ts';
 import type { ImportGate } from './limits.ts';
 import { loadLookups } from './lookups.ts';
+import { importsSettled, sweepLater, sweepsDone, sweepUnfinishedImports, track } from './sweep.ts';
+import { applyStagedUpdates, insertHiddenChunk, stageUpdateChunk, WRITE_CHUNK, yieldToEventLoop } from './write.ts';
 import { ImportParser } from './parse-queue.ts';
 import { checkRow, unchanged, type ColumnMap, type RowProblem, type RowValues } from './rows.ts';
 import { MARKER_FORMAT, type Cell, type Marker } from './workbook.ts';
@@ -67,21 +69,12 @@ const passGate = (deps: ImportDeps, stage: Parameters<ImportGate>[0], jobId: num
 
 /** Problems kept with a job (errorCount counts them all). */
 export const MAX_STORED_ERRORS = 1000;
-/**
- * Rows a chunk of the write phase inserts or stages, in one statement and one transaction: on
- * PGlite another request waits for at most one chunk. bench/import.ts, 100,000 new rows over
- * 100,000 assets: 1,000 a chunk, the list waited 100 ms median, 221 ms at most while writing
- * (total 13.3 s); 2,000 a chunk, 180 and 351 ms (total 12.7 s).
- */
-export const WRITE_CHUNK = 1000;
-/** Hidden rows or staged changes a sweep deletes per statement. */
-const SWEEP_CHUNK = 2000;
-/** The largest bigint: "no upper bound" in the sweep's ranges. */
-const MAX_BIGINT = '9223372036854775807';
 /** Rows written from which the table is vacuumed/analyzed afterwards (db/vacuum.ts). */
 const TIDY_AFTER_ROWS = 1000;
 /** Rows checked between two yields to the event loop. */
 const CHECK_SLICE = 500;
+
+export { importsSettled, sweepUnfinishedImports, WRITE_CHUNK };
 
 // ---- progress of running jobs (this process) ---------------------------------------------
 
@@ -91,23 +84,6 @@ interface Progress {
   total: number;
 }
 const progress = new Map<number, Progress>();
-const running = new Set<Promise<void>>();
-/** Per company: the sweeps of its finished jobs, chained; an import waits for them before it checks. */
-const sweeps = new Map<number, Promise<void>>();
-/** The start-up sweep (sweepUnfinishedImports): imports wait for it too. */
-let startupSweep: Promise<unknown> = Promise.resolve();
-
-/** Resolves when every import and sweep started by this process has finished (tests, shutdown). */
-export async function importsSettled(): Promise<void> {
-  while (running.size > 0) await Promise.allSettled([...running]);
-}
-
-/** Runs `work` in the background, counted by importsSettled. */
-function track(work: Promise<void>): Promise<void> {
-  const tracked = work.finally(() => running.delete(tracked));
-  running.add(tracked);
-  return tracked;
-}
 
 // ---- starting an import ------------------------------------------------------------------
 
@@ -246,14 +222,10 @@ export interface Plan {
   allOrNothing: boolean;
 }
 
-const yieldToEventLoop = (pauseMs = 0) =>
-  new Promise<void>((resolve) => (pauseMs > 0 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
-
 async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Plan): Promise<void> {
   try {
     // An earlier failed import's rows still hold their codes until they are swept.
-    await startupSweep;
-    await sweeps.get(actor.companyId);
+    await sweepsDone(actor.companyId);
     const state = progress.get(jobId)!;
     const lookups = await loadLookups(deps.db, actor, plan);
     const problems: RowProblem[] = [...plan.refused];
@@ -356,89 +328,6 @@ async function assignCodes(tx: Queryable, companyId: number, writes: RowValues[]
   missing.forEach((w, i) => (w.code = codes[i]));
 }
 
-/** The columns of a chunk of rows as arrays, in the order of rowArraysSql. */
-function rowArrays(chunk: RowValues[]): unknown[] {
-  const column = <T>(pick: (w: RowValues) => T) => chunk.map(pick);
-  return [
-    column((w) => w.id),
-    column((w) => w.code),
-    column((w) => w.name),
-    column((w) => w.specifications),
-    column((w) => w.unit),
-    column((w) => w.supplier),
-    column((w) => w.buyDate),
-    column((w) => w.buyPrice),
-    column((w) => w.lossCycle),
-    column((w) => w.deptId),
-    column((w) => w.staffId),
-    column((w) => w.depositSite),
-    column((w) => w.classifyId),
-    column((w) => JSON.stringify(w.attributeValues)),
-    column((w) => w.version),
-  ];
-}
-
-/** The rows of rowArrays as a table v, its arrays from placeholder $`first` on. */
-function rowArraysSql(first: number): string {
-  const types = ['bigint', 'text', 'text', 'text', 'text', 'text', 'date', 'numeric', 'integer', 'bigint', 'bigint', 'text', 'bigint', 'text', 'integer'];
-  return `unnest(${types.map((type, i) => `$${first + i}::${type}[]`).join(', ')})
-            AS v(id, code, name, spec, unit, supplier, buy_date, buy_price, loss_cycle, dept_id, staff_id, site,
-                 classify_id, attrs, version)`;
-}
-
-/**
- * One chunk of new rows, hidden until the job is published; returns the rows inserted. A code
- * another asset holds (one created since the check) is not inserted: fewer rows, the import fails.
- */
-async function insertHiddenChunk(tx: Queryable, companyId: number, jobId: number, chunk: RowValues[], now: Date): Promise<number> {
-  const { rowCount } = await tx.query(
-    `INSERT INTO assets (company_id, asset_coding, asset_name, specifications, unit, supplier, buy_date, buy_price,
-                         loss_cycle, dept_id, staff_id, deposit_site, classify_id, attribute_values, created_at, updated_at,
-                         import_job)
-     SELECT $1, v.code, v.name, v.spec, v.unit, v.supplier, v.buy_date, v.buy_price, v.loss_cycle, v.dept_id, v.staff_id,
-            v.site, v.classify_id, v.attrs::jsonb, $2, $2, $3
-       FROM ${rowArraysSql(4)}
-     ON CONFLICT (company_id, asset_coding) DO NOTHING`,
-    [companyId, now, jobId, ...rowArrays(chunk)],
-  );
-  return rowCount;
-}
-
-/** One chunk of changes to existing assets, staged with the version the check read; returns the rows staged. */
-async function stageUpdateChunk(tx: Queryable, companyId: number, jobId: number, chunk: RowValues[]): Promise<number> {
-  const { rowCount } = await tx.query(
-    `INSERT INTO import_updates (company_id, job_id, asset_id, version, asset_name, specifications, unit, supplier, buy_date,
-                                 buy_price, loss_cycle, dept_id, staff_id, deposit_site, classify_id, attribute_values)
-     SELECT $1, $2, v.id, v.version, v.name, v.spec, v.unit, v.supplier, v.buy_date, v.buy_price, v.loss_cycle, v.dept_id,
-            v.staff_id, v.site, v.classify_id, v.attrs::jsonb
-       FROM ${rowArraysSql(3)}`,
-    [companyId, jobId, ...rowArrays(chunk)],
-  );
-  return rowCount;
-}
-
-/**
- * The publish's changes to existing assets; returns the assets changed. A change is a save
- * like a form's (db/record-version.ts): it bumps the asset's version, so open forms reload,
- * and happens only while the asset still has the version the check read, so an edit made
- * meanwhile is never overwritten with values merged from the older state (fewer rows: the
- * import fails and saves nothing).
- */
-async function applyStagedUpdates(tx: Queryable, companyId: number, jobId: number, now: Date): Promise<number> {
-  const { rowCount } = await tx.query(
-    `UPDATE assets a SET
-       asset_name = u.asset_name, specifications = u.specifications, unit = u.unit, supplier = u.supplier,
-       buy_date = u.buy_date, buy_price = u.buy_price, loss_cycle = u.loss_cycle, dept_id = u.dept_id,
-       staff_id = u.staff_id, deposit_site = u.deposit_site, classify_id = u.classify_id,
-       attribute_values = u.attribute_values, updated_at = $3, version = a.version + 1
-       FROM import_updates u
-      WHERE u.company_id = $1 AND u.job_id = $2 AND a.company_id = u.company_id AND a.id = u.asset_id
-        AND a.version = u.version`,
-    [companyId, jobId, now],
-  );
-  return rowCount;
-}
-
 interface Finish {
   status: 'success' | 'error';
   problems: RowProblem[];
@@ -480,87 +369,6 @@ export async function failInterruptedImports(q: Queryable, now: Date): Promise<n
     [now],
   );
   return rowCount;
-}
-
-// ---- sweeping: a finished job's hidden rows and staged changes go ------------------------
-
-/** Sweeps the job after the company's earlier sweeps, in the background (importsSettled waits for it). */
-function sweepLater(db: Queryable, log: Logger, companyId: number, jobId: number): Promise<void> {
-  const sweep = (sweeps.get(companyId) ?? Promise.resolve())
-    .then(async () => void (await sweepJob(db, companyId, jobId)))
-    .catch((err) => log.error(`[import] could not remove the rows of job ${jobId} (the next start tries again):`, err));
-  sweeps.set(companyId, sweep);
-  void sweep.finally(() => {
-    if (sweeps.get(companyId) === sweep) sweeps.delete(companyId);
-  });
-  return track(sweep);
-}
-
-/**
- * Deletes what a finished job leaves: its hidden rows if it failed (never those of a
- * 'success' job: the statement checks), and its staged changes, SWEEP_CHUNK per statement
- * (each its own transaction, the event loop yielded between them); then marks it swept, which
- * takes it out of the visibility rule. Returns the hidden rows deleted.
- */
-export async function sweepJob(db: Queryable, companyId: number, jobId: number): Promise<number> {
-  // Each statement deletes a range of ids up to the SWEEP_CHUNK-th row left (all that is left
-  // when there are fewer), found by the primary key or assets_id_idx (which carries
-  // import_job): `id IN (subquery LIMIT n)` was planned as a nested loop, 0.5-4 s a statement
-  // for 10,000 staged rows.
-  let removed = 0;
-  for (let after = 0; ; ) {
-    const { rows } = await db.query<{ n: number; last: number | null }>(
-      `WITH gone AS (
-         DELETE FROM assets a
-          WHERE a.company_id = $1 AND a.import_job = $2 AND a.id > $3
-            AND a.id <= COALESCE((SELECT h.id FROM assets h WHERE h.company_id = $1 AND h.import_job = $2 AND h.id > $3
-                                   ORDER BY h.id OFFSET $4 LIMIT 1), ${MAX_BIGINT})
-            AND EXISTS (SELECT 1 FROM import_jobs j WHERE j.company_id = $1 AND j.id = $2 AND j.status = 'error')
-         RETURNING a.id)
-       SELECT count(*)::int AS n, max(id) AS last FROM gone`,
-      [companyId, jobId, after, SWEEP_CHUNK - 1],
-    );
-    if (rows[0].n === 0) break;
-    removed += rows[0].n;
-    after = Number(rows[0].last);
-    await yieldToEventLoop();
-  }
-  for (;;) {
-    const { rowCount } = await db.query(
-      `DELETE FROM import_updates
-        WHERE company_id = $1 AND job_id = $2
-          AND asset_id <= COALESCE((SELECT asset_id FROM import_updates WHERE company_id = $1 AND job_id = $2
-                                     ORDER BY asset_id OFFSET $3 LIMIT 1), ${MAX_BIGINT})`,
-      [companyId, jobId, SWEEP_CHUNK - 1],
-    );
-    if (rowCount === 0) break;
-    await yieldToEventLoop();
-  }
-  await db.query(`UPDATE import_jobs SET swept = true WHERE company_id = $1 AND id = $2 AND status <> 'importing'`, [companyId, jobId]);
-  return removed;
-}
-
-/**
- * After start-up (after failInterruptedImports), in the background: sweeps every finished job
- * not yet swept (a failed or interrupted import's hidden rows, staged changes left by a stop).
- * Resolves with the hidden rows removed; importsSettled waits for it too.
- */
-export function sweepUnfinishedImports(db: Queryable, log: Logger): Promise<number> {
-  let removed = 0;
-  const work = (async () => {
-    const { rows } = await db.query<{ company_id: number; id: number }>(
-      `SELECT company_id, id FROM import_jobs WHERE NOT swept AND status <> 'importing' ORDER BY company_id, id`,
-    );
-    for (const job of rows) {
-      const sweep = (sweeps.get(job.company_id) ?? Promise.resolve()).then(async () => {
-        removed += await sweepJob(db, job.company_id, job.id);
-      });
-      sweeps.set(job.company_id, sweep.catch(() => {}));
-      await sweep;
-    }
-  })().catch((err) => log.error('[import] could not remove the rows of unfinished imports (the next start tries again):', err));
-  startupSweep = track(work.then(() => undefined));
-  return startupSweep.then(() => removed);
 }
 
 // ---- import status -----------------------------------------------------------------------

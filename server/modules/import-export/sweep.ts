@@ -1,0 +1,118 @@
+/**
+ * What runs beside the imports of this process: the imports themselves (counted, so tests and
+ * shutdown can wait for them: importsSettled) and the sweeps that delete what a finished job
+ * leaves: a failed or interrupted import's hidden rows, any job's staged changes. A company's
+ * sweeps run one after another, and its next import waits for them before it checks its rows
+ * (a hidden row still holds its code), as every import waits for the start-up sweep.
+ */
+import type { Queryable } from '../../db/db.ts';
+import type { Logger } from '../../log.ts';
+import { yieldToEventLoop } from './write.ts';
+
+/** Hidden rows or staged changes a sweep deletes per statement. */
+const SWEEP_CHUNK = 2000;
+/** The largest bigint: "no upper bound" in the sweep's ranges. */
+const MAX_BIGINT = '9223372036854775807';
+
+const running = new Set<Promise<void>>();
+/** Per company: the sweeps of its finished jobs, chained; an import waits for them before it checks. */
+const sweeps = new Map<number, Promise<void>>();
+/** The start-up sweep (sweepUnfinishedImports): imports wait for it too. */
+let startupSweep: Promise<unknown> = Promise.resolve();
+
+/** Resolves when every import and sweep started by this process has finished (tests, shutdown). */
+export async function importsSettled(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running]);
+}
+
+/** Runs `work` in the background, counted by importsSettled. */
+export function track(work: Promise<void>): Promise<void> {
+  const tracked = work.finally(() => running.delete(tracked));
+  running.add(tracked);
+  return tracked;
+}
+
+/** Resolves when this process's earlier sweeps of the company (and the start-up sweep) are done. */
+export async function sweepsDone(companyId: number): Promise<void> {
+  await startupSweep;
+  await sweeps.get(companyId);
+}
+
+/** Sweeps the job after the company's earlier sweeps, in the background (importsSettled waits for it). */
+export function sweepLater(db: Queryable, log: Logger, companyId: number, jobId: number): Promise<void> {
+  const sweep = (sweeps.get(companyId) ?? Promise.resolve())
+    .then(async () => void (await sweepJob(db, companyId, jobId)))
+    .catch((err) => log.error(`[import] could not remove the rows of job ${jobId} (the next start tries again):`, err));
+  sweeps.set(companyId, sweep);
+  void sweep.finally(() => {
+    if (sweeps.get(companyId) === sweep) sweeps.delete(companyId);
+  });
+  return track(sweep);
+}
+
+/**
+ * Deletes what a finished job leaves: its hidden rows if it failed (never those of a
+ * 'success' job: the statement checks), and its staged changes, SWEEP_CHUNK per statement
+ * (each its own transaction, the event loop yielded between them); then marks it swept, which
+ * takes it out of the visibility rule. Returns the hidden rows deleted.
+ */
+export async function sweepJob(db: Queryable, companyId: number, jobId: number): Promise<number> {
+  // Each statement deletes a range of ids up to the SWEEP_CHUNK-th row left (all that is left
+  // when there are fewer), found by the primary key or assets_id_idx (which carries
+  // import_job): `id IN (subquery LIMIT n)` was planned as a nested loop, 0.5-4 s a statement
+  // for 10,000 staged rows.
+  let removed = 0;
+  for (let after = 0; ; ) {
+    const { rows } = await db.query<{ n: number; last: number | null }>(
+      `WITH gone AS (
+         DELETE FROM assets a
+          WHERE a.company_id = $1 AND a.import_job = $2 AND a.id > $3
+            AND a.id <= COALESCE((SELECT h.id FROM assets h WHERE h.company_id = $1 AND h.import_job = $2 AND h.id > $3
+                                   ORDER BY h.id OFFSET $4 LIMIT 1), ${MAX_BIGINT})
+            AND EXISTS (SELECT 1 FROM import_jobs j WHERE j.company_id = $1 AND j.id = $2 AND j.status = 'error')
+         RETURNING a.id)
+       SELECT count(*)::int AS n, max(id) AS last FROM gone`,
+      [companyId, jobId, after, SWEEP_CHUNK - 1],
+    );
+    if (rows[0].n === 0) break;
+    removed += rows[0].n;
+    after = Number(rows[0].last);
+    await yieldToEventLoop();
+  }
+  for (;;) {
+    const { rowCount } = await db.query(
+      `DELETE FROM import_updates
+        WHERE company_id = $1 AND job_id = $2
+          AND asset_id <= COALESCE((SELECT asset_id FROM import_updates WHERE company_id = $1 AND job_id = $2
+                                     ORDER BY asset_id OFFSET $3 LIMIT 1), ${MAX_BIGINT})`,
+      [companyId, jobId, SWEEP_CHUNK - 1],
+    );
+    if (rowCount === 0) break;
+    await yieldToEventLoop();
+  }
+  await db.query(`UPDATE import_jobs SET swept = true WHERE company_id = $1 AND id = $2 AND status <> 'importing'`, [companyId, jobId]);
+  return removed;
+}
+
+/**
+ * After start-up (after failInterruptedImports), in the background: sweeps every finished job
+ * not yet swept (a failed or interrupted import's hidden rows, staged changes left by a stop).
+ * Resolves with the hidden rows removed; importsSettled waits for it too.
+ */
+export function sweepUnfinishedImports(db: Queryable, log: Logger): Promise<number> {
+  let removed = 0;
+  const work = (async () => {
+    const { rows } = await db.query<{ company_id: number; id: number }>(
+      `SELECT company_id, id FROM import_jobs WHERE NOT swept AND status <> 'importing' ORDER BY company_id, id`,
+    );
+    for (const job of rows) {
+      const sweep = (sweeps.get(job.company_id) ?? Promise.resolve()).then(async () => {
+        removed += await sweepJob(db, job.company_id, job.id);
+      });
+      sweeps.set(job.company_id, sweep.catch(() => {}));
+      await sweep;
+    }
+  })().catch((err) => log.error('[import] could not remove the rows of unfinished imports (the next start tries again):', err));
+  startupSweep = track(work.then(() => undefined));
+  return startupSweep.then(() => removed);
+}
