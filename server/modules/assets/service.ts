@@ -445,6 +445,7 @@ export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInp
       if (picture !== null && picture !== current?.picture_id) await assertFileOf(tx, actor, picture);
 
       if (code !== '' && code !== current?.asset_coding) {
+        // Not under the visibility rule: a row an import is writing holds its code (visibility.ts).
         const taken = await tx.query('SELECT 1 FROM assets WHERE company_id = $1 AND asset_coding = $2', [
           actor.companyId,
           code,
