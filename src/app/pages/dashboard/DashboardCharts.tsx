@@ -188,6 +188,8 @@ export function ValueChart({ info, locale }: { info: DashboardInfo; locale: stri
             barWidth="auto"
             maxBarWidth={48}
             wrapXAxisLables
+            // Round steps on the value axis (0, 10万, 20万 ...), not the maximum cut in four.
+            roundedTicks
             yAxisTickFormat={(value: number) => formatMoneyShort(value, locale)}
             culture={locale}
             roundCorners

@@ -8,7 +8,10 @@ import { formatCount, formatMoney, formatPercent } from './dashboardData';
 const useStyles = makeStyles({
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+    // Four in a row, else two by two, else one column: never three and a lone fourth.
+    gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+    '@media (max-width: 1279px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    '@media (max-width: 599px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
     gap: tokens.spacingHorizontalL,
   },
   card: { flexDirection: 'row', alignItems: 'center', gap: tokens.spacingHorizontalL, padding: tokens.spacingHorizontalL },
@@ -26,10 +29,12 @@ const useStyles = makeStyles({
   green: { backgroundColor: tokens.colorPaletteGreenBackground1, color: tokens.colorPaletteGreenForeground1 },
   red: { backgroundColor: tokens.colorPaletteRedBackground1, color: tokens.colorPaletteRedForeground1 },
   orange: { backgroundColor: tokens.colorPaletteDarkOrangeBackground1, color: tokens.colorPaletteDarkOrangeForeground1 },
-  text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  // A size container, so a figure's font can follow the card's width (cqi units below).
+  text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0, flexGrow: 1, containerType: 'inline-size' },
   label: { color: tokens.colorNeutralForeground3 },
-  // A figure stays on one line: a money figure broken mid-number misreads (issue 14). Too long
-  // for its card, it is cut with an ellipsis and whole in the title.
+  // A figure stays on one line: a money figure broken mid-number misreads (issue 14). A long
+  // one is set smaller to fit its card (figureFontSize); only past the smallest size is it cut
+  // with an ellipsis, and it is whole in the title.
   value: {
     fontSize: tokens.fontSizeHero700,
     lineHeight: tokens.lineHeightHero700,
@@ -42,6 +47,13 @@ const useStyles = makeStyles({
 });
 
 type Tone = 'brand' | 'green' | 'red' | 'orange';
+
+/** Hero size, or smaller so that `text` fits the card's text column: a digit of this font is
+ * about 0.6 em wide, so n characters need 0.6 n em (100cqi is the column's width); never
+ * below 16 px. */
+function figureFontSize(text: string): string {
+  return `max(16px, min(${tokens.fontSizeHero700}, calc(100cqi / ${(text.length * 0.6).toFixed(2)})))`;
+}
 
 function Figure(props: { id: string; label: string; value: string | null; note?: string; icon: ReactNode; tone: Tone }) {
   const styles = useStyles();
@@ -57,7 +69,7 @@ function Figure(props: { id: string; label: string; value: string | null; note?:
             <SkeletonItem size={32} style={{ width: '120px' }} />
           </Skeleton>
         ) : (
-          <span className={styles.value} title={props.value} data-testid={`figure-${props.id}-value`}>
+          <span className={styles.value} style={{ fontSize: figureFontSize(props.value) }} title={props.value} data-testid={`figure-${props.id}-value`}>
             {props.value}
           </span>
         )}

@@ -8,6 +8,7 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { avatarInitials } from '../../components/initials';
 import { useSnapshot } from 'valtio';
@@ -28,7 +29,7 @@ const useStyles = makeStyles({
   subtle: { color: tokens.colorNeutralForeground3 },
   details: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
     gap: tokens.spacingHorizontalL,
     margin: 0,
     marginTop: tokens.spacingVerticalXL,
@@ -53,6 +54,20 @@ const SCOPE_KEYS: Record<string, MessageKey> = {
   Dept: 'dashboard.scopeDept',
   Custom: 'dashboard.scopeCustom',
 };
+
+/** An e-mail address too long for its box wraps after the @, not inside a name (<wbr>, so a
+ * copied address has no extra character). */
+function withBreakAfterAt(value: string): ReactNode {
+  const at = value.indexOf('@');
+  if (at < 0) return value;
+  return (
+    <>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </>
+  );
+}
 
 /** The dashboard's welcome card: the company, the account, its scope and session. */
 export function DashboardWelcome() {
@@ -102,7 +117,7 @@ export function DashboardWelcome() {
         {details.map(([term, value]) => (
           <div key={term} className={styles.detail}>
             <dt className={styles.detailTerm}>{term}</dt>
-            <dd className={styles.detailValue}>{value}</dd>
+            <dd className={styles.detailValue}>{withBreakAfterAt(value)}</dd>
           </div>
         ))}
       </dl>
