@@ -11,7 +11,6 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
@@ -23,6 +22,7 @@ import { usePictureToken } from './pictureToken';
 import { EXPIRY_BAND_LABELS, statusLabel, type AssetSort } from './assetListQuery';
 import type { ColumnDef } from './assetColumns';
 import { formatBusinessTime } from '../business/businessDisplay';
+import { CellText } from '../../components/CellText';
 
 /** Width of the check box column and the actions column (two 32 px buttons and padding), CSS px. */
 const CHECK_WIDTH = 44;
@@ -35,13 +35,11 @@ const useStyles = makeStyles({
   headerRow: { backgroundColor: tokens.colorNeutralBackground3 },
   row: { cursor: 'pointer' },
   cell: { overflow: 'hidden' },
-  // One line, cut with an ellipsis; the whole text is in the title (shown on hover). Money
-  // figures no longer wrap mid-number.
-  ellipsis: { display: 'block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   name: { fontWeight: tokens.fontWeightSemibold },
   thumb: { width: '28px', height: '28px', objectFit: 'cover', borderRadius: tokens.borderRadiusSmall, display: 'block' },
   number: { textAlign: 'right' },
   muted: { color: tokens.colorNeutralForeground3 },
+  expiryMessage: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 },
   // The code, and after it a printer mark once the asset's label was printed (the "label
   // printed" column itself is hidden by default, so the list shows it at a glance).
   code: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
@@ -107,14 +105,7 @@ export function AssetTable({
   const pictureToken = usePictureToken();
   const none = <span className={styles.muted}>—</span>;
   /** A cell of plain text: cut to one line, whole in the title. */
-  const text = (value: string | number | null | undefined) =>
-    value === null || value === undefined || value === '' ? (
-      none
-    ) : (
-      <span className={styles.ellipsis} title={String(value)}>
-        {value}
-      </span>
-    );
+  const text = (value: string | number | null | undefined) => <CellText value={value} empty={none} />;
   const money = (value: number | null) => text(value === null ? null : formatMoney(value, i18n.language));
 
   const cells: Record<string, (asset: AssetInfo) => React.ReactNode> = {
@@ -134,9 +125,7 @@ export function AssetTable({
         className={styles.name}
         media={a.picture && pictureToken ? <img className={styles.thumb} src={pictureSrc(a.picture, pictureToken, import.meta.env.VITE_API_BASE ?? '', 'thumb')} alt="" loading="lazy" /> : undefined}
       >
-        <span className={styles.ellipsis} title={a.assetName}>
-          {a.assetName}
-        </span>
+        <CellText value={a.assetName} />
       </TableCellLayout>
     ),
     classify: (a) => text(a.classifyName),
@@ -164,9 +153,7 @@ export function AssetTable({
             {t(EXPIRY_BAND_LABELS[a.expiry.band])}
           </Badge>
           {message && (
-            <Text size={200} className={mergeClasses(styles.muted, styles.ellipsis)} title={messageText}>
-              {messageText}
-            </Text>
+            <CellText value={messageText} className={styles.expiryMessage} />
           )}
         </div>
       );

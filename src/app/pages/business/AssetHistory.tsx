@@ -7,6 +7,7 @@ import { assetState } from '../../state/assets';
 import { settings } from '../../state/settings';
 import { statusLabel } from '../asset/assetListQuery';
 import { changeText, formatBusinessTime } from './businessDisplay';
+import { CellText } from '../../components/CellText';
 
 const useStyles = makeStyles({
   box: { overflowX: 'auto' },
@@ -62,10 +63,10 @@ export function AssetHistory({ assetId }: { assetId: number }) {
                 </Badge>
               </TableCell>
               <TableCell data-testid="asset-history-status">{changeText(t(statusLabel(line.statusBefore)), t(statusLabel(line.statusAfter)))}</TableCell>
-              <TableCell>{changeText(line.deptNameBefore, line.deptNameAfter)}</TableCell>
-              <TableCell data-testid="asset-history-person">{changeText(line.staffNameBefore, line.staffNameAfter)}</TableCell>
-              <TableCell>{changeText(line.siteBefore, line.siteAfter)}</TableCell>
-              <TableCell>{line.business.operatorName}</TableCell>
+              <TableCell><CellText value={changeText(line.deptNameBefore, line.deptNameAfter)} /></TableCell>
+              <TableCell data-testid="asset-history-person"><CellText value={changeText(line.staffNameBefore, line.staffNameAfter)} /></TableCell>
+              <TableCell><CellText value={changeText(line.siteBefore, line.siteAfter)} /></TableCell>
+              <TableCell><CellText value={line.business.operatorName} /></TableCell>
               <TableCell>{line.businessId}</TableCell>
             </TableRow>
           ))}

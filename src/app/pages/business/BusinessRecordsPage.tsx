@@ -24,6 +24,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
+import { CellText } from '../../components/CellText';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
@@ -189,11 +190,11 @@ export default function BusinessRecordsPage() {
                 <TableCell>{record.id}</TableCell>
                 <TableCell>{formatBusinessTime(record.businessTime)}</TableCell>
                 <TableCell>{typeName(record.type)}</TableCell>
-                <TableCell>{record.deptName ?? ''}</TableCell>
-                <TableCell>{record.staffName ?? ''}</TableCell>
+                <TableCell><CellText value={record.deptName} /></TableCell>
+                <TableCell><CellText value={record.staffName} /></TableCell>
                 <TableCell>{record.assetCount}</TableCell>
-                <TableCell>{record.operatorName}</TableCell>
-                <TableCell>{record.remark}</TableCell>
+                <TableCell><CellText value={record.operatorName} /></TableCell>
+                <TableCell><CellText value={record.remark} /></TableCell>
               </TableRow>
             ))}
           </TableBody>

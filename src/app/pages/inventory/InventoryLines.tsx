@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { inventoryApi } from '../../api';
+import { CellText } from '../../components/CellText';
 import { ListFrame } from '../../components/ListFrame';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { usePagedList } from '../../hooks/usePagedList';
@@ -160,19 +161,19 @@ export function InventoryLines({ orderId, revision }: { orderId: number; revisio
         <TableBody>
           {lines.map((line) => (
             <TableRow key={line.id} data-testid="inventory-line" data-code={line.assetCoding} data-result={line.result}>
-              <TableCell>{line.assetCoding}</TableCell>
-              <TableCell>{line.assetName}</TableCell>
-              <TableCell>{line.department}</TableCell>
-              <TableCell>{line.user}</TableCell>
-              <TableCell>{line.depositSite}</TableCell>
-              <TableCell>{line.classification}</TableCell>
+              <TableCell><CellText value={line.assetCoding} /></TableCell>
+              <TableCell><CellText value={line.assetName} /></TableCell>
+              <TableCell><CellText value={line.department} /></TableCell>
+              <TableCell><CellText value={line.user} /></TableCell>
+              <TableCell><CellText value={line.depositSite} /></TableCell>
+              <TableCell><CellText value={line.classification} /></TableCell>
               <TableCell className={styles.nowrap}>
                 <Badge appearance="tint" color={lineResultColor(line.result)}>
                   {t(`inventory.result.${line.result}`)}
                 </Badge>
               </TableCell>
               <TableCell className={styles.nowrap}>{line.scannedAt ? formatBusinessTime(line.scannedAt) : ''}</TableCell>
-              <TableCell>{line.scannedBy}</TableCell>
+              <TableCell><CellText value={line.scannedBy} /></TableCell>
             </TableRow>
           ))}
         </TableBody>
