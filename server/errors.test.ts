@@ -16,7 +16,7 @@ describe('error table', () => {
     for (const [kind, entry] of Object.entries(ERRORS)) {
       expect(entry.zh.trim(), kind).not.toBe('');
       expect(entry.en.trim(), kind).not.toBe('');
-      const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      const names = (text: string) => [...text.matchAll(/\{(\w+)(?:\|[^}]*)?\}/g)].map((m) => m[1]).sort();
       expect(names(entry.zh), kind).toEqual(names(entry.en));
     }
   });
@@ -32,6 +32,14 @@ describe('error table', () => {
   it('fills placeholders', () => {
     expect(new AppError('codeTooFrequent', { seconds: 42 }).localized('zh')).toBe('获取验证码过于频繁，请 42 秒后再试。');
     expect(new AppError('tooManyAttempts', { minutes: 3 }).code).toBe(10);
+  });
+
+  it('says "1 asset" and "3 assets" in English', () => {
+    expect(errorMessage('classifyInUse', 'en', { count: 1 })).toBe('This classification is used by 1 asset and cannot be deleted.');
+    expect(errorMessage('classifyInUse', 'en', { count: 3 })).toBe('This classification is used by 3 assets and cannot be deleted.');
+    expect(errorMessage('importAllOrNothing', 'en', { count: 1 })).toBe('1 row has problems; as all-or-nothing was asked, nothing was saved.');
+    expect(errorMessage('codeTooFrequent', 'en', { seconds: 1 })).toBe('Verification codes were requested too often. Please try again in 1 second.');
+    expect(errorMessage('classifyInUse', 'zh', { count: 1 })).toBe('该分类下还有 1 项资产，不能删除。');
   });
 });
 

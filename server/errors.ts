@@ -88,7 +88,7 @@ export const ERRORS = {
   codeTooFrequent: {
     code: StatusCode.codeTooFrequent,
     zh: '获取验证码过于频繁，请 {seconds} 秒后再试。',
-    en: 'Verification codes were requested too often. Please try again in {seconds} seconds.',
+    en: 'Verification codes were requested too often. Please try again in {seconds|second|seconds}.',
   },
   codeRequestsFromAddress: {
     code: StatusCode.codeTooFrequent,
@@ -320,17 +320,22 @@ export const ERRORS = {
   classifyInUse: {
     code: StatusCode.inUse,
     zh: '该分类下还有 {count} 项资产，不能删除。',
-    en: 'This classification is used by {count} assets and cannot be deleted.',
+    en: 'This classification is used by {count|asset|assets} and cannot be deleted.',
+  },
+  classifyStillUsed: {
+    code: StatusCode.inUse,
+    zh: '该分类仍在使用中（例如正在导入的资产），不能删除。',
+    en: 'This classification is still in use (for example by assets being imported) and cannot be deleted.',
   },
   deptHasAssets: {
     code: StatusCode.inUse,
     zh: '该部门下还有 {count} 项资产，不能删除。',
-    en: 'This department still has {count} assets and cannot be deleted.',
+    en: 'This department still has {count|asset|assets} and cannot be deleted.',
   },
   staffHasAssets: {
     code: StatusCode.inUse,
     zh: '该员工名下还有 {count} 项资产，请先转移或归还后再删除。',
-    en: 'This staff member still holds {count} assets. Reassign or return them first.',
+    en: 'This staff member still holds {count|asset|assets}. Reassign or return them first.',
   },
   staffInUse: {
     code: StatusCode.inUse,
@@ -478,7 +483,7 @@ export const ERRORS = {
   importAllOrNothing: {
     code: StatusCode.parameter,
     zh: '有 {count} 行数据有误，按“全部成功才导入”的要求，没有保存任何数据。',
-    en: '{count} rows have problems; as all-or-nothing was asked, nothing was saved.',
+    en: '{count|row has|rows have} problems; as all-or-nothing was asked, nothing was saved.',
   },
   // Label templates (modules/templates).
   templateNotFound: { code: StatusCode.recordNotFound, zh: '模板不存在或已被删除。', en: 'This template does not exist or was deleted.' },
@@ -611,10 +616,13 @@ export function minutesParam(minutes: number): ErrorParam {
 }
 
 export function errorMessage(kind: ErrorKind, lang: Lang, params: ErrorParams = {}): string {
-  return ERRORS[kind][lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
+  // {name} is the value; {name|one|other} is the number and its noun, singular for exactly 1
+  // ('{count|asset|assets}': "1 asset", "3 assets"), for English.
+  return ERRORS[kind][lang].replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (whole, name: string, one?: string, other?: string) => {
     if (!(name in params)) return whole;
     const value = params[name];
-    return typeof value === 'object' ? value[lang] : String(value);
+    const text = typeof value === 'object' ? value[lang] : String(value);
+    return one === undefined ? text : `${text} ${Number(text) === 1 ? one : other}`;
   });
 }
 

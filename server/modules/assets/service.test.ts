@@ -468,11 +468,11 @@ describe('asset list', () => {
     const mid = await snapshot(server.db);
     expect((await call('DELETE', '/api/Department', { id: lone.id })).body).toEqual({
       statusCode: 30,
-      resultInfo: 'This department still has 1 assets and cannot be deleted.',
+      resultInfo: 'This department still has 1 asset and cannot be deleted.',
     });
     expect((await call('DELETE', '/api/Staff', { id: staff.li.id })).body).toEqual({
       statusCode: 30,
-      resultInfo: 'This staff member still holds 1 assets. Reassign or return them first.',
+      resultInfo: 'This staff member still holds 1 asset. Reassign or return them first.',
     });
     expect(await snapshot(server.db)).toEqual(mid);
     payload(await call('DELETE', '/api/Asset', { id: kept.id }));

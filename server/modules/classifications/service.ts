@@ -188,8 +188,9 @@ export async function deleteClassify(deps: OrgDeps, actor: Actor, id: number, ve
       assertWritten(rowCount);
     });
   } catch (err) {
-    // An asset got this classification between the count and the delete (PostgreSQL server only).
-    if (isForeignKeyViolation(err)) throw new AppError('classifyInUse', { count: 1 });
+    // Assets the count does not see hold it: an import's rows not yet published
+    // (assets/visibility.ts), or an asset given it between the count and the delete.
+    if (isForeignKeyViolation(err)) throw new AppError('classifyStillUsed');
     throw err;
   }
 }

@@ -254,7 +254,7 @@ describe('import rules', () => {
       created: 0,
       errorCount: 1,
       errors: [{ row: 3, reason: 'Please enter the asset name.' }],
-      message: '1 rows have problems; as all-or-nothing was asked, nothing was saved.',
+      message: '1 row has problems; as all-or-nothing was asked, nothing was saved.',
       allOrNothing: true,
     });
     const after = await snapshot(server.db);
