@@ -70,9 +70,16 @@ async function waitForStatus(status: string, timeout = 120_000): Promise<void> {
   await page.locator(`[data-testid="print-progress"][data-status="${status}"]`).waitFor({ timeout });
 }
 
-async function openData(rows: { name: string; code: string }[]): Promise<void> {
-  await byTestId('data-file').setInputFiles({ name: 'assets.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheetBytes(rows) });
-  await expect.poll(() => byTestId('data-rows').textContent()).toContain(`${rows.length} 行`);
+/**
+ * Opens a spreadsheet and waits until it is read: its name shows at once, and its row count
+ * only once it is read (while it is read the page shows no rows, and Print waits), so a
+ * second file of as many rows is never taken for read while the first one's rows show.
+ */
+async function openData(rows: { name: string; code: string }[], fileName: string): Promise<void> {
+  await byTestId('data-file').setInputFiles({ name: fileName, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheetBytes(rows) });
+  await expect
+    .poll(async () => `${await byTestId('data-file-name').textContent()} | ${(await byTestId('data-rows').count()) > 0 ? await byTestId('data-rows').textContent() : 'reading'}`)
+    .toContain(`${fileName} | 数据 ${rows.length} 行`);
 }
 
 /** zbarimg's QR reading of each file (one run, XML output). */
@@ -114,7 +121,7 @@ describe('the scan check', () => {
     await byTestId('label-file').setInputFiles({ name: 'scan-label.wdfx', mimeType: 'application/xml', buffer: Buffer.from(labelFile) });
     await expect.poll(() => byTestId('label-info').textContent()).toContain('50 × 40');
     await page.getByRole('radio', { name: '表格文件' }).check();
-    await openData(goodRows);
+    await openData(goodRows, 'good-assets.xlsx');
     await byTestId('helper-found').waitFor();
     await byTestId('printer').click();
     await page.getByRole('option', { name: new RegExp(`^${VIRTUAL_PRINTER}`) }).click();
@@ -152,7 +159,7 @@ describe('the scan check', () => {
 
   it('stops at label 7 whose code does not read back, and skipping it prints the rest', async () => {
     const before = (await printedFiles()).length;
-    await openData(badRows);
+    await openData(badRows, 'bad-assets.xlsx');
     // The box stays checked for the next run.
     expect(await byTestId('scan-check').isChecked()).toBe(true);
     await byTestId('print').click();

@@ -21,6 +21,7 @@ export const labelPrintEn = {
   openData: 'Choose spreadsheet',
   dataAccept: '.xlsx, .xls or .csv',
   sheet: 'Sheet',
+  dataReading: 'Reading the spreadsheet…',
   rows: 'Data rows: {{count}}, one label each',
   printerStep: 'Printer',
   helperSearching: 'Looking for the print helper…',

@@ -20,6 +20,7 @@ export const labelPrintZh = {
   openData: '选择表格',
   dataAccept: '.xlsx、.xls 或 .csv',
   sheet: '工作表',
+  dataReading: '正在读取表格…',
   rows: '数据 {{count}} 行，每行一张标签',
   printerStep: '打印机',
   helperSearching: '正在查找打印助手…',

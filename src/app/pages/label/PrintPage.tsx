@@ -113,7 +113,9 @@ export default function PrintPage() {
 
   const runActive = !!runState && runState.status !== 'done' && runState.status !== 'cancelled';
   const helperReady = helper.status.state === 'ready';
-  const canPrint = !!doc && !!plan && helperReady && !!helper.printerName && helper.dpi !== null && !runActive && !starting && !source.state.dataError;
+  // A chosen spreadsheet must be read first: no rows yet is not "one label without data".
+  const dataReady = !source.state.dataReading && !(source.state.dataChoice === 'file' && !source.state.data);
+  const canPrint = !!doc && !!plan && helperReady && !!helper.printerName && helper.dpi !== null && !runActive && !starting && !source.state.dataError && dataReady;
 
   const startPrint = async () => {
     if (!doc || !plan || helper.status.state !== 'ready' || !helper.printerName || helper.dpi === null) return;
@@ -296,7 +298,7 @@ export default function PrintPage() {
                     <Button icon={<TableRegular />} onClick={() => dataInput.current?.click()} disabled={runActive} data-testid="open-data">
                       {t('labelPrint.openData')}
                     </Button>
-                    <Text size={200} className={styles.muted}>
+                    <Text size={200} className={styles.muted} data-testid="data-file-name">
                       {source.state.dataFileName ?? t('labelPrint.dataAccept')}
                     </Text>
                     <input
@@ -331,7 +333,8 @@ export default function PrintPage() {
                   )}
                 </>
               )}
-              {source.state.data && (
+              {source.state.dataReading && <Spinner size="extra-tiny" label={t('labelPrint.dataReading')} data-testid="data-reading" />}
+              {source.state.data && !source.state.dataReading && (
                 <Text size={200} data-testid="data-rows">
                   {t('labelPrint.rows', { count: source.state.data.rowCount })}
                 </Text>

@@ -31,6 +31,9 @@ export interface LabelSourceState {
   /** 0-based sheet of the chosen workbook. */
   sheetIndex: number;
   dataError: string | null;
+  /** The chosen spreadsheet (the label's own or a file) is still being read: no rows yet, and
+   * nothing may print (the rows of a file picked before must not stand in for it). */
+  dataReading: boolean;
   /** The rows that drive the pages (null: one label without data). */
   data: DataSource | null;
   /** Label pages (data rows, at least 1). */
@@ -60,6 +63,7 @@ export function useLabelSource(language: Language, initial: InitialLabel | null 
   const [workbook, setWorkbook] = useState<Workbook | null>(null);
   const [sheetIndex, setSheetIndex] = useState(0);
   const [dataError, setDataError] = useState<string | null>(null);
+  const [fileReading, setFileReading] = useState(false);
   const dataPicks = useRef(0);
 
   const message = useCallback((e: LabelError) => formatLabelMessage(e.code, e.params, language === 'en' ? 'en' : 'zh-CN'), [language]);
@@ -108,8 +112,13 @@ export function useLabelSource(language: Language, initial: InitialLabel | null 
       setDataChoice('file');
       // In a Web Worker with a deadline: a file SheetJS never finishes is refused, not a frozen page.
       const picked = ++dataPicks.current;
+      // The file picked before is gone at once: its rows must not print as this file's.
+      setWorkbook(null);
+      setDataError(null);
+      setFileReading(true);
       const read = await readSpreadsheetInBrowser(new Uint8Array(await file.arrayBuffer()));
       if (picked !== dataPicks.current) return; // another file was picked meanwhile
+      setFileReading(false);
       if (!read.ok) {
         setWorkbook(null);
         setDataError(message(read.error));
@@ -142,6 +151,7 @@ export function useLabelSource(language: Language, initial: InitialLabel | null 
     workbook,
     sheetIndex,
     dataError: dataChoice === 'embedded' ? embedded.error : dataChoice === 'file' ? (dataError ?? sheet.error) : null,
+    dataReading: dataChoice === 'embedded' ? reading : dataChoice === 'file' && fileReading,
     data,
     pageCount,
   };
