@@ -49,13 +49,15 @@ describe('a spreadsheet that never finishes reading, in the editor', () => {
 
     await byTestId('data-file').setInputFiles({ name: 'endless.xls', mimeType: 'application/vnd.ms-excel', buffer: ENDLESS });
     await expect.poll(() => byTestId('data-file-error').textContent()).toBe(formatLabelMessage('sheet.tooSlow', { seconds: 2 }, 'zh-CN'));
-    // Nothing attached: no summary, no rows.
+    // Nothing attached: no summary, no rows, and no longer "reading".
     expect(await byTestId('data-summary').count()).toBe(0);
+    expect(await byTestId('data-reading').count()).toBe(0);
     expect(await byTestId('data-panel').getAttribute('data-rows')).toBe('');
 
     await byTestId('data-file').setInputFiles({ name: 'assets.csv', mimeType: 'text/csv', buffer: Buffer.from('资产编号,名称\nA-0001,笔记本电脑\nA-0002,扫描枪\n') });
     await expect.poll(() => byTestId('data-paging').getAttribute('data-count')).toBe('2');
     expect(await byTestId('data-file-error').count()).toBe(0);
+    expect(await byTestId('data-reading').count()).toBe(0);
     expect(await byTestId('data-summary').textContent()).toContain('2');
     expect(browser.errors).toEqual([]);
   }, 120_000);

@@ -137,6 +137,7 @@ export const labelEditorEn = {
     attach: 'Attach spreadsheet…',
     replace: 'Replace spreadsheet…',
     remove: 'Remove spreadsheet',
+    reading: 'Reading the spreadsheet…',
     selectControl: 'Select a text, barcode or 2D code to insert a data column or make it a serial number.',
     source: 'Content from',
     typed: 'Typed content',

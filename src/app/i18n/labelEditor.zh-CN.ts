@@ -136,6 +136,7 @@ export const labelEditorZh = {
     attach: '添加表格…',
     replace: '更换表格…',
     remove: '移除表格',
+    reading: '正在读取表格…',
     selectControl: '选择一个文本、条码或二维码，插入数据列或设为序列号。',
     source: '内容来源',
     typed: '输入的内容',

@@ -8,7 +8,7 @@
  * page); the overlay tints bound content (dataOverlay.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Field, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Select, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowRightRegular, DeleteRegular, TableAddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { DataSource } from '../../../label/binding/data';
@@ -95,6 +95,8 @@ export function EditorDataPanel({ model, doc, editorData, assetFields }: { model
   const [fileError, setFileError] = useState<string | null>(null);
   /** Files picked so far: a read that ends after a later pick is dropped. */
   const picks = useRef(0);
+  /** A picked file is being read (the label keeps its spreadsheet until it is attached). */
+  const [reading, setReading] = useState(false);
   const { data, source, paging } = editorData;
   const workbook = data.workbook;
 
@@ -107,8 +109,10 @@ export function EditorDataPanel({ model, doc, editorData, assetFields }: { model
     // Read in a Web Worker with a deadline: a file SheetJS never finishes is refused
     // ("took too long to read") instead of freezing the page, and the label is unchanged.
     const picked = ++picks.current;
+    setReading(true);
     const read = await readSpreadsheetInBrowser(bytes);
     if (picked !== picks.current) return; // another file was picked meanwhile
+    setReading(false);
     if (!read.ok) {
       setFileError(message(read.error));
       return;
@@ -177,6 +181,7 @@ export function EditorDataPanel({ model, doc, editorData, assetFields }: { model
               </Button>
             )}
           </div>
+          {reading && <Spinner size="extra-tiny" label={t('labelEditor.data.reading')} data-testid="data-reading" />}
           {fileError && (
             <Text size={200} className={styles.error} data-testid="data-file-error">
               {fileError}
