@@ -19,7 +19,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, latestCode, logIn, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, logIn, registerSubUser, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 import { zbarSymbols } from './printed-pages';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
@@ -157,13 +157,7 @@ describe('asset labels', () => {
   });
 
   it('shows a sub-user without the template right no private template to print with; the server refuses it too', async () => {
-    const role = await api<{ id: number }>('POST', 'api/Role', adminToken, { roleName: '贴标员', permissions: [101] });
-    const { departments } = await api<{ departments: Array<{ id: number; affiliatedDept: number | null }> }>('GET', 'api/Department/List', adminToken);
-    const root = departments.find((d) => d.affiliatedDept === null)!;
-    const staff = await api<{ id: number }>('POST', 'api/Staff', adminToken, { staffName: '赵六', affiliatedDept: root.id });
-    await api('GET', `api/User?email=${encodeURIComponent(SUB_EMAIL)}&purpose=register`, adminToken);
-    const checkCode = await latestCode(server, SUB_EMAIL, 'register');
-    await api('POST', 'api/User/ChildRegister', adminToken, { staffId: staff.id, email: SUB_EMAIL, checkCode, password: md5(SUB_PASSWORD), roleId: role.id, authorizationType: 'All' });
+    await registerSubUser(server, adminToken, { email: SUB_EMAIL, password: SUB_PASSWORD, roleName: '贴标员', permissions: [101], staffName: '赵六' });
 
     const context = await browser.browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     try {

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { callApi, latestCode, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, openBrowser, registerSubUser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const COMPANY = '演示企业 Demo Co.';
 const CLASSIFY = 'E2E电子设备';
@@ -273,20 +273,7 @@ describe('asset register', () => {
   it('shows a sub-user without delete (103) no delete button', async () => {
     const admin = await api<{ loginID: string }>('POST', 'api/Login', null, { email: 'demo@assetmark.local', password: md5('demo1234') });
     const token = admin.loginID;
-    const role = await api<{ id: number }>('POST', 'api/Role', token, { roleName: '资产录入员', permissions: [101, 102] });
-    const { departments } = await api<{ departments: Array<{ id: number; affiliatedDept: number | null }> }>('GET', 'api/Department/List', token);
-    const root = departments.find((d) => d.affiliatedDept === null)!;
-    const staff = await api<{ id: number }>('POST', 'api/Staff', token, { staffName: '李四', affiliatedDept: root.id });
-    await api('GET', `api/User?email=${encodeURIComponent(SUB_EMAIL)}&purpose=register`, token);
-    const checkCode = await latestCode(server, SUB_EMAIL, 'register');
-    await api('POST', 'api/User/ChildRegister', token, {
-      staffId: staff.id,
-      email: SUB_EMAIL,
-      checkCode,
-      password: md5(SUB_PASSWORD),
-      roleId: role.id,
-      authorizationType: 'All',
-    });
+    await registerSubUser(server, token, { email: SUB_EMAIL, password: SUB_PASSWORD, roleName: '资产录入员', permissions: [101, 102], staffName: '李四' });
 
     subContext = await browser.browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     const sub = await subContext.newPage();

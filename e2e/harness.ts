@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { wirePassword } from '../server/modules/accounts/demo';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -148,6 +149,33 @@ export async function callApi<T>(baseUrl: string, method: string, path: string, 
   const envelope = (await reply.json()) as { statusCode: number; resultInfo: T };
   if (envelope.statusCode !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
   return envelope.resultInfo;
+}
+
+/**
+ * A sub-user of the admin's company, made as the organisation pages make one: a role with
+ * `permissions`, a staff member in the root department, the register code from the outbox,
+ * then the account (authorization scope All).
+ */
+export async function registerSubUser(
+  server: RunningServer,
+  adminToken: string,
+  user: { email: string; password: string; roleName: string; permissions: number[]; staffName: string },
+): Promise<void> {
+  const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(server.baseUrl, method, path, adminToken, body);
+  const role = await api<{ id: number }>('POST', 'api/Role', { roleName: user.roleName, permissions: user.permissions });
+  const { departments } = await api<{ departments: Array<{ id: number; affiliatedDept: number | null }> }>('GET', 'api/Department/List');
+  const root = departments.find((d) => d.affiliatedDept === null)!;
+  const staff = await api<{ id: number }>('POST', 'api/Staff', { staffName: user.staffName, affiliatedDept: root.id });
+  await api('GET', `api/User?email=${encodeURIComponent(user.email)}&purpose=register`);
+  const checkCode = await latestCode(server, user.email, 'register');
+  await api('POST', 'api/User/ChildRegister', {
+    staffId: staff.id,
+    email: user.email,
+    checkCode,
+    password: wirePassword(user.password),
+    roleId: role.id,
+    authorizationType: 'All',
+  });
 }
 
 /** Logs `page` in through the login form and waits for the dashboard. */

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, latestCode, logIn, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, logIn, registerSubUser, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const PLACE = 'E2E同步仓';
 const CODE = 'E2E-SYNC-1';
@@ -95,13 +95,7 @@ describe('inventory scans waiting on the device', () => {
 
 describe('inventory without permission 201', () => {
   it('hides the menu entry from the sub-user, shows /inventory as unauthorized, and the server refuses', async () => {
-    const role = await api<{ id: number }>('POST', 'api/Role', adminToken, { roleName: '登记员', permissions: [101] });
-    const { departments } = await api<{ departments: Array<{ id: number; affiliatedDept: number | null }> }>('GET', 'api/Department/List', adminToken);
-    const root = departments.find((d) => d.affiliatedDept === null)!;
-    const staff = await api<{ id: number }>('POST', 'api/Staff', adminToken, { staffName: '赵六', affiliatedDept: root.id });
-    await api('GET', `api/User?email=${encodeURIComponent(SUB_EMAIL)}&purpose=register`, adminToken);
-    const checkCode = await latestCode(server, SUB_EMAIL, 'register');
-    await api('POST', 'api/User/ChildRegister', adminToken, { staffId: staff.id, email: SUB_EMAIL, checkCode, password: md5(SUB_PASSWORD), roleId: role.id, authorizationType: 'All' });
+    await registerSubUser(server, adminToken, { email: SUB_EMAIL, password: SUB_PASSWORD, roleName: '登记员', permissions: [101], staffName: '赵六' });
 
     const context = await browser.browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     try {

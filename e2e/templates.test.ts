@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { callApi, latestCode, logIn, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, logIn, registerSubUser, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
 const SUB_EMAIL = 'label.clerk@example.com';
@@ -220,13 +220,7 @@ describe('label template pages', () => {
   });
 
   it('shows a sub-user without the template right (303) no private templates; the server refuses too', async () => {
-    const role = await api<{ id: number }>('POST', 'api/Role', adminToken, { roleName: '标签员', permissions: [101] });
-    const { departments } = await api<{ departments: Array<{ id: number; affiliatedDept: number | null }> }>('GET', 'api/Department/List', adminToken);
-    const root = departments.find((d) => d.affiliatedDept === null)!;
-    const staff = await api<{ id: number }>('POST', 'api/Staff', adminToken, { staffName: '王五', affiliatedDept: root.id });
-    await api('GET', `api/User?email=${encodeURIComponent(SUB_EMAIL)}&purpose=register`, adminToken);
-    const checkCode = await latestCode(server, SUB_EMAIL, 'register');
-    await api('POST', 'api/User/ChildRegister', adminToken, { staffId: staff.id, email: SUB_EMAIL, checkCode, password: md5(SUB_PASSWORD), roleId: role.id, authorizationType: 'All' });
+    await registerSubUser(server, adminToken, { email: SUB_EMAIL, password: SUB_PASSWORD, roleName: '标签员', permissions: [101], staffName: '王五' });
 
     const context = await browser.browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     try {
