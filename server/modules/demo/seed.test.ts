@@ -20,6 +20,7 @@ import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import type { Logger } from '../../log.ts';
 import { login, payload, startTestServer, type TestServer } from '../../testing/harness.ts';
+import { failingAt } from '../../testing/failing-db.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../accounts/demo.ts';
 import { seedGallery } from '../templates/gallery.ts';
 import { DEMO_ASSETS, DEMO_CLASSIFICATIONS, DEMO_STAFF, DEMO_STORIES, DEMO_TEMPLATE } from './sample-data.ts';
@@ -189,20 +190,7 @@ describe('when the demo company is not seeded', () => {
     const server = await startTestServer({ demo: 'account' });
     try {
       // A database whose fifth transaction record fails, as a crash at that point would end it.
-      let records = 0;
-      const failing: Db = {
-        ...server.db,
-        transaction: (fn) =>
-          server.db.transaction((tx) =>
-            fn({
-              exec: (script) => tx.exec(script),
-              query: (sql, params) => {
-                if (sql.includes('INSERT INTO business_records') && ++records === 5) throw new Error('the process stopped');
-                return tx.query(sql, params);
-              },
-            }),
-          ),
-      };
+      const failing = failingAt(server.db, 'INSERT INTO business_records', 5, 'the process stopped').db;
       await expect(start(server, recordingLog(), failing)).rejects.toThrow('the process stopped');
       const token = await demoToken(server);
       expect(payload(await server.call<DashboardInfo>('GET', '/api/Dashboard', { token })).totalAssets).toBe(0);

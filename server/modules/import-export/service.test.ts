@@ -17,6 +17,7 @@ import type {
 import type { Db, Queryable } from '../../db/db.ts';
 import { silentLogger } from '../../log.ts';
 import { companyIdOf, payload, registerAndLogin, snapshot, startTestServer, type TestServer } from '../../testing/harness.ts';
+import { failingAt } from '../../testing/failing-db.ts';
 import { loadActor } from '../access/service.ts';
 import { failInterruptedImports, importsSettled, startImport, WRITE_CHUNK } from './service.ts';
 
@@ -470,26 +471,13 @@ describe('import rules', () => {
     const actor = await loadActor(server.db, { userId: admin.Id, companyId });
     const rows: Row[] = [ZH_HEADER];
     for (let i = 0; i < WRITE_CHUNK * 2 + 10; i++) rows.push([`CRASH-${i}`, 'Crash', '', '', '', '', 1, '', 'Ops', '', '', '']);
-    let inserts = 0;
     // The second INSERT of the write transaction fails, after the first has written its rows.
-    const failing: Db = {
-      ...server.db,
-      transaction: (fn) =>
-        server.db.transaction((tx) =>
-          fn({
-            exec: (script) => tx.exec(script),
-            query: (sql, params) => {
-              if (sql.includes('INSERT INTO assets') && ++inserts === 2) throw new Error('disk full (injected)');
-              return tx.query(sql, params);
-            },
-          }),
-        ),
-    };
+    const failing = failingAt(server.db, 'INSERT INTO assets', 2, 'disk full (injected)');
     const before = await snapshot(server.db);
-    const deps = { db: failing, clock: server.clock.now, timeZone: 'Asia/Shanghai', log: silentLogger };
+    const deps = { db: failing.db, clock: server.clock.now, timeZone: 'Asia/Shanghai', log: silentLogger };
     const started = await startImport(deps, actor, { fileData: fileOf(rows, 'csv'), suffix: 'csv' });
     await started.finished;
-    expect(inserts).toBe(2);
+    expect(failing.seen()).toBe(2);
     const after = await snapshot(server.db);
     expect(after.assets).toEqual(before.assets);
     const status = payload(await call<ImportStatus>('GET', `/api/Excel?jobId=${started.jobId}`));
