@@ -424,6 +424,12 @@ export const ERRORS = {
     zh: '正在导入其他文件，请等待其完成后再试。',
     en: 'Another import is running. Please try again when it has finished.',
   },
+  // An asset whose change by an import is staged or being applied (assets/import-hold.ts).
+  assetBeingImported: {
+    code: StatusCode.importBusy,
+    zh: '资产“{code}”正在被导入的文件修改，请在导入完成后重试。',
+    en: 'The asset "{code}" is being changed by an import. Please try again when the import has finished.',
+  },
   staleTemplate: {
     code: StatusCode.staleTemplate,
     zh: '请下载最新模板后重试。',

@@ -35,6 +35,7 @@ import { assertFileOf, fileUrl } from '../files/service.ts';
 import { findStaff } from '../staff/service.ts';
 import { reserveCodes } from './codes.ts';
 import { currentValueSql, daysLeftSql, expiryBandsSql, expiryOf, todayIn } from './depreciation.ts';
+import { refuseHeldAssets } from './import-hold.ts';
 import { visibleAsset } from './visibility.ts';
 import {
   checkAttributeValues,
@@ -472,6 +473,7 @@ export async function setAsset(deps: AssetDeps, actor: Actor, input: SetAssetInp
         deps.clock(),
       ];
       if (current) {
+        await refuseHeldAssets(tx, actor.companyId, [current.id]);
         const { rowCount } = await tx.query(
           `UPDATE assets SET asset_coding = $3, asset_name = $4, specifications = $5, unit = $6, supplier = $7,
                   buy_date = $8, buy_price = $9, surplus_value = $10, loss_cycle = $11, expire_date = $12,
@@ -536,6 +538,7 @@ export async function deleteAssets(
     // Missing or out of scope first (28), so the answer to a foreign id never depends on versions.
     const found = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets a WHERE ${inScope}`, p.values);
     if (found.rows[0].n !== unique.length) throw new AppError('assetNotFound');
+    await refuseHeldAssets(tx, actor.companyId, unique);
     const { rowCount } = await tx.query(
       `DELETE FROM assets a
         USING unnest(${p.add(unique)}::bigint[], ${p.add([...expected.values()])}::integer[]) AS v(id, version)

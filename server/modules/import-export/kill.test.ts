@@ -48,7 +48,7 @@ interface Running {
 /** Starts the server on the shared data directory; resolves once it listens. */
 async function startServer(pauseAt?: ImportStage): Promise<Running> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ASSETMARK_HELPER: 'off' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ASSETMARK_HELPER: 'off', ASSETMARK_DEMO_DATA: 'off' };
   delete env.DATABASE_URL;
   if (pauseAt) Object.assign(env, { IMPORT_TEST_PAUSE_AT: pauseAt, IMPORT_TEST_MARKER_DIR: markerDir });
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -129,9 +129,9 @@ function logShows(server: Running, pattern: RegExp): Promise<void> {
 }
 
 /** A CSV of `count` rows (more than two write chunks, so a kill can land between them). */
-function csvBase64(prefix: string, count: number): string {
+function csvBase64(prefix: string, count: number, name = 'Chair'): string {
   const lines = ['资产编码,资产名称,存放地点'];
-  for (let i = 0; i < count; i++) lines.push(`${prefix}${String(i).padStart(5, '0')},Chair ${i},Room ${i % 7}`);
+  for (let i = 0; i < count; i++) lines.push(`${prefix}${String(i).padStart(5, '0')},${name} ${i},Room ${i % 7}`);
   return Buffer.from(lines.join('\n'), 'utf8').toString('base64');
 }
 
@@ -150,7 +150,8 @@ const ROWS = WRITE_CHUNK * 2 + 500;
 describe('an import killed with kill -9', () => {
   // Every stage an import passes: before its rows are checked, after, between two committed
   // chunks of hidden rows, before the publish, inside it, and just after its commit.
-  it.each(IMPORT_STAGES.map((stage) => [stage]))('at "%s" leaves all of its rows or none, and the next import works', async (stage) => {
+  // (chunkApplied: only a file changing existing assets reaches it, below.)
+  it.each(IMPORT_STAGES.filter((stage) => stage !== 'chunkApplied').map((stage) => [stage]))('at "%s" leaves all of its rows or none, and the next import works', async (stage) => {
     const prefix = `K-${stage.toUpperCase()}-`;
     const paused = await startServer(stage);
     const token = await login(paused);
@@ -195,6 +196,38 @@ describe('an import killed with kill -9', () => {
       expect(again.statusCode).toBe(0);
       expect(await settledStatus(restarted, token2, again.resultInfo.jobId)).toMatchObject({ status: 'success', created: 50 });
       expect(await countAssets(restarted, token2, againPrefix)).toBe(50);
+    } finally {
+      await kill9(restarted);
+    }
+  }, 240_000);
+
+  // After its publish, an import changing existing assets applies the changes in chunks, each
+  // its own transaction (PGlite): killed between two, the next start applies the rest.
+  it('after the publish, between two chunks of changes, keeps them all: the next start applies the rest', async () => {
+    const prefix = 'K-APPLY-';
+    const byName = async (server: Running, token: string, name: string) => {
+      const reply = await api<AssetListResult>(server, 'GET', `/api/Asset?search=${encodeURIComponent(name)}&pageSize=20`, token);
+      return reply.resultInfo.filterAssetCount;
+    };
+    const paused = await startServer('chunkApplied');
+    const token = await login(paused);
+    const created = await api<ImportStarted>(paused, 'POST', '/api/Excel', token, { suffix: 'csv', fileData: csvBase64(prefix, ROWS, 'Seat') });
+    expect(await settledStatus(paused, token, created.resultInfo.jobId)).toMatchObject({ status: 'success', created: ROWS });
+    const reached = markerWritten('chunkApplied');
+    const changing = await api<ImportStarted>(paused, 'POST', '/api/Excel', token, { suffix: 'csv', fileData: csvBase64(prefix, ROWS, 'Stool') });
+    expect(changing.statusCode).toBe(0);
+    await reached;
+    // Held after the publish and the first chunk after it: two chunks applied, the rest not.
+    expect(await byName(paused, token, 'Stool')).toBe(WRITE_CHUNK * 2);
+    await kill9(paused);
+
+    const restarted = await startServer();
+    try {
+      const token2 = await login(restarted);
+      await logShows(restarted, new RegExp(`\\[import\\] the rest of import ${changing.resultInfo.jobId}'s changes applied`));
+      expect(await settledStatus(restarted, token2, changing.resultInfo.jobId)).toMatchObject({ status: 'success', updated: ROWS, errorCount: 0 });
+      expect(await byName(restarted, token2, 'Stool')).toBe(ROWS);
+      expect(await byName(restarted, token2, 'Seat')).toBe(0);
     } finally {
       await kill9(restarted);
     }

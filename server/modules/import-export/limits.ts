@@ -44,10 +44,12 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
  * sent back yet), `checked` (rows checked, nothing written), `chunkWritten` (after each chunk
  * of new rows or staged updates is committed, before the next begins: hidden, no transaction
  * open), `publishing` (every chunk committed, the publish transaction not yet begun),
- * `committing` (inside the publish transaction: updates applied and the job's outcome
- * written, not yet committed), `committed` (just after the publish committed).
+ * `committing` (inside the publish transaction: the job's outcome and its first updates
+ * written, not yet committed), `committed` (just after the publish committed), `chunkApplied`
+ * (after each later transaction applying staged updates is committed, when the publish could
+ * not apply them all: service.ts).
  */
-export const IMPORT_STAGES = ['parsed', 'checked', 'chunkWritten', 'publishing', 'committing', 'committed'] as const;
+export const IMPORT_STAGES = ['parsed', 'checked', 'chunkWritten', 'publishing', 'committing', 'committed', 'chunkApplied'] as const;
 export type ImportStage = (typeof IMPORT_STAGES)[number];
 
 /** Called at every stage; the import goes on when it resolves. */

@@ -10,6 +10,10 @@ import { classifiesOf } from '../classifications/service.ts';
 import { lower, type ExistingAsset, type Lookups } from './rows.ts';
 import type { Plan } from './service.ts';
 import { visibleAsset } from '../assets/visibility.ts';
+import { yieldToEventLoop } from './write.ts';
+
+/** Codes looked up per statement. */
+const EXISTING_SLICE = 5000;
 
 export async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promise<Lookups> {
   // Departments: the whole tree for the names of paths, the scope for what may be named.
@@ -59,16 +63,26 @@ export async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promi
     codeColumn < 0
       ? []
       : [...new Set(plan.data.map(({ cells }) => String(cells[codeColumn] ?? '').trim()).filter((code) => code !== ''))];
-  const ep = new SqlParams();
-  const company = ep.add(actor.companyId);
-  const existing = await q.query<ExistingAsset>(
-    `SELECT a.id, a.version, a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price,
-            a.loss_cycle, a.dept_id, a.staff_id, a.deposit_site, a.classify_id, a.attribute_values,
-            ${deptCondition(actor, 'a.dept_id', ep)} AS in_scope
-       FROM assets a
-      WHERE a.company_id = ${company} AND a.asset_coding = ANY(${ep.add(codes)}::text[]) AND ${visibleAsset('a', company)}`,
-    ep.values,
-  );
+  // EXISTING_SLICE codes a statement, the event loop yielded between them: on PGlite one
+  // statement for 100,000 codes held every other request for over a second. Each asset's
+  // version is checked again when its change is staged (write.ts), so slices read at slightly
+  // different moments are safe.
+  const existing: ExistingAsset[] = [];
+  for (let start = 0; start < codes.length; start += EXISTING_SLICE) {
+    const ep = new SqlParams();
+    const company = ep.add(actor.companyId);
+    const { rows } = await q.query<ExistingAsset>(
+      `SELECT a.id, a.version, a.asset_coding, a.asset_name, a.specifications, a.unit, a.supplier, a.buy_date, a.buy_price,
+              a.loss_cycle, a.dept_id, a.staff_id, a.deposit_site, a.classify_id, a.attribute_values,
+              ${deptCondition(actor, 'a.dept_id', ep)} AS in_scope
+         FROM assets a
+        WHERE a.company_id = ${company} AND a.asset_coding = ANY(${ep.add(codes.slice(start, start + EXISTING_SLICE))}::text[])
+          AND ${visibleAsset('a', company)}`,
+      ep.values,
+    );
+    existing.push(...rows);
+    await yieldToEventLoop();
+  }
 
   return {
     actor,
@@ -80,6 +94,6 @@ export async function loadLookups(q: Queryable, actor: Actor, plan: Plan): Promi
     classifyByName: new Map(classes.map((k) => [lower(k.name), k])),
     classifyById: new Map(classes.map((k) => [k.id, k])),
     defaultClassify: plan.defaultClassify,
-    existing: new Map(existing.rows.map((a) => [a.asset_coding, a])),
+    existing: new Map(existing.map((a) => [a.asset_coding, a])),
   };
 }

@@ -17,14 +17,20 @@
  *        - new rows are inserted WRITE_CHUNK at a time, each chunk its own transaction, marked
  *          with the job (assets.import_job): hidden from every read (assets/visibility.ts)
  *          until the job is published;
- *        - changes to existing assets are staged WRITE_CHUNK at a time in import_updates;
- *        - the publish: one transaction applies the staged changes (each only if the asset
- *          still has the version the check read) and sets the job 'success' with its counts.
- *          From that commit every row of the import is visible at once.
- *      Any failure (a code taken meanwhile, an asset edited meanwhile, any error) marks the job
- *      'error' (its rows were never visible) and its hidden rows and staged changes are
- *      deleted in chunks (sweepJob). A job still 'importing' when the server starts is marked
- *      'error' (failInterruptedImports) and swept after the start (sweepUnfinishedImports).
+ *        - changes to existing assets are staged WRITE_CHUNK at a time in import_updates, each
+ *          only if the asset still has the version the check read; from then on the asset is
+ *          held against other writes until its change is applied (assets/import-hold.ts);
+ *        - the publish: one transaction sets the job 'success' with its counts, which makes
+ *          every new row visible at once, and applies the staged changes, all of them or, on
+ *          PGlite, the first chunk (applyChunkOf);
+ *        - the rest of the staged changes, a chunk a transaction (applyRemaining), the job's
+ *          apply_after recording how far they went (migration 019). Until the last, the job
+ *          still counts as importing: for its status, and for the company's next import.
+ *      Any failure before the publish (a code taken meanwhile, an asset edited meanwhile, any
+ *      error) marks the job 'error' (its rows were never visible) and its hidden rows and
+ *      staged changes are deleted in chunks (sweepJob). A job still 'importing' when the
+ *      server starts is marked 'error' (failInterruptedImports) and swept after the start
+ *      (sweepUnfinishedImports); one published but not wholly applied is applied to the end.
  *      With allOrNothing, one bad row saves none.
  * A row naming an existing code updates that asset only if the importer sees it and holds 102.
  * A new row whose code another asset took meanwhile is not written (ON CONFLICT DO NOTHING):
@@ -48,7 +54,7 @@ import { standardColumnOf } from './columns.ts';
 import type { ImportGate } from './limits.ts';
 import { loadLookups } from './lookups.ts';
 import { importsSettled, sweepLater, sweepsDone, sweepUnfinishedImports, track } from './sweep.ts';
-import { applyStagedUpdates, insertHiddenChunk, stageUpdateChunk, WRITE_CHUNK, yieldToEventLoop } from './write.ts';
+import { applyRemaining, applyStagedChunk, insertHiddenChunk, stageUpdateChunk, WRITE_CHUNK, yieldToEventLoop } from './write.ts';
 import { ImportParser } from './parse-queue.ts';
 import { checkRow, unchanged, type ColumnMap, type RowProblem, type RowValues } from './rows.ts';
 import { MARKER_FORMAT, type Cell, type Marker } from './workbook.ts';
@@ -61,6 +67,23 @@ export interface ImportDeps extends AssetDeps {
   parser?: ImportParser;
   /** Tests: asked at each stage of an import (limits.ts); the import goes on when it resolves. */
   gate?: ImportGate;
+  /**
+   * Staged changes applied per transaction after the publish (null: all in the publish); unset:
+   * applyChunkOf's choice for the database. Tests set it to apply in chunks on either.
+   */
+  applyChunk?: number | null;
+}
+
+/**
+ * How many staged changes to existing assets the publish applies, and then each transaction
+ * after it. PGlite: WRITE_CHUNK, as every other statement of the write phase: its one
+ * connection answers other requests between them; an import's new rows appear at its publish,
+ * its changes over the following chunks (about 0.1 s each). A PostgreSQL server: all in the
+ * publish, so the import appears at once: its other connections go on answering meanwhile.
+ */
+export function applyChunkOf(deps: Pick<ImportDeps, 'db' | 'applyChunk'>): number | null {
+  if (deps.applyChunk !== undefined) return deps.applyChunk;
+  return deps.db.kind === 'pglite' ? WRITE_CHUNK : null;
 }
 
 let defaultParser: ImportParser | undefined;
@@ -124,6 +147,11 @@ export async function startImport(
   // before it costs any parsing.
   let jobId: number;
   try {
+    // A published import whose changes are still being applied is running too.
+    const applying = await deps.db.query(`SELECT 1 FROM import_jobs WHERE company_id = $1 AND apply_after IS NOT NULL LIMIT 1`, [
+      actor.companyId,
+    ]);
+    if (applying.rows.length > 0) throw new AppError('importBusy');
     const { rows } = await deps.db.query<{ id: number }>(
       `INSERT INTO import_jobs (company_id, user_id, file_name, all_or_nothing, status, total_rows, started_at)
        VALUES ($1, $2, $3, $4, 'importing', 0, $5) RETURNING id`,
@@ -278,30 +306,46 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
     // Each chunk its own transaction; between chunks no transaction is open, so other requests
     // are answered. PGlite answers through promises only: without the yield the whole write
     // would run as one chain of microtasks and starve the event loop until it ends.
-    const inChunks = async (rows: RowValues[], write: (tx: Queryable, chunk: RowValues[]) => Promise<number>) => {
+    const inChunks = async (rows: RowValues[], share: number, write: (tx: Queryable, chunk: RowValues[]) => Promise<number>) => {
       for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
         const chunk = rows.slice(start, start + WRITE_CHUNK);
         const written = await deps.db.transaction((tx) => write(tx, chunk));
         // Fewer rows than sent: a code was taken by another asset since the check.
         if (written !== chunk.length) throw new AppError('importFailed');
-        state.done += chunk.length;
+        state.done += chunk.length * share;
         await passGate(deps, 'chunkWritten', jobId);
         await yieldToEventLoop();
       }
     };
-    await inChunks(created, (tx, chunk) => insertHiddenChunk(tx, actor.companyId, jobId, chunk, now));
-    await inChunks(updated, (tx, chunk) => stageUpdateChunk(tx, actor.companyId, jobId, chunk));
+    await inChunks(created, 1, (tx, chunk) => insertHiddenChunk(tx, actor.companyId, jobId, chunk, now));
+    // A change counts half a row when staged, the other half when applied.
+    await inChunks(updated, 0.5, (tx, chunk) => stageUpdateChunk(tx, actor.companyId, jobId, chunk));
     await passGate(deps, 'publishing', jobId);
-    await deps.db.transaction(async (tx) => {
-      // Fewer assets changed than staged: one was edited (or deleted) since the check.
-      if ((await applyStagedUpdates(tx, actor.companyId, jobId, deps.clock())) !== updated.length) throw new AppError('importFailed');
+    const limit = applyChunkOf(deps);
+    const applyAfter = await deps.db.transaction(async (tx) => {
       // Not 'importing' any more (marked interrupted by a start of another process): no publish.
       if (!(await finishJob(tx, actor.companyId, jobId, deps.clock(), { status: 'success', problems, message: null, counts }))) {
         throw new AppError('importFailed');
       }
+      const first = await applyStagedChunk(tx, actor.companyId, jobId, 0, limit);
+      // Fewer assets changed than staged: one was changed since it was staged (never expected: held).
+      if (first.applied !== first.staged) throw new AppError('importFailed');
+      state.done += first.staged / 2;
+      const through = limit !== null && first.staged === limit ? first.through : null;
+      if (through !== null) {
+        await tx.query('UPDATE import_jobs SET apply_after = $3 WHERE company_id = $1 AND id = $2', [actor.companyId, jobId, through]);
+      }
       await passGate(deps, 'committing', jobId);
+      return through;
     });
     await passGate(deps, 'committed', jobId);
+    if (applyAfter !== null) {
+      const missed = await applyRemaining(deps.db, actor.companyId, jobId, applyAfter, limit!, async (staged) => {
+        state.done += staged / 2;
+        await passGate(deps, 'chunkApplied', jobId);
+      });
+      if (missed > 0) deps.log.error(`[import] job ${jobId}: ${missed} staged change(s) found their asset changed and were not applied`);
+    }
     // Fresh statistics and visibility for the list's index-only scans; PGlite has no autovacuum.
     if (writes.length >= TIDY_AFTER_ROWS) {
       await tidyTables(deps.db, ['assets']).catch((err) => deps.log.error('[import] vacuum failed:', err));
@@ -388,6 +432,7 @@ interface JobRow {
   message_params: ErrorParams;
   started_at: Date;
   finished_at: Date | null;
+  apply_after: number | null;
 }
 
 /** A job of the company (the latest without an id), with its problems in the caller's language. */
@@ -399,7 +444,7 @@ export async function importStatus(
 ): Promise<ImportStatus> {
   const { rows } = await deps.db.query<JobRow>(
     `SELECT id, file_name, all_or_nothing, status, total_rows, created_count, updated_count, unchanged_count,
-            error_count, errors, message_kind, message_params, started_at, finished_at
+            error_count, errors, message_kind, message_params, started_at, finished_at, apply_after
        FROM import_jobs WHERE company_id = $1 AND ($2::bigint IS NULL OR id = $2)
       ORDER BY id DESC LIMIT 1`,
     [actor.companyId, jobId ?? null],
@@ -409,15 +454,22 @@ export async function importStatus(
     if (jobId !== undefined) throw new AppError('importJobNotFound');
     return { status: 'none' };
   }
-  const live = job.status === 'importing' ? progress.get(job.id) : undefined;
-  const finishedRows = job.status === 'importing' ? 0 : job.total_rows;
+  // Published, its changes to existing assets still being applied (migration 019): still
+  // importing for its user, who sees them appear.
+  const applying = job.status === 'success' && job.apply_after !== null;
+  const running = job.status === 'importing' || applying;
+  const live = running ? progress.get(job.id) : undefined;
+  // Applying after a restart has no progress in this process: the new rows are in, the
+  // changes staged (half of each).
+  const resumed = applying && !live;
+  const done = live?.done ?? (resumed ? job.created_count + job.updated_count / 2 : running ? 0 : job.total_rows);
   return {
-    status: job.status,
+    status: running ? 'importing' : job.status,
     jobId: job.id,
     fileName: job.file_name,
-    phase: job.status === 'importing' ? (live?.phase ?? 'checking') : undefined,
-    done: live?.done ?? finishedRows,
-    total: live?.total ?? job.total_rows,
+    phase: running ? (live?.phase ?? (applying ? 'saving' : 'checking')) : undefined,
+    done: Math.floor(done),
+    total: live?.total ?? (resumed ? job.created_count + job.updated_count : job.total_rows),
     created: job.created_count,
     updated: job.updated_count,
     unchanged: job.unchanged_count,

@@ -5,9 +5,9 @@
  * sweeps run one after another, and its next import waits for them before it checks its rows
  * (a hidden row still holds its code), as every import waits for the start-up sweep.
  */
-import type { Queryable } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import type { Logger } from '../../log.ts';
-import { yieldToEventLoop } from './write.ts';
+import { applyRemaining, WRITE_CHUNK, yieldToEventLoop } from './write.ts';
 
 /** Hidden rows or staged changes a sweep deletes per statement. */
 const SWEEP_CHUNK = 2000;
@@ -39,9 +39,9 @@ export async function sweepsDone(companyId: number): Promise<void> {
 }
 
 /** Sweeps the job after the company's earlier sweeps, in the background (importsSettled waits for it). */
-export function sweepLater(db: Queryable, log: Logger, companyId: number, jobId: number): Promise<void> {
+export function sweepLater(db: Db, log: Logger, companyId: number, jobId: number): Promise<void> {
   const sweep = (sweeps.get(companyId) ?? Promise.resolve())
-    .then(async () => void (await sweepJob(db, companyId, jobId)))
+    .then(async () => void (await sweepJob(db, companyId, jobId, log)))
     .catch((err) => log.error(`[import] could not remove the rows of job ${jobId} (the next start tries again):`, err));
   sweeps.set(companyId, sweep);
   void sweep.finally(() => {
@@ -54,9 +54,19 @@ export function sweepLater(db: Queryable, log: Logger, companyId: number, jobId:
  * Deletes what a finished job leaves: its hidden rows if it failed (never those of a
  * 'success' job: the statement checks), and its staged changes, SWEEP_CHUNK per statement
  * (each its own transaction, the event loop yielded between them); then marks it swept, which
- * takes it out of the visibility rule. Returns the hidden rows deleted.
+ * takes it out of the visibility rule. A published job whose changes are not all applied
+ * (stopped meanwhile: migration 019) first has the rest applied. Returns the hidden rows
+ * deleted.
  */
-export async function sweepJob(db: Queryable, companyId: number, jobId: number): Promise<number> {
+export async function sweepJob(db: Db, companyId: number, jobId: number, log?: Logger): Promise<number> {
+  const { rows: unapplied } = await db.query<{ apply_after: number }>(
+    `SELECT apply_after FROM import_jobs WHERE company_id = $1 AND id = $2 AND status = 'success' AND apply_after IS NOT NULL`,
+    [companyId, jobId],
+  );
+  if (unapplied.length > 0) {
+    const missed = await applyRemaining(db, companyId, jobId, unapplied[0].apply_after, WRITE_CHUNK);
+    log?.info(`[import] the rest of import ${jobId}'s changes applied` + (missed > 0 ? ` (${missed} found their asset changed)` : ''));
+  }
   // Each statement deletes a range of ids up to the SWEEP_CHUNK-th row left (all that is left
   // when there are fewer), found by the primary key or assets_id_idx (which carries
   // import_job): `id IN (subquery LIMIT n)` was planned as a nested loop, 0.5-4 s a statement
@@ -99,7 +109,7 @@ export async function sweepJob(db: Queryable, companyId: number, jobId: number):
  * not yet swept (a failed or interrupted import's hidden rows, staged changes left by a stop).
  * Resolves with the hidden rows removed; importsSettled waits for it too.
  */
-export function sweepUnfinishedImports(db: Queryable, log: Logger): Promise<number> {
+export function sweepUnfinishedImports(db: Db, log: Logger): Promise<number> {
   let removed = 0;
   const work = (async () => {
     const { rows } = await db.query<{ company_id: number; id: number }>(
@@ -107,7 +117,7 @@ export function sweepUnfinishedImports(db: Queryable, log: Logger): Promise<numb
     );
     for (const job of rows) {
       const sweep = (sweeps.get(job.company_id) ?? Promise.resolve()).then(async () => {
-        removed += await sweepJob(db, job.company_id, job.id);
+        removed += await sweepJob(db, job.company_id, job.id, log);
       });
       sweeps.set(job.company_id, sweep.catch(() => {}));
       await sweep;

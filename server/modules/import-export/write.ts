@@ -1,10 +1,12 @@
 /**
  * The statements of an import's write phase (service.ts runs them): new rows inserted hidden,
  * WRITE_CHUNK a transaction; changes to existing assets staged in import_updates, WRITE_CHUNK
- * a transaction; and the publish's one statement applying the staged changes. Hidden rows and
- * the visibility rule: assets/visibility.ts and migration 018.
+ * a transaction; and the staged changes applied after the publish, a chunk a transaction
+ * (service.ts). Hidden rows and the visibility rule: assets/visibility.ts and migration 018;
+ * applying in chunks: migration 019.
  */
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { lockForStaging } from '../assets/import-hold.ts';
 import type { RowValues } from './rows.ts';
 
 /**
@@ -67,37 +69,92 @@ export async function insertHiddenChunk(tx: Queryable, companyId: number, jobId:
   return rowCount;
 }
 
-/** One chunk of changes to existing assets, staged with the version the check read; returns the rows staged. */
+/**
+ * One chunk of changes to existing assets, staged; returns the rows staged. Only rows whose
+ * asset still has the version the check read are staged (fewer rows: one was edited since,
+ * and the import fails); from then on the asset is held against other writes until its change
+ * is applied (assets/import-hold.ts, whose lock this takes).
+ */
 export async function stageUpdateChunk(tx: Queryable, companyId: number, jobId: number, chunk: RowValues[]): Promise<number> {
+  await lockForStaging(tx, companyId);
   const { rowCount } = await tx.query(
     `INSERT INTO import_updates (company_id, job_id, asset_id, version, asset_name, specifications, unit, supplier, buy_date,
                                  buy_price, loss_cycle, dept_id, staff_id, deposit_site, classify_id, attribute_values)
      SELECT $1, $2, v.id, v.version, v.name, v.spec, v.unit, v.supplier, v.buy_date, v.buy_price, v.loss_cycle, v.dept_id,
             v.staff_id, v.site, v.classify_id, v.attrs::jsonb
-       FROM ${rowArraysSql(3)}`,
+       FROM ${rowArraysSql(3)}
+       JOIN assets a ON a.company_id = $1 AND a.id = v.id AND a.version = v.version`,
     [companyId, jobId, ...rowArrays(chunk)],
   );
   return rowCount;
 }
 
+export interface AppliedChunk {
+  /** Staged changes in the chunk. */
+  staged: number;
+  /** Assets changed: `staged` unless one was changed since it was staged (never expected: it was held). */
+  applied: number;
+  /** The last asset id of the chunk (the job's next apply_after), or null when there were none. */
+  through: number | null;
+}
+
 /**
- * The publish's changes to existing assets; returns the assets changed. A change is a save
- * like a form's (db/record-version.ts): it bumps the asset's version, so open forms reload,
- * and happens only while the asset still has the version the check read, so an edit made
- * meanwhile is never overwritten with values merged from the older state (fewer rows: the
- * import fails and saves nothing).
+ * Applies the job's staged changes to the assets with ids above `after`, in id order, at most
+ * `limit` of them (null: all); a published job's (its finished_at is the time written). A
+ * change is a save like a form's (db/record-version.ts): it bumps the asset's version, so open
+ * forms reload, and happens only while the asset still has the version the check read.
  */
-export async function applyStagedUpdates(tx: Queryable, companyId: number, jobId: number, now: Date): Promise<number> {
-  const { rowCount } = await tx.query(
-    `UPDATE assets a SET
-       asset_name = u.asset_name, specifications = u.specifications, unit = u.unit, supplier = u.supplier,
-       buy_date = u.buy_date, buy_price = u.buy_price, loss_cycle = u.loss_cycle, dept_id = u.dept_id,
-       staff_id = u.staff_id, deposit_site = u.deposit_site, classify_id = u.classify_id,
-       attribute_values = u.attribute_values, updated_at = $3, version = a.version + 1
-       FROM import_updates u
-      WHERE u.company_id = $1 AND u.job_id = $2 AND a.company_id = u.company_id AND a.id = u.asset_id
-        AND a.version = u.version`,
-    [companyId, jobId, now],
+export async function applyStagedChunk(tx: Queryable, companyId: number, jobId: number, after: number, limit: number | null): Promise<AppliedChunk> {
+  // The chunk as a range of the primary key (its last id from an InitPlan): `asset_id IN
+  // (subquery LIMIT n)` is planned as a nested loop (sweep.ts).
+  const { rows } = await tx.query<{ staged: number; applied: number; through: number | null }>(
+    `WITH chunk AS (
+       SELECT asset_id FROM import_updates WHERE company_id = $1 AND job_id = $2 AND asset_id > $3
+        ORDER BY asset_id LIMIT $4),
+     changed AS (
+       UPDATE assets a SET
+         asset_name = u.asset_name, specifications = u.specifications, unit = u.unit, supplier = u.supplier,
+         buy_date = u.buy_date, buy_price = u.buy_price, loss_cycle = u.loss_cycle, dept_id = u.dept_id,
+         staff_id = u.staff_id, deposit_site = u.deposit_site, classify_id = u.classify_id,
+         attribute_values = u.attribute_values, updated_at = j.finished_at, version = a.version + 1
+         FROM import_updates u, import_jobs j
+        WHERE u.company_id = $1 AND u.job_id = $2 AND u.asset_id > $3 AND u.asset_id <= (SELECT max(asset_id) FROM chunk)
+          AND j.company_id = $1 AND j.id = $2
+          AND a.company_id = u.company_id AND a.id = u.asset_id AND a.version = u.version
+        RETURNING a.id)
+     SELECT (SELECT count(*)::int FROM chunk) AS staged, (SELECT count(*)::int FROM changed) AS applied,
+            (SELECT max(asset_id) FROM chunk) AS through`,
+    [companyId, jobId, after, limit],
   );
-  return rowCount;
+  return rows[0];
+}
+
+/**
+ * After the publish: applies the job's staged changes above `after`, `limit` a transaction,
+ * recording each chunk's end as the job's apply_after (NULL after the last), so that a stop
+ * leaves the rest to the next start (sweep.ts). `onChunk` runs after each commit. Returns
+ * the staged changes not applied (none expected: their assets were held).
+ */
+export async function applyRemaining(
+  db: Db,
+  companyId: number,
+  jobId: number,
+  after: number,
+  limit: number,
+  onChunk?: (staged: number) => Promise<void>,
+): Promise<number> {
+  let missed = 0;
+  for (let from: number | null = after; from !== null; ) {
+    const chunk = await db.transaction(async (tx) => {
+      const applied = await applyStagedChunk(tx, companyId, jobId, from!, limit);
+      const through = applied.staged === limit ? applied.through : null;
+      await tx.query('UPDATE import_jobs SET apply_after = $3 WHERE company_id = $1 AND id = $2', [companyId, jobId, through]);
+      return { ...applied, through };
+    });
+    missed += chunk.staged - chunk.applied;
+    from = chunk.through;
+    await onChunk?.(chunk.staged);
+    await yieldToEventLoop();
+  }
+  return missed;
 }

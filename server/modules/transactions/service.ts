@@ -32,6 +32,7 @@ import { businessDetails } from './reads.ts';
 import { checkRequest, MAX_ASSETS, type CheckedRequest } from './rules.ts';
 import { isAssetStatus, step, type AssetStatus, type Refusal } from './transitions.ts';
 import { visibleAsset } from '../assets/visibility.ts';
+import { refuseHeldAssets } from '../assets/import-hold.ts';
 
 export type BusinessDeps = Pick<OrgDeps, 'db' | 'clock'>;
 
@@ -250,6 +251,7 @@ export async function createBusiness(
     if (req.versions) {
       for (const asset of assets) if (req.versions.get(asset.id) !== asset.version) throw new AppError('recordChanged');
     }
+    await refuseHeldAssets(tx, actor.companyId, req.assetIds);
     const byId = new Map(assets.map((a) => [a.id, a]));
     const changes = req.assetIds.map((id) => planChange(req, byId.get(id)!));
     if (req.type === 'Alter' && changes.every((c) => c.changed.length === 0)) throw new AppError('nothingToChange');
