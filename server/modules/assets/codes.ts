@@ -6,7 +6,9 @@
  * Numbers are taken by one UPDATE of the company's counter row inside the caller's
  * transaction (the insert's): the row stays locked until that transaction ends, so concurrent
  * creates and imports of one company wait for each other and never get the same number, and
- * a transaction that rolls back hands its numbers back. Other companies are not held up.
+ * a transaction that rolls back hands its numbers back. Other companies are not held up. An
+ * import reserves its numbers in a transaction of their own and writes its rows later; if it
+ * fails, its numbers are handed back once its rows are gone (handBackCodes, migration 020).
  *
  * A number whose code is already in use (a user may type 'ZC00000007' by hand, or an import
  * file may carry it) is skipped: the counter then jumps past the company's highest code of
@@ -78,4 +80,28 @@ async function skipPastTaken(q: Queryable, companyId: number, avoid: ReadonlySet
       WHERE company_id = $1`,
     [companyId, highest],
   );
+}
+
+/** The company's counter: the last number taken (0 when none); locks its row for the caller's transaction. */
+export async function lastCodeNumber(q: Queryable, companyId: number): Promise<number> {
+  const { rows } = await q.query<{ last_number: number }>(
+    'SELECT last_number FROM asset_code_counters WHERE company_id = $1 FOR UPDATE',
+    [companyId],
+  );
+  return Number(rows[0]?.last_number ?? 0);
+}
+
+/**
+ * Hands back the numbers taken from `before` to `after` (a failed import's, whose rows are
+ * gone): the counter returns to `before` only if it still stands at `after`, i.e. nothing took
+ * a number since; otherwise the gap stays (the numbers after it are in use). Returns whether
+ * it did.
+ */
+export async function handBackCodes(q: Queryable, companyId: number, before: number, after: number): Promise<boolean> {
+  const { rowCount } = await q.query('UPDATE asset_code_counters SET last_number = $2 WHERE company_id = $1 AND last_number = $3', [
+    companyId,
+    before,
+    after,
+  ]);
+  return rowCount === 1;
 }

@@ -197,6 +197,36 @@ describe('an import that fails', () => {
     expect(payload(await call<ImportStatus>('GET', `/api/Excel?jobId=${again.jobId}`))).toMatchObject({ status: 'success', created: ROWS - 1 });
   });
 
+  it('hands back the codes it reserved when it fails, unless a number was taken since', async () => {
+    const newCode = async () => payload(await call<AssetInfo>('POST', '/api/Asset', { assetName: 'Numbered', affiliatedDept: ops })).assetCoding;
+    const numberOf = (code: string) => Number(code.slice(2));
+    // Two rows without a code (numbers reserved before any chunk), then enough coded rows for
+    // a second chunk, one of whose codes a form takes while the import is held.
+    const failing = async (meanwhile: () => Promise<unknown>) => {
+      const { gate, isHeld, release } = holdAt('chunkWritten', 1);
+      const lines = [',Lamp A,Ops', ',Lamp B,Ops', ...newRows('BACK-', WRITE_CHUNK + 5)];
+      const started = await startImport(deps(gate), actor, { fileData: csv(lines), suffix: 'csv' });
+      await isHeld;
+      await meanwhile();
+      payload(await call('POST', '/api/Asset', { assetCoding: `BACK-${String(WRITE_CHUNK + 2).padStart(5, '0')}`, assetName: 'Hand', affiliatedDept: ops }));
+      release();
+      await importsSettled();
+      expect(payload(await call<ImportStatus>('GET', `/api/Excel?jobId=${started.jobId}`)).status).toBe('error');
+      await server.db.query("DELETE FROM assets WHERE company_id = $1 AND asset_coding LIKE 'BACK-%'", [companyId]);
+    };
+
+    const last = numberOf(await newCode());
+    await failing(async () => {});
+    // The two numbers the import reserved are free again: no gap.
+    expect(numberOf(await newCode())).toBe(last + 1);
+
+    // A form took the next number while the import was held: the import's stay taken (a gap).
+    let taken = 0;
+    await failing(async () => (taken = numberOf(await newCode())));
+    expect(taken).toBe(last + 4);
+    expect(numberOf(await newCode())).toBe(last + 5);
+  });
+
   it('left by a stopped server is marked failed at start and its hidden rows removed afterwards', async () => {
     // What a process killed between two chunks leaves: a job 'importing' and committed hidden rows.
     const { rows } = await server.db.query<{ id: number }>(

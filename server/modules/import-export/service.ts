@@ -46,7 +46,7 @@ import { tidyTables } from '../../db/vacuum.ts';
 import { AppError, errorMessage, type ErrorKind, type ErrorParams, type Lang } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Actor } from '../access/service.ts';
-import { reserveCodes } from '../assets/codes.ts';
+import { lastCodeNumber, reserveCodes } from '../assets/codes.ts';
 import type { AssetDeps } from '../assets/service.ts';
 import { attributesVersion, classifiesOf, findClassify, type ClassifyRow } from '../classifications/service.ts';
 import { decodeLimited } from '../files/service.ts';
@@ -301,7 +301,7 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
     state.phase = 'saving';
     state.done = 0;
     state.total = writes.length;
-    await deps.db.transaction((tx) => assignCodes(tx, actor.companyId, writes));
+    await deps.db.transaction((tx) => assignCodes(tx, actor.companyId, jobId, writes));
     const now = deps.clock();
     // Each chunk its own transaction; between chunks no transaction is open, so other requests
     // are answered. PGlite answers through promises only: without the yield the whole write
@@ -365,11 +365,19 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
 }
 
 /** Codes for new rows without one: the company's next codes (assets/codes.ts), none the file uses. */
-async function assignCodes(tx: Queryable, companyId: number, writes: RowValues[]): Promise<void> {
+async function assignCodes(tx: Queryable, companyId: number, jobId: number, writes: RowValues[]): Promise<void> {
   const missing = writes.filter((w) => w.code === '');
   if (missing.length === 0) return;
+  const before = await lastCodeNumber(tx, companyId);
   const codes = await reserveCodes(tx, companyId, missing.length, new Set(writes.map((w) => w.code)));
   missing.forEach((w, i) => (w.code = codes[i]));
+  // Handed back if the import fails (sweep.ts).
+  await tx.query('UPDATE import_jobs SET codes_before = $3, codes_after = $4 WHERE company_id = $1 AND id = $2', [
+    companyId,
+    jobId,
+    before,
+    await lastCodeNumber(tx, companyId),
+  ]);
 }
 
 interface Finish {

@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../db/db.ts';
 import type { Logger } from '../../log.ts';
+import { handBackCodes } from '../assets/codes.ts';
 import { applyRemaining, WRITE_CHUNK, yieldToEventLoop } from './write.ts';
 
 /** Hidden rows or staged changes a sweep deletes per statement. */
@@ -54,7 +55,8 @@ export function sweepLater(db: Db, log: Logger, companyId: number, jobId: number
  * Deletes what a finished job leaves: its hidden rows if it failed (never those of a
  * 'success' job: the statement checks), and its staged changes, SWEEP_CHUNK per statement
  * (each its own transaction, the event loop yielded between them); then marks it swept, which
- * takes it out of the visibility rule. A published job whose changes are not all applied
+ * takes it out of the visibility rule, and hands back the codes a failed job reserved
+ * (assets/codes.ts, if nothing took one since). A published job whose changes are not all applied
  * (stopped meanwhile: migration 019) first has the rest applied. Returns the hidden rows
  * deleted.
  */
@@ -100,7 +102,16 @@ export async function sweepJob(db: Db, companyId: number, jobId: number, log?: L
     if (rowCount === 0) break;
     await yieldToEventLoop();
   }
-  await db.query(`UPDATE import_jobs SET swept = true WHERE company_id = $1 AND id = $2 AND status <> 'importing'`, [companyId, jobId]);
+  // A failed job's hidden rows are gone: the codes it reserved for them can be handed back.
+  await db.transaction(async (tx) => {
+    const { rows: reserved } = await tx.query<{ codes_before: number; codes_after: number }>(
+      `SELECT codes_before, codes_after FROM import_jobs
+        WHERE company_id = $1 AND id = $2 AND status = 'error' AND NOT swept AND codes_after IS NOT NULL`,
+      [companyId, jobId],
+    );
+    if (reserved.length > 0) await handBackCodes(tx, companyId, Number(reserved[0].codes_before), Number(reserved[0].codes_after));
+    await tx.query(`UPDATE import_jobs SET swept = true WHERE company_id = $1 AND id = $2 AND status <> 'importing'`, [companyId, jobId]);
+  });
   return removed;
 }
 
