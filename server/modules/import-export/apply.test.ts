@@ -12,7 +12,7 @@ import { errorMessage } from '../../errors.ts';
 import { silentLogger } from '../../log.ts';
 import { companyIdOf, payload, registerAndLogin, startTestServer, type TestServer } from '../../testing/harness.ts';
 import { loadActor, type Actor } from '../access/service.ts';
-import type { ImportStage } from './limits.ts';
+import { holdAt } from './test-gates.ts';
 import { importsSettled, importStatus, startImport, type ImportDeps } from './service.ts';
 
 let server: TestServer;
@@ -47,21 +47,6 @@ const deps = (gate: ImportDeps['gate']): ImportDeps => ({
   applyChunk: 2,
 });
 const csv = (lines: string[]) => Buffer.from(['资产编码,资产名称,所属部门', ...lines].join('\n'), 'utf8').toString('base64');
-
-/** A gate that holds the import the `nth` time it reaches `stage`, until released. */
-function holdAt(stage: ImportStage, nth = 1) {
-  let seen = 0;
-  let held!: () => void;
-  const isHeld = new Promise<void>((resolve) => (held = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const gate = async (reached: ImportStage) => {
-    if (reached !== stage || ++seen !== nth) return;
-    held();
-    await released;
-  };
-  return { gate, isHeld, release };
-}
 
 const nameOf = async (code: string) =>
   (await server.db.query<{ asset_name: string }>('SELECT asset_name FROM assets WHERE company_id = $1 AND asset_coding = $2', [companyId, code]))

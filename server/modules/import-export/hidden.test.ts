@@ -23,7 +23,7 @@ import { companyIdOf, payload, registerAndLogin, startTestServer, type TestServe
 import { loadActor, type Actor } from '../access/service.ts';
 import { assetIdOfToken } from '../asset-labels/links.ts';
 import { resolveScannedCode } from '../assets/scanned-code.ts';
-import type { ImportStage } from './limits.ts';
+import { holdAt } from './test-gates.ts';
 import { failInterruptedImports, importsSettled, startImport, sweepUnfinishedImports, WRITE_CHUNK, type ImportDeps } from './service.ts';
 
 let server: TestServer;
@@ -51,21 +51,6 @@ const deps = (gate: ImportDeps['gate']): ImportDeps => ({ db: server.db, clock: 
 const csv = (lines: string[]) => Buffer.from(['资产编码,资产名称,所属部门', ...lines].join('\n'), 'utf8').toString('base64');
 const newRows = (prefix: string, count: number, dept = 'Ops') =>
   Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(5, '0')},Chair ${i},${dept}`);
-
-/** A gate that holds the import the `nth` time it reaches `stage`, until released. */
-function holdAt(stage: ImportStage, nth = 1) {
-  let seen = 0;
-  let held!: () => void;
-  const isHeld = new Promise<void>((resolve) => (held = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const gate = async (reached: ImportStage) => {
-    if (reached !== stage || ++seen !== nth) return;
-    held();
-    await released;
-  };
-  return { gate, isHeld, release };
-}
 
 /** What the company's users see, through every read that lists, counts or finds assets. */
 async function seen(): Promise<Record<string, unknown>> {
