@@ -47,6 +47,7 @@ export class EditorModel {
   version = 0;
   /** Whether a drag draws its own frames (see `live`). */
   private liveDrag = false;
+  private loadCount = 0;
 
   constructor(
     doc: LabelDocument = createLabel(),
@@ -111,8 +112,14 @@ export class EditorModel {
     this.listeners.clear();
   }
 
+  /** How many documents were opened (load); a view tells the documents of one opening from another's by it. */
+  get loads(): number {
+    return this.loadCount;
+  }
+
   /** A document opened from a file (or a new one): no history, not dirty. */
   load(doc: LabelDocument): void {
+    this.loadCount++;
     this.selected = [];
     this.history.ignore(() => this.store.put([{ id: 'doc', doc }]));
     this.history.clear();

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPIRY_BANDS, type AssetClassifyInfo, type AssetUseStatusValue, type ExpiryBand, type StaffInfo } from '../../../api/contract';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { FilterDropdown } from '../../components/FilterDropdown';
 import type { DeptTree } from '../../state/departmentTree';
 import { AssetStaffSelect } from './AssetStaffSelect';
 import { EXPIRY_BAND_LABELS, isFiltered, NO_FILTERS, USE_STATUSES, type AssetFilters } from './assetListQuery';
@@ -49,7 +50,6 @@ export function AssetFilterBar({
     filters.statuses.length > 0 || filters.expiryBands.length > 0 || filters.buyDateFrom !== '' || filters.buyDateTo !== '',
   );
   const set = (change: Partial<AssetFilters>) => onChange({ ...filters, ...change });
-  const classifyName = classifies?.find((k) => k.id === filters.classify)?.classifyName;
 
   return (
     <div className={styles.root}>
@@ -61,21 +61,15 @@ export function AssetFilterBar({
           onChange={(_, d) => set({ search: d.value })}
           data-testid="asset-search"
         />
-        <Dropdown
+        <FilterDropdown
           className={styles.select}
-          aria-label={t('asset.field.classify')}
-          value={filters.classify === null ? t('asset.allClassifies') : (classifyName ?? '')}
-          selectedOptions={[filters.classify === null ? '' : String(filters.classify)]}
-          onOptionSelect={(_, d) => set({ classify: d.optionValue ? Number(d.optionValue) : null })}
-          data-testid="asset-classify-filter"
-        >
-          <Option value="">{t('asset.allClassifies')}</Option>
-          {(classifies ?? []).map((k) => (
-            <Option key={k.id} value={String(k.id)}>
-              {k.classifyName}
-            </Option>
-          ))}
-        </Dropdown>
+          label={t('asset.field.classify')}
+          allText={t('asset.allClassifies')}
+          value={filters.classify}
+          choices={(classifies ?? []).map((k) => ({ value: k.id, text: k.classifyName }))}
+          onChange={(classify) => set({ classify })}
+          testId="asset-classify-filter"
+        />
         {tree && (
           <div className={styles.select}>
             <DepartmentSelect

@@ -2,9 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   Badge,
   Button,
-  Dropdown,
   makeStyles,
-  Option,
   SearchBox,
   Table,
   TableBody,
@@ -20,6 +18,7 @@ import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { inventoryApi } from '../../api';
 import { CellText } from '../../components/CellText';
+import { FilterDropdown } from '../../components/FilterDropdown';
 import { ListFrame } from '../../components/ListFrame';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { usePagedList } from '../../hooks/usePagedList';
@@ -111,21 +110,15 @@ export function InventoryLines({ orderId, revision }: { orderId: number; revisio
       }
       toolbar={
         <>
-          <Dropdown
+          <FilterDropdown
             className={styles.result}
-            aria-label={t('inventory.column.result')}
-            value={result === null ? t('inventory.allResults') : t(`inventory.result.${result}`)}
-            selectedOptions={[result === null ? '' : String(result)]}
-            onOptionSelect={(_, d) => setResult(resultParam(d.optionValue ?? null))}
-            data-testid="inventory-result-filter"
-          >
-            <Option value="">{t('inventory.allResults')}</Option>
-            {INVENTORY_RESULTS.map((r) => (
-              <Option key={r} value={String(r)}>
-                {t(`inventory.result.${r}`)}
-              </Option>
-            ))}
-          </Dropdown>
+            label={t('inventory.column.result')}
+            allText={t('inventory.allResults')}
+            value={result}
+            choices={INVENTORY_RESULTS.map((r) => ({ value: r, text: t(`inventory.result.${r}`) }))}
+            onChange={setResult}
+            testId="inventory-result-filter"
+          />
           <SearchBox
             className={styles.search}
             placeholder={t('inventory.search')}

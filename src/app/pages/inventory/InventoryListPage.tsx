@@ -2,11 +2,9 @@ import { useState } from 'react';
 import {
   Badge,
   Button,
-  Dropdown,
   makeStyles,
   MessageBar,
   MessageBarBody,
-  Option,
   Table,
   TableBody,
   TableCell,
@@ -24,6 +22,7 @@ import { INVENTORY_ORDER_STATUSES, type InventoryOrderInfo } from '../../../api/
 import { inventoryApi } from '../../api';
 import { AppLink } from '../../components/AppLink';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FilterDropdown } from '../../components/FilterDropdown';
 import { ListFrame } from '../../components/ListFrame';
 import { usePagedList } from '../../hooks/usePagedList';
 import { notify } from '../../notify';
@@ -109,21 +108,15 @@ export default function InventoryListPage() {
       toolbar={
         <>
           {sync && <WaitingScans sync={sync} />}
-          <Dropdown
+          <FilterDropdown
             className={styles.status}
-            aria-label={t('inventory.column.status')}
-            value={status === null ? t('inventory.allStatuses') : t(`inventory.status.${status}`)}
-            selectedOptions={[status === null ? '' : String(status)]}
-            onOptionSelect={(_, d) => setStatus(statusParam(d.optionValue ?? null))}
-            data-testid="inventory-status-filter"
-          >
-            <Option value="">{t('inventory.allStatuses')}</Option>
-            {INVENTORY_ORDER_STATUSES.map((s) => (
-              <Option key={s} value={String(s)}>
-                {t(`inventory.status.${s}`)}
-              </Option>
-            ))}
-          </Dropdown>
+            label={t('inventory.column.status')}
+            allText={t('inventory.allStatuses')}
+            value={status}
+            choices={INVENTORY_ORDER_STATUSES.map((s) => ({ value: s, text: t(`inventory.status.${s}`) }))}
+            onChange={setStatus}
+            testId="inventory-status-filter"
+          />
         </>
       }
       loading={list.loading}

@@ -162,23 +162,32 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     markEditorFrame({ controls: drawn?.children.length ?? 0 });
   }, [page]);
 
+  // Which opening (model.loads) each document shown belongs to. After a label is opened the
+  // overlay waits for the raster's first frame of it: the new label's border, selection, hints
+  // and table lines never show over the previous label or an empty page. Edits within one
+  // opening are drawn at once, ahead of their raster.
+  const docLoads = useRef(new WeakMap<LabelDocument, number>());
+  docLoads.current.set(doc, model.loads);
+  const rasterShowsThisOpening = drawn !== null && docLoads.current.get(drawn) === model.loads;
+
   const selection = model.selection;
   const primary = model.primary;
   const cellSelection = model.cellSelection;
   // The overlay draws the model's newest document and selection: a live drag paints it in
   // the pointer event (the border and handles move in the same frame as the control) while
   // this component renders later (useEditorVersion.ts). The rest is as of the last render.
-  const overlayInputs = useRef({ view, stageWidth, stageHeight, data, pageIndex, transient, typing, hint: '' });
-  overlayInputs.current = { view, stageWidth, stageHeight, data, pageIndex, transient, typing, hint: t('labelEditor.typing.hint') };
+  const overlayInputs = useRef({ view, stageWidth, stageHeight, data, pageIndex, transient, typing, hint: '', shown: false });
+  overlayInputs.current = { view, stageWidth, stageHeight, data, pageIndex, transient, typing, hint: t('labelEditor.typing.hint'), shown: rasterShowsThisOpening };
   const paintOverlay = useCallback(() => {
     const canvas = overlay.current;
     if (!canvas) return;
-    const { view, stageWidth, stageHeight, data, pageIndex, transient, typing, hint } = overlayInputs.current;
+    const { view, stageWidth, stageHeight, data, pageIndex, transient, typing, hint, shown } = overlayInputs.current;
     // Resized only when the stage is (a resize clears the canvas and costs a new bitmap).
     if (canvas.width !== stageWidth) canvas.width = stageWidth;
     if (canvas.height !== stageHeight) canvas.height = stageHeight;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
+    if (!shown) return ctx.clearRect(0, 0, canvas.width, canvas.height);
     const doc = model.doc;
     drawOverlay(ctx, view, doc, model.selection, model.primary);
     drawFlagTail(ctx, view, doc);
@@ -187,7 +196,7 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     drawTableAndLineOverlay(ctx, view, doc, model.cellSelection, model.primary);
     drawTransient(ctx, view, transient);
   }, [model]);
-  useEffect(paintOverlay, [paintOverlay, doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex, transient, cellSelection, typing, t]);
+  useEffect(paintOverlay, [paintOverlay, doc, selection, primary, stageWidth, stageHeight, view.zoom, view.originX, view.originY, data, pageIndex, transient, cellSelection, typing, t, rasterShowsThisOpening]);
 
   const point = (e: PointerEvent<HTMLCanvasElement> | MouseEvent<HTMLCanvasElement>): [number, number] => {
     const r = e.currentTarget.getBoundingClientRect();

@@ -1,20 +1,15 @@
-import { useState } from 'react';
 import { Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../api/client';
 import type { DepartmentInfo } from '../../../api/contract';
-import { StatusCode } from '../../../api/contract';
-import { FormDialog } from '../../components/FormDialog';
-import { useRecordChanged } from '../../hooks/useRecordChanged';
-import { limitHint, limitMessage } from '../../components/textLimit';
+import { NameDialog, nameOfResult } from '../../components/NameDialog';
 
 /** Longest department name the server accepts (server/modules/departments). */
 export const DEPT_NAME_MAX = 50;
 
 /**
- * Names a new department or renames one. The server's refusal shows in place: under the
- * name when it is about the name (code 2, or 29: a sibling has it), above the form otherwise.
- * A rename based on an old version (31) offers to reload the department (`reload`).
+ * Names a new department or renames one (the server refuses a sibling's name: 29, shown under
+ * the name). A rename based on an old version (31) offers to reload the department (`reload`).
  */
 export function DepartmentNameDialog({
   mode,
@@ -36,56 +31,20 @@ export function DepartmentNameDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(initialName);
-  const [fieldMessage, setFieldMessage] = useState<string | undefined>();
-  const [formMessage, setFormMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const changed = useRecordChanged(async () => {
-    const result = reload ? await reload() : null;
-    if (!result) return null;
-    if (!result.ok) return result.message;
-    if (!result.data) return t('common.recordGone');
-    setName(result.data.deptName);
-    setFieldMessage(undefined);
-    setFormMessage(null);
-    return null;
-  });
-
-  const submit = async () => {
-    if (name.trim() === '') {
-      setFieldMessage(t('dept.nameRequired'));
-      return;
-    }
-    const tooLong = limitMessage(t, name.trim(), DEPT_NAME_MAX);
-    if (tooLong) {
-      setFieldMessage(tooLong);
-      return;
-    }
-    setBusy(true);
-    const result = await onSubmit(name.trim());
-    setBusy(false);
-    if (changed.caught(result)) return;
-    if (result.ok) {
-      onClose();
-      return;
-    }
-    // A sibling of that name (duplicate) is about the name too.
-    if (result.code === StatusCode.parameter || result.code === StatusCode.duplicate) setFieldMessage(result.message);
-    else setFormMessage(result.message);
-  };
-
   return (
-    <FormDialog
+    <NameDialog
       title={mode === 'create' ? t('dept.createTitle') : t('dept.renameTitle')}
-      testId="dept-name-dialog"
-      submitTestId="dept-name-submit"
-      error={formMessage}
-      busy={busy}
-      canSubmit={!changed.stale}
-      onSubmit={submit}
+      testIdPrefix="dept"
+      label={t('dept.name')}
+      placeholder={t('dept.namePlaceholder')}
+      inputName="deptName"
+      max={DEPT_NAME_MAX}
+      requiredText={t('dept.nameRequired')}
+      initialName={initialName}
+      onSubmit={onSubmit}
+      reload={reload && (async () => nameOfResult(await reload(), (dept) => dept.deptName))}
       onClose={onClose}
     >
-      {changed.bar}
       {hint && (
         <MessageBar intent="info">
           <MessageBarBody>{hint}</MessageBarBody>
@@ -96,20 +55,6 @@ export function DepartmentNameDialog({
           <Input value={parentName} readOnly appearance="filled-darker" />
         </Field>
       )}
-      <Field label={t('dept.name')} required validationMessage={fieldMessage} hint={limitHint(t, name.trim(), DEPT_NAME_MAX)}>
-        <Input
-          name="deptName"
-          value={name}
-          placeholder={t('dept.namePlaceholder')}
-          autoFocus
-          onChange={(_, d) => {
-            setName(d.value);
-            setFieldMessage(d.value.trim() === '' ? t('dept.nameRequired') : limitMessage(t, d.value.trim(), DEPT_NAME_MAX));
-            setFormMessage(null);
-          }}
-          data-testid="dept-name-input"
-        />
-      </Field>
-    </FormDialog>
+    </NameDialog>
   );
 }

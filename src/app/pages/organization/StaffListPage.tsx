@@ -3,14 +3,12 @@ import {
   Avatar,
   Badge,
   Button,
-  Dropdown,
   makeStyles,
   Menu,
   MenuItem,
   MenuList,
   MenuPopover,
   MenuTrigger,
-  Option,
   SearchBox,
   Switch,
   Table,
@@ -38,6 +36,7 @@ import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { StaffInfo, StaffSortKey, WorkingStatus } from '../../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FilterDropdown } from '../../components/FilterDropdown';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { avatarInitials } from '../../components/initials';
 import { ListFrame } from '../../components/ListFrame';
@@ -244,18 +243,18 @@ export default function StaffListPage() {
                 />
               </div>
             )}
-            <Dropdown
+            <FilterDropdown<WorkingStatus>
               className={styles.status}
-              aria-label={t('staff.workingStatus')}
-              value={status === null ? t('staff.allStatuses') : t(status === 'active' ? 'staff.active' : 'staff.inactive')}
-              selectedOptions={[status ?? '']}
-              onOptionSelect={(_, d) => setStatus((d.optionValue || null) as WorkingStatus | null)}
-              data-testid="staff-status-filter"
-            >
-              <Option value="">{t('staff.allStatuses')}</Option>
-              <Option value="active">{t('staff.active')}</Option>
-              <Option value="inactive">{t('staff.inactive')}</Option>
-            </Dropdown>
+              label={t('staff.workingStatus')}
+              allText={t('staff.allStatuses')}
+              value={status}
+              choices={[
+                { value: 'active', text: t('staff.active') },
+                { value: 'inactive', text: t('staff.inactive') },
+              ]}
+              onChange={setStatus}
+              testId="staff-status-filter"
+            />
           </>
         }
         {...list.frame}
