@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCode, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { latestCode, logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const EMAIL = 'owner@acme-e2e.test';
 const COMPANY = '艾克米测试有限公司';
@@ -285,9 +285,7 @@ describe('accounts and the shell', () => {
   });
 
   it('keeps the demo account from changing its password and from renaming the shared demo company', async () => {
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await byTestId('user-menu').hover();
     await byTestId('menu-logout').waitFor();
     expect(await byTestId('menu-change-password').count()).toBe(0);

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const COUNT = 55;
 const LONG_NAME = 'LAYOUT 超长名称的资产 with a name far too long for its column to show whole';
@@ -98,9 +98,7 @@ afterAll(async () => {
 describe('asset list at 1440 x 900', () => {
   it('fits the panel with the default columns; long text is cut and whole in its title', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/asset/list');
     // The first visit loads the list's code (the label printing's engine with it) before it
     // asks for the assets: on a busy machine that takes more than expect.poll's 1 s.

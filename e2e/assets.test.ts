@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { callApi, openBrowser, registerSubUser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, logInAsDemo, openBrowser, registerSubUser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const COMPANY = '演示企业 Demo Co.';
 const CLASSIFY = 'E2E电子设备';
@@ -109,9 +109,7 @@ afterAll(async () => {
 describe('asset register', () => {
   it('creates a classification with the four attribute types, with the spec messages on the way', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await openFromMenu('资产管理', '/asset/classify');
     await expect.poll(() => page.title()).toBe('资产分类 - 资产标签管理');
     await byTestId('classify-empty').waitFor();

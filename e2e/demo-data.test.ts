@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardInfo, LoginResult } from '../src/api/contract';
 import { DEMO_EMAIL, DEMO_PASSWORD, wirePassword } from '../server/modules/accounts/demo';
 import { DEMO_ASSETS } from '../server/modules/demo/sample-data';
-import { callApi, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -83,9 +83,7 @@ describe('the demo company with sample data', () => {
 
   it('shows its figures and assets after "use demo", in Chinese', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await expectDashboard({ totalAssets: '资产总数', expired: '过期资产' });
     await expectAssetList(`筛选出 ${DEMO_ASSETS.length} 项资产`);
   });

@@ -18,7 +18,7 @@ import { labelDataSource } from '../src/label/spreadsheet';
 import { readLabel } from '../src/label/wdfx';
 import { openJob } from '../src/print/job';
 import { loadLabelEngine } from '../src/render/pool-renderer';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -97,9 +97,7 @@ describe('the label editor with spreadsheet data', () => {
 
   it('attaches a spreadsheet, binds a text and a QR code to columns, makes a serial number and pages through the rows', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     await page.locator('[data-testid="editor-raster"][data-state="ready"]').waitFor();
 

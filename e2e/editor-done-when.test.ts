@@ -31,7 +31,7 @@ import * as XLSX from 'xlsx';
 import { readLabel } from '../src/label/wdfx';
 import type { LabelDocument } from '../src/label/label';
 import { differ, Editor, installFrameCounter, type Dots } from './editor-user';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 import { printedDots, zbarSymbols } from './printed-pages';
 
 const ROWS = [
@@ -105,9 +105,7 @@ describe('issue 13 done when: a new user designs, binds, saves, reopens and prin
     editor = new Editor(browser.page);
     const page = editor.page;
     await page.goto('/login');
-    await editor.id('use-demo').click();
-    await editor.id('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     await editor.ready();
 

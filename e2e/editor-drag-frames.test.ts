@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLabel } from '../src/label/wdfx';
 import { DRAGGED, editorBenchLabel } from '../bench/editor-fixture';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -65,9 +65,7 @@ function pixels(): Promise<{ width: number; height: number; sum: string }> {
 describe('the editor while dragging', () => {
   it('shows exactly the full render of the label as it is left', async () => {
     await page.goto('/login');
-    await page.locator('[data-testid="use-demo"]').click();
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     const doc = editorBenchLabel();
     await page.locator('[data-testid="editor-file"]').setInputFiles({ name: 'bench.wdfx', mimeType: 'application/xml', buffer: Buffer.from(writeLabel(doc)) });

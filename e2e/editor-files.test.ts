@@ -12,7 +12,7 @@ import { readLabel } from '../src/label/wdfx';
 import { withoutSource } from '../src/label/file-source';
 import { parseXml } from '../src/label/xml/tree';
 import { xmlDiff } from '../src/label/testing/xml-diff';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -70,9 +70,7 @@ async function controlCount(): Promise<number> {
 describe('label files in the editor', () => {
   it('opens a vendor file, moves one control, and saves it with only that position changed', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     await rasterReady();
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLabel } from '../src/label/wdfx';
 import { openJob } from '../src/print/job';
 import { loadLabelEngine } from '../src/render/pool-renderer';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -58,9 +58,7 @@ async function choosePicture(testId: string, file: { name: string; mimeType: str
 describe('the label editor: more kinds, label settings, PNG export', () => {
   it('inserts every new kind, edits a table, sets and undoes label settings, exports PNG and saves', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     await rasterReady();
 

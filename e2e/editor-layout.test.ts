@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLabel, type LabelDocument } from '../src/label/label';
 import { readLabel, writeLabel } from '../src/label/wdfx';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -91,9 +91,7 @@ const stage = () => byTestId('editor-stage');
 describe('the label editor: selection and layout tools', () => {
   it('marquee-selects, aligns, distributes, group-moves, snaps, restacks, copies and pastes', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     await byTestId('editor-file').setInputFiles({ name: 'layout.wdfx', mimeType: 'application/xml', buffer: Buffer.from(layoutLabel()) });
     await expect.poll(() => byTestId('editor-file-name').textContent()).toBe('layout.wdfx');

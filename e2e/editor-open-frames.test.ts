@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLabel } from '../src/label';
 import { writeLabel } from '../src/label/wdfx';
 import { editorBenchLabel } from '../bench/editor-fixture';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -47,9 +47,7 @@ async function open(name: string, xml: string): Promise<void> {
 describe('the editor opening a label over another', () => {
   it("draws the new label's outline only with or after the raster's first frame of it", async () => {
     await page.goto('/login');
-    await page.locator('[data-testid="use-demo"]').click();
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     await open('first.wdfx', writeLabel(editorBenchLabel()));
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { Editor, installFrameCounter } from './editor-user';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 import { zbarSymbols } from './printed-pages';
 
 const CODES = ['PB-1001', 'PB-1002', 'PB-1003'];
@@ -53,9 +53,7 @@ describe('printing the label in the editor', () => {
   it('designs an unsaved label with a Code 128 bound to an attached spreadsheet', async () => {
     const page = editor.page;
     await page.goto('/login');
-    await editor.id('use-demo').click();
-    await editor.id('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     await editor.ready();
 

@@ -14,7 +14,7 @@ import { formatLabelMessage } from '../src/label/errors';
 import { createLabel } from '../src/label/label';
 import { spreadsheetDataUrl } from '../src/label/spreadsheet';
 import { writeLabel } from '../src/label/wdfx';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const ENDLESS = readFileSync(new URL('../server/modules/import-export/fixtures/sheetjs-endless.xls', import.meta.url));
 /** The test's deadline, ms (the product's is 60 s). */
@@ -41,9 +41,7 @@ afterAll(async () => {
 describe('a spreadsheet that never finishes reading, in the editor', () => {
   it('is refused at the deadline with its message, changes nothing, and a good file works after it', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     await page.locator('[data-testid="editor-raster"][data-state="ready"]').waitFor();
 

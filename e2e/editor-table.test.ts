@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLabel, type LabelDocument } from '../src/label/label';
 import type { TableElement } from '../src/label/elements/table';
 import { readLabel, writeLabel } from '../src/label/wdfx';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -25,9 +25,7 @@ beforeAll(async () => {
   page = browser.page;
   page.setDefaultTimeout(20_000);
   await page.goto('/login');
-  await byTestId('use-demo').click();
-  await byTestId('login-submit').click();
-  await page.waitForURL('**/dashboard');
+  await logInAsDemo(page);
 });
 
 afterAll(async () => {

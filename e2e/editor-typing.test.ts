@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLabel, type LabelDocument } from '../src/label/label';
 import type { TableElement } from '../src/label/elements/table';
 import { readLabel, writeLabel } from '../src/label/wdfx';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -159,9 +159,7 @@ async function dblclickAt(xMm: number, yMm: number): Promise<void> {
 describe('the label editor: typing in place, handles, flag tail, ticker', () => {
   it('types Chinese, a newline and a Tab into a text; a click outside commits one undo step; Escape cancels', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     await openLabel('typing.wdfx', typingLabel());
 

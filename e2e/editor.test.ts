@@ -14,7 +14,7 @@ import { readLabel } from '../src/label/wdfx';
 import type { LabelDocument } from '../src/label/label';
 import { openJob } from '../src/print/job';
 import { loadLabelEngine } from '../src/render/pool-renderer';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -64,9 +64,7 @@ describe('the label editor', () => {
 
   it('designs a label with the mouse and the keyboard, undoes, redoes and saves it', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/editor?file=new');
     await rasterReady();
     expect(await byTestId('label-width').inputValue()).toBe('40');

@@ -187,6 +187,13 @@ export async function logIn(page: Page, account: string, password: string): Prom
   await page.waitForURL('**/dashboard');
 }
 
+/** On the login page: logs `page` in with the demo account's button and waits for the dashboard. */
+export async function logInAsDemo(page: Page): Promise<void> {
+  await page.locator('[data-testid="use-demo"]').click();
+  await page.locator('[data-testid="login-submit"]').click();
+  await page.waitForURL('**/dashboard');
+}
+
 export interface BrowserSession {
   browser: Browser;
   context: BrowserContext;

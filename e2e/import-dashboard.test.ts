@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -158,9 +158,7 @@ const added = () => ({ count: GOOD_ROWS.count + BIG.rows, value: GOOD_ROWS.value
 describe('bulk import and the dashboard', () => {
   it('shows the four figures on the dashboard', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await byTestId('welcome-card').waitFor();
     await byTestId('figure-total-assets-value').waitFor();
     before = { assets: await figure('total-assets'), value: await figure('total-value'), expired: await figure('expired-assets') };

@@ -28,7 +28,7 @@ import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { fakeCameraArgs, writeFakeCamera } from './fake-camera';
-import { CHROMIUM_ARGS, startServer, type BrowserSession, type RunningServer } from './harness';
+import { CHROMIUM_ARGS, logInAsDemo, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const PLACE = 'E2E盘点仓';
 const ORDER = 'E2E 年终盘点';
@@ -159,9 +159,7 @@ beforeAll(async () => {
   await api('POST', 'api/Asset', { assetName: 'E2E别处资产', assetCoding: OUTSIDE, affiliatedDept: root.id, depositSite: 'E2E其他' });
 
   await page.goto('/login');
-  await byTestId('use-demo').click();
-  await byTestId('login-submit').click();
-  await page.waitForURL('**/dashboard');
+  await logInAsDemo(page);
 });
 
 afterAll(async () => {

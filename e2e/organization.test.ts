@@ -21,7 +21,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCode, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { latestCode, logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const COMPANY = '演示企业 Demo Co.';
 const SUB_USER_EMAIL = 'zhangsan@acme-e2e.test';
@@ -120,9 +120,7 @@ afterAll(async () => {
 describe('organisation and access', () => {
   it('shows the organization and role areas to the VIP admin', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await openFromMenu('组织管理', '/organization/dept-list');
     await expect.poll(() => page.title()).toBe('组织列表 - 资产标签管理');
     await treeNode(COMPANY).waitFor();

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { createLabel } from '../src/label/label';
 import { writeLabel } from '../src/label/wdfx';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const ROWS = 20;
 const VIRTUAL_PRINTER = 'Assetmark Virtual 203';
@@ -114,9 +114,7 @@ afterAll(async () => {
 describe('the scan check', () => {
   it('prints 20 labels without the check (no decoder loaded), then with every page read back before it was sent', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await page.goto('/label/print');
     await byTestId('label-file').setInputFiles({ name: 'scan-label.wdfx', mimeType: 'application/xml', buffer: Buffer.from(labelFile) });
     await expect.poll(() => byTestId('label-info').textContent()).toContain('50 × 40');

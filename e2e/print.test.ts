@@ -21,7 +21,7 @@ import { decodeRxing } from '../src/engine/corpus/decoders';
 import { createLabel } from '../src/label/label';
 import { writeLabel } from '../src/label/wdfx';
 import { startPrinterListener, type PrinterListener } from '../helper/testing/printer-listener';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 import { zbarSymbols } from './printed-pages';
 
 const ROWS = 100;
@@ -109,9 +109,7 @@ afterAll(async () => {
 describe('printing labels from a spreadsheet', () => {
   it('opens a label and a spreadsheet and previews the printer pages', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     // From the menu: the labels section, then its print page.
     const item = byTestId('nav-/label/print');
     if (!(await item.isVisible())) await page.getByRole('button', { name: '标签打印' }).click();

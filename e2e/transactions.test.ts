@@ -16,7 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { callApi, logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const CODE = 'E2E-TX-0001';
 const NAME = 'E2E投影仪';
@@ -80,9 +80,7 @@ beforeAll(async () => {
   assetId = (await api<{ id: number }>('POST', 'api/Asset', admin.loginID, { assetName: NAME, assetCoding: CODE, affiliatedDept: root.id })).id;
 
   await page.goto('/login');
-  await byTestId('use-demo').click();
-  await byTestId('login-submit').click();
-  await page.waitForURL('**/dashboard');
+  await logInAsDemo(page);
 });
 
 afterAll(async () => {

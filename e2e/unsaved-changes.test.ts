@@ -6,7 +6,7 @@
  */
 import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -63,9 +63,7 @@ afterAll(async () => {
 describe('unsaved changes', () => {
   it('asks before leaving a changed asset form; cancel stays, confirm leaves', async () => {
     await page.goto('/login');
-    await byTestId('use-demo').click();
-    await byTestId('login-submit').click();
-    await page.waitForURL('**/dashboard');
+    await logInAsDemo(page);
     await openFromMenu('资产管理', '/asset/info');
 
     // Untouched: leaving does not ask.
