@@ -76,7 +76,7 @@ describe("an import's changes to existing assets", () => {
     expect(payload(await call<{ filterAssetCount: number }>('GET', '/api/Asset?search=APL-NEW')).filterAssetCount).toBe(1);
     // Still importing for its user, and for the company's next file.
     const status = await importStatus({ db: server.db }, actor, started.jobId, 'en');
-    expect(status).toMatchObject({ status: 'importing', phase: 'saving', total: 8 });
+    expect(status).toMatchObject({ status: 'importing', phase: 'saving', total: 8, finishedAt: null });
     expect(status.done).toBeGreaterThanOrEqual(5);
     expect(status.done).toBeLessThan(8);
     await expect(startImport(deps(undefined), actor, { fileData: csv(['APL-X,x,Ops']), suffix: 'csv' })).rejects.toMatchObject({ kind: 'importBusy' });

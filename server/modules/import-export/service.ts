@@ -486,6 +486,6 @@ export async function importStatus(
     allOrNothing: job.all_or_nothing,
     message: job.message_kind ? errorMessage(job.message_kind, lang, job.message_params) : undefined,
     startedAt: job.started_at.toISOString(),
-    finishedAt: job.finished_at?.toISOString() ?? null,
+    finishedAt: running ? null : (job.finished_at?.toISOString() ?? null),
   };
 }
