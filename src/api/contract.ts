@@ -49,7 +49,11 @@ export const StatusCode = {
   importTooLarge: 10005,
   /** Import: the file could not be read as a spreadsheet ("File parsing exception occurred: {0}"). */
   importParseFailed: 10006,
-  /** Import: the company already has an import running. */
+  /**
+   * Import: the company already has an import running. Also a save, delete or transaction of
+   * an asset that a running import is changing (its change staged or not yet applied): nothing
+   * is written; try again when the import has finished.
+   */
   importBusy: 10007,
   staleTemplate: 10009,
 } as const;
