@@ -40,7 +40,7 @@ afterAll(async () => {
 
 async function open(name: string, xml: string): Promise<void> {
   await page.locator('[data-testid="editor-file"]').setInputFiles({ name, mimeType: 'application/xml', buffer: Buffer.from(xml) });
-  await expect.poll(() => page.locator('[data-testid="editor-file-name"]').textContent()).toBe(name);
+  await expect.poll(() => page.locator('[data-testid="editor-file-name"]').textContent(), { timeout: 15_000 }).toBe(name);
   await page.locator('[data-testid="editor-raster"][data-state="ready"]').waitFor();
 }
 
@@ -65,7 +65,7 @@ describe('the editor opening a label over another', () => {
     });
     await page.evaluate(() => void ((window as unknown as { __log: string[] }).__log.length = 0));
     await open('second.wdfx', writeLabel(second));
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __log: string[] }).__log.includes('frame:3'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __log: string[] }).__log.includes('frame:3')), { timeout: 15_000 }).toBe(true);
 
     const zoom = Number(await page.locator('[data-testid="editor-raster"]').getAttribute('data-zoom'));
     // drawOverlay strokes the label's border one pixel outside it: (mm x zoom + 1) px.
