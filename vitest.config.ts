@@ -24,6 +24,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // expect.poll waits for what the page will show: a busy CI machine can take longer
+          // than the default second to render it. A poll ends as soon as its check passes.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
