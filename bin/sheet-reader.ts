@@ -22,13 +22,16 @@ export function sheetReadDeadline(env: NodeJS.ProcessEnv = process.env): number 
   return Number.isFinite(set) && set > 0 ? set : SHEET_READ_DEADLINE_MS;
 }
 
-/** A worker thread reading one request; `onExit` hears when it has ended (tests). */
-export function startThread(onExit?: (code: number) => void): SheetWorker {
+/**
+ * A worker thread reading one request; `onExit` hears when it has ended, `entry` is its module
+ * (tests: one that never answers, for the deadline).
+ */
+export function startThread(onExit?: (code: number) => void, entry: URL = ENTRY): SheetWorker {
   let worker: Worker | undefined;
   return {
     start(request, onReply, onFailure) {
       worker = new Worker(BOOTSTRAP, {
-        workerData: { entry: ENTRY.href, ...request },
+        workerData: { entry: entry.href, ...request },
         resourceLimits: { maxOldGenerationSizeMb: SHEET_WORKER_HEAP_MB },
       });
       worker.once('message', onReply);

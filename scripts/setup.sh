@@ -75,7 +75,7 @@ build_web() {
   [ -n "${ASSETMARK_SKIP_WEB:-}" ] && return 0
   # Rebuild when any input is newer than the last build.
   if [ -f dist/index.html ] && [ -z "$(find src public index.html vite.config.ts package-lock.json \
-        -newer dist/index.html -print -quit 2>/dev/null)" ]; then
+        scripts/patch-dependencies.mjs -newer dist/index.html -print -quit 2>/dev/null)" ]; then
     return 0
   fi
   step "building the web app"
@@ -84,6 +84,7 @@ build_web() {
 
 install_debian_packages
 install_npm_packages
+node scripts/patch-dependencies.mjs
 copy_fonts
 bash scripts/build-wasm.sh
 build_web

@@ -2,7 +2,7 @@
  * The deadline of an off-thread spreadsheet read (sheet-read.ts), with workers made here:
  * one that never answers is terminated at the deadline and the answer says the file took too
  * long; one that answers gives the same workbook as reading on this thread; one that dies
- * gives its own message. The real threads and the endless fixture: bin/sheet-reader.test.ts.
+ * gives its own message. The real threads: bin/sheet-reader.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { formatLabelMessage } from './errors.ts';

@@ -1,8 +1,9 @@
 /**
  * Reading a spreadsheet someone hands us, off the calling thread and with a deadline.
  *
- * SheetJS can be kept busy for ever by a small crafted file (`npm run fuzz` found an 8.9 kB
- * .xls: server/modules/import-export/fixtures/sheetjs-endless.xls). On the browser's main
+ * SheetJS could be kept busy for ever by a small damaged file (`npm run fuzz` found two .xls,
+ * e.g. server/modules/import-export/fixtures/sheetjs-formula-overrun.xls; that loop is fixed
+ * by scripts/patch-dependencies.mjs, and others may exist). On the browser's main
  * thread that freezes the tab; in the CLI the command never ends. So a file is read in a
  * worker (a Web Worker in the browser: browser/read-sheet.ts; a worker thread with a heap cap
  * in Node: bin/sheet-reader.ts); when the deadline passes first, the worker is terminated and
@@ -18,7 +19,7 @@ import { precheckSpreadsheet, readWorkbookData, workbookFromData, type Spreadshe
 
 /**
  * 60 s: a 1,000,000-row sheet (the most a label's data may have) reads in well under that on
- * a 2-core machine, and the endless file would never end. Tests set a shorter one.
+ * a 2-core machine, and a file that never ends is stopped. Tests set a shorter one.
  */
 export const SHEET_READ_DEADLINE_MS = 60_000;
 

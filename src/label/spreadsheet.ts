@@ -11,6 +11,7 @@
  */
 import * as XLSX from 'xlsx';
 import { LabelError, type LabelResult } from './errors.ts';
+import { readWorkbook } from './sheetjs-read.ts';
 import { checkZip, MAX_UNZIPPED_BYTES } from './zip-limits.ts';
 import { embeddedBytes, toDataUrl, mimeForExtension, extensionForMime } from './embedded.ts';
 import { columnFinder, type DataSource } from './binding/data.ts';
@@ -94,8 +95,9 @@ export interface SpreadsheetLimits {
  * MAX_UNZIPPED_BYTES (checked before SheetJS inflates anything), password-protected
  * workbooks, XML or HTML given as CSV, and anything SheetJS cannot parse.
  *
- * This runs SheetJS on the calling thread, and a crafted file can keep SheetJS busy for ever
- * (fixture sheetjs-endless.xls): files a user picks are read off the thread with a deadline
+ * This runs SheetJS on the calling thread, and a crafted file could keep SheetJS busy for ever
+ * (fixture sheetjs-formula-overrun.xls, fixed since by scripts/patch-dependencies.mjs; others
+ * may exist): files a user picks are read off the thread with a deadline
  * (sheet-read.ts), and readSpreadsheet only serves workbooks already read so (labelDataSource).
  */
 export function readSpreadsheet(bytes: Uint8Array, options: SpreadsheetLimits = {}): LabelResult<Workbook> {
@@ -134,9 +136,9 @@ export function readWorkbookData(bytes: Uint8Array, options: SpreadsheetLimits =
       // SheetJS reads text starting with '<' as SpreadsheetML or HTML (a label file given as
       // data would land there and fail inside it); neither is a format offered.
       if (text.trimStart().startsWith('<')) return { ok: false, error: new LabelError('sheet.markup') };
-      wb = XLSX.read(text, { ...common, type: 'string', raw: true });
+      wb = readWorkbook(text, { ...common, type: 'string', raw: true });
     } else {
-      wb = XLSX.read(bytes, { ...common, type: 'array', cellDates: false });
+      wb = readWorkbook(bytes, { ...common, type: 'array', cellDates: false });
     }
   } catch (e) {
     // SheetJS's messages are internal ("Cannot read properties of undefined"); the user

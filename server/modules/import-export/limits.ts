@@ -27,9 +27,10 @@ export interface ImportLimits {
  * sheet of 14 columns (a 14 MB .xlsx, more than an upload may be) parses within 256 MB, so
  * this leaves a margin of four, and a zip bomb still ends in the worker long before the
  * machine runs short. 120 s to read one file: that sheet parses in 15-23 s on the busy 2-core
- * build machine, and `npm run fuzz` found an 8.9 kB .xls on which the spreadsheet library
- * never finishes (fixtures/sheetjs-endless.xls): without a deadline one such upload would
- * hold the only parse worker, and every company's imports behind it, for ever.
+ * build machine, and `npm run fuzz` found .xls files on which the spreadsheet library never
+ * finished (fixtures/sheetjs-formula-overrun.xls; fixed by scripts/patch-dependencies.mjs):
+ * without a deadline one such upload would hold the only parse worker, and every company's
+ * imports behind it, for ever; the deadline stays for what is not found yet.
  */
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxRows: 100_000,

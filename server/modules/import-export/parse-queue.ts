@@ -44,7 +44,11 @@ export class ImportParser {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(readonly limits: ImportLimits = DEFAULT_IMPORT_LIMITS) {}
+  /** `entry`: the worker's module (tests give one that never answers, for the deadline). */
+  constructor(
+    readonly limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
+    private readonly entry: URL = ENTRY,
+  ) {}
 
   /** Files being parsed now, and files waiting for a worker. */
   get load(): { active: number; waiting: number } {
@@ -77,7 +81,7 @@ export class ImportParser {
     };
     return new Promise<SheetRows>((resolve, reject) => {
       const worker = new Worker(BOOTSTRAP, {
-        workerData: { entry: ENTRY.href, ...request },
+        workerData: { entry: this.entry.href, ...request },
         resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb },
       });
       let settled = false;

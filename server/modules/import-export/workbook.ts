@@ -12,6 +12,7 @@
  * cannot carry it; such files are checked by their headers instead (modules/import-export).
  */
 import * as XLSX from 'xlsx';
+import { readWorkbook } from '../../../src/label/sheetjs-read.ts';
 import { checkZip } from '../../../src/label/zip-limits.ts';
 import { AppError } from '../../errors.ts';
 import { neutralizeCell, restoreCell } from './formula-guard.ts';
@@ -118,8 +119,8 @@ export function readSpreadsheet(bytes: Uint8Array, suffix?: string, limits?: She
     };
     workbook =
       kind === 'text'
-        ? XLSX.read(text, { ...options, type: 'string', raw: true })
-        : XLSX.read(bytes, { ...options, type: 'buffer' });
+        ? readWorkbook(text, { ...options, type: 'string', raw: true })
+        : readWorkbook(bytes, { ...options, type: 'buffer' });
   } catch {
     throw new AppError('importDamaged');
   }

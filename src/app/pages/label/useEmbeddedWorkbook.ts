@@ -1,7 +1,7 @@
 /**
  * A label's own spreadsheet (its dataFile), read in a Web Worker with a deadline
  * (label/browser/read-sheet.ts) before the page reads it: a label file carrying a spreadsheet
- * SheetJS never finishes (fixtures/sheetjs-endless.xls inside a .wdfx) would otherwise freeze
+ * SheetJS never finishes (e2e/editor-sheet-deadline.test.ts) would otherwise freeze
  * the editor as it opens. A workbook read so is remembered by its data URL (spreadsheet.ts),
  * where the editor's synchronous reader (editor/data.ts) then takes it without parsing.
  */
