@@ -88,9 +88,9 @@ async function login(server: Running): Promise<string> {
   return reply.resultInfo.loginID;
 }
 
-/** Assets whose code starts with `prefix`, as the list counts them. */
-async function countAssets(server: Running, token: string, prefix: string): Promise<number> {
-  const reply = await api<AssetListResult>(server, 'GET', `/api/Asset?search=${encodeURIComponent(prefix)}&pageSize=20`, token);
+/** Assets the list finds by `search` (a code prefix or a name), as it counts them. */
+async function countAssets(server: Running, token: string, search: string): Promise<number> {
+  const reply = await api<AssetListResult>(server, 'GET', `/api/Asset?search=${encodeURIComponent(search)}&pageSize=20`, token);
   expect(reply.statusCode).toBe(0);
   return reply.resultInfo.filterAssetCount;
 }
@@ -205,10 +205,6 @@ describe('an import killed with kill -9', () => {
   // its own transaction (PGlite): killed between two, the next start applies the rest.
   it('after the publish, between two chunks of changes, keeps them all: the next start applies the rest', async () => {
     const prefix = 'K-APPLY-';
-    const byName = async (server: Running, token: string, name: string) => {
-      const reply = await api<AssetListResult>(server, 'GET', `/api/Asset?search=${encodeURIComponent(name)}&pageSize=20`, token);
-      return reply.resultInfo.filterAssetCount;
-    };
     const paused = await startServer('chunkApplied');
     const token = await login(paused);
     const created = await api<ImportStarted>(paused, 'POST', '/api/Excel', token, { suffix: 'csv', fileData: csvBase64(prefix, ROWS, 'Seat') });
@@ -218,7 +214,7 @@ describe('an import killed with kill -9', () => {
     expect(changing.statusCode).toBe(0);
     await reached;
     // Held after the publish and the first chunk after it: two chunks applied, the rest not.
-    expect(await byName(paused, token, 'Stool')).toBe(WRITE_CHUNK * 2);
+    expect(await countAssets(paused, token, 'Stool')).toBe(WRITE_CHUNK * 2);
     await kill9(paused);
 
     const restarted = await startServer();
@@ -226,8 +222,8 @@ describe('an import killed with kill -9', () => {
       const token2 = await login(restarted);
       await logShows(restarted, new RegExp(`\\[import\\] the rest of import ${changing.resultInfo.jobId}'s changes applied`));
       expect(await settledStatus(restarted, token2, changing.resultInfo.jobId)).toMatchObject({ status: 'success', updated: ROWS, errorCount: 0 });
-      expect(await byName(restarted, token2, 'Stool')).toBe(ROWS);
-      expect(await byName(restarted, token2, 'Seat')).toBe(0);
+      expect(await countAssets(restarted, token2, 'Stool')).toBe(ROWS);
+      expect(await countAssets(restarted, token2, 'Seat')).toBe(0);
     } finally {
       await kill9(restarted);
     }

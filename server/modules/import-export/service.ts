@@ -331,12 +331,8 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
       // Fewer assets changed than staged: one was changed since it was staged (never expected: held).
       if (first.applied !== first.staged) throw new AppError('importFailed');
       state.done += first.staged / 2;
-      const through = limit !== null && first.staged === limit ? first.through : null;
-      if (through !== null) {
-        await tx.query('UPDATE import_jobs SET apply_after = $3 WHERE company_id = $1 AND id = $2', [actor.companyId, jobId, through]);
-      }
       await passGate(deps, 'committing', jobId);
-      return through;
+      return first.through;
     });
     await passGate(deps, 'committed', jobId);
     if (applyAfter !== null) {

@@ -94,7 +94,7 @@ export interface AppliedChunk {
   staged: number;
   /** Assets changed: `staged` unless one was changed since it was staged (never expected: it was held). */
   applied: number;
-  /** The last asset id of the chunk (the job's next apply_after), or null when there were none. */
+  /** The job's apply_after now: the chunk's last asset id, or null when no change is left to apply. */
   through: number | null;
 }
 
@@ -103,11 +103,13 @@ export interface AppliedChunk {
  * `limit` of them (null: all); a published job's (its finished_at is the time written). A
  * change is a save like a form's (db/record-version.ts): it bumps the asset's version, so open
  * forms reload, and happens only while the asset still has the version the check read.
+ * Records how far it went as the job's apply_after (NULL once none is left), in the caller's
+ * transaction, so that a stop leaves the rest to the next start (sweep.ts).
  */
 export async function applyStagedChunk(tx: Queryable, companyId: number, jobId: number, after: number, limit: number | null): Promise<AppliedChunk> {
   // The chunk as a range of the primary key (its last id from an InitPlan): `asset_id IN
   // (subquery LIMIT n)` is planned as a nested loop (sweep.ts).
-  const { rows } = await tx.query<{ staged: number; applied: number; through: number | null }>(
+  const { rows } = await tx.query<{ staged: number; applied: number; last: number | null }>(
     `WITH chunk AS (
        SELECT asset_id FROM import_updates WHERE company_id = $1 AND job_id = $2 AND asset_id > $3
         ORDER BY asset_id LIMIT $4),
@@ -123,17 +125,20 @@ export async function applyStagedChunk(tx: Queryable, companyId: number, jobId: 
           AND a.company_id = u.company_id AND a.id = u.asset_id AND a.version = u.version
         RETURNING a.id)
      SELECT (SELECT count(*)::int FROM chunk) AS staged, (SELECT count(*)::int FROM changed) AS applied,
-            (SELECT max(asset_id) FROM chunk) AS through`,
+            (SELECT max(asset_id) FROM chunk) AS last`,
     [companyId, jobId, after, limit],
   );
-  return rows[0];
+  const { staged, applied, last } = rows[0];
+  // A full chunk may have more after it; a shorter one (or all: limit null) was the last.
+  const through = limit !== null && staged === limit ? last : null;
+  await tx.query('UPDATE import_jobs SET apply_after = $3 WHERE company_id = $1 AND id = $2', [companyId, jobId, through]);
+  return { staged, applied, through };
 }
 
 /**
- * After the publish: applies the job's staged changes above `after`, `limit` a transaction,
- * recording each chunk's end as the job's apply_after (NULL after the last), so that a stop
- * leaves the rest to the next start (sweep.ts). `onChunk` runs after each commit. Returns
- * the staged changes not applied (none expected: their assets were held).
+ * After the publish: applies the job's staged changes above `after`, `limit` a transaction
+ * (applyStagedChunk). `onChunk` runs after each commit. Returns the staged changes not
+ * applied (none expected: their assets were held).
  */
 export async function applyRemaining(
   db: Db,
@@ -145,12 +150,8 @@ export async function applyRemaining(
 ): Promise<number> {
   let missed = 0;
   for (let from: number | null = after; from !== null; ) {
-    const chunk = await db.transaction(async (tx) => {
-      const applied = await applyStagedChunk(tx, companyId, jobId, from!, limit);
-      const through = applied.staged === limit ? applied.through : null;
-      await tx.query('UPDATE import_jobs SET apply_after = $3 WHERE company_id = $1 AND id = $2', [companyId, jobId, through]);
-      return { ...applied, through };
-    });
+    const start: number = from;
+    const chunk: AppliedChunk = await db.transaction((tx) => applyStagedChunk(tx, companyId, jobId, start, limit));
     missed += chunk.staged - chunk.applied;
     from = chunk.through;
     await onChunk?.(chunk.staged);
