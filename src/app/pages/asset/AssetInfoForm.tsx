@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   Card,
@@ -40,6 +40,8 @@ const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   heading: { margin: 0, flexGrow: 1 },
+  // Brought into view with a little room above it.
+  message: { scrollMarginTop: tokens.spacingVerticalXXL },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   footer: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
@@ -83,6 +85,12 @@ export function AssetInfoForm({
   const [errors, setErrors] = useState<AssetErrors>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formMessage, setFormMessage] = useState<string | null>(notice ?? null);
+  // The form's message shows where the form begins, far above the Save button that was
+  // pressed on a long form: brought into view (not moved when it is in view already).
+  const messageBar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    messageBar.current?.scrollIntoView({ block: 'nearest' });
+  }, [formMessage]);
   const [busy, setBusy] = useState(false);
   const changed = useRecordChanged(onReload ?? (async () => null));
   const classify = draft.classify === null ? undefined : classifies?.find((k) => k.id === draft.classify);
@@ -191,7 +199,7 @@ export function AssetInfoForm({
         </div>
         {changed.bar}
         {formMessage && (
-          <MessageBar intent={notice ? 'warning' : 'error'} data-testid="asset-form-error">
+          <MessageBar ref={messageBar} className={styles.message} intent={notice ? 'warning' : 'error'} data-testid="asset-form-error">
             <MessageBarBody>{formMessage}</MessageBarBody>
           </MessageBar>
         )}

@@ -187,7 +187,11 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
     if (canvas.height !== stageHeight) canvas.height = stageHeight;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
-    if (!shown) return ctx.clearRect(0, 0, canvas.width, canvas.height);
+    if (!shown) {
+      // Also the effect below: it must return nothing.
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      return;
+    }
     const doc = model.doc;
     drawOverlay(ctx, view, doc, model.selection, model.primary);
     drawFlagTail(ctx, view, doc);
