@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { startPrinterListener } from './testing/printer-listener.ts';
-import { decodeAcs } from './testing/acs-decode.ts';
+import { decodeAcs } from './languages/read/acs-decode.ts';
 import { startTestCups } from './cups-testing.ts';
 import { startHelper, type RunningHelper } from './server.ts';
 import { action, call, dotsOf, randomBitmap, tempDir } from './server-testing.ts';

@@ -164,7 +164,8 @@ function luma(r: number, g: number, b: number, a: number): number {
   return Math.round((y * a + 255 * (255 - a)) / 255);
 }
 
-function fileToLuma(bytes: Uint8Array): LumaImage {
+/** An image file (PNG, JPEG or BMP) to luminance; HelperFailure 7 for anything else. */
+export function fileToLuma(bytes: Uint8Array): LumaImage {
   const size = pictureSize(bytes);
   if (!size) throw new HelperFailure(CODE.invalidFile, 'the image is not a PNG, JPEG or BMP file (or its header is damaged)');
   if (size.width < 1 || size.height < 1 || size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE || size.width * size.height > MAX_IMAGE_PIXELS) {

@@ -1,30 +1,31 @@
 /**
- * JSON mode (printing-protocol.md; spec section 4): a whole job in one
- * `POST lpapi/Print?action=N` with `{jobInfo, jobPages, printerInfo, jobArguments}`. Lengths
- * are mm (mm x 100 with jobInfo.scaleUnit 1). Action bits: 0x1000 prints (the reply comes
- * once the printer confirmed the last page), 2 returns each page as a base64 PNG data URL;
- * 1 (printer data as hex) and 4 (preview URLs) are not supported (code 8).
+ * JSON mode (printing-protocol.md): a whole job in one `POST lpapi/Print?action=N` with
+ * `{jobInfo, jobPages, printerInfo, jobArguments}`, as the vendor's web SDK (dtpweb 2.7)
+ * sends every job when the helper is 2.3.20230621 or newer. Lengths are mm, always: the
+ * SDK sends `scaleUnit: 1` in jobInfo with mm values, so scaleUnit is not read here.
  *
- * Pages are drawn from `image` items ({x, y, width, height, imageFile: base64 or a data
- * URL, threshold}); other item types (text, barcode, ...) are refused with code 8: the web
- * app renders a label to an image first, which is what this helper prints. jobArguments
- * (values for text items' placeholders) have nothing to fill in image items and are ignored.
- * Every page is built and checked before the first is printed.
+ * Every item type of helper/draw is drawn with our engine. Pages, in order:
+ * - jobArguments (a list of `[{k, v}]` or `{key: value}` sets) fill `[key]` in texts, one set
+ *   a page; a single page with N sets is N pages (the SDK's "[barcode]" with two values is
+ *   two labels);
+ * - copies: the SDK repeats the pages itself before it sends them (each page `copies`
+ *   times in a row, or the whole set `copies` times with autoPage). Pages that already
+ *   come repeated so are taken as sent; otherwise the helper repeats them the same way.
+ * Every item of every page is compiled, and every page rendered, before the first page
+ * goes to a printer: a bad item refuses the job (its code and the item named), nothing
+ * half-printed.
  */
-import { pageToPng } from '../src/engine/png.ts';
-import { blankBitmap, drawBitmap, turnBitmap } from './bitmap.ts';
-import { decodeBase64Payload, FORMAT_FILE, imageToBitmap } from './images.ts';
+import type { PageElement, Rotation } from '../src/engine/types.ts';
+import { DEFAULT_ITEM_DEFAULTS, type DrawContext, type ImageLoader, type ItemDefaults } from './draw/context.ts';
+import { ItemFields } from './draw/fields.ts';
+import { compileItem, renderHelperPage } from './draw/index.ts';
+import type { Engine } from '../src/engine/engine.ts';
+import { jobResults, parseAction, type ResultContext } from './job-results.ts';
 import type { ActionRequest } from './lpapi.ts';
-import { checkedPage, checkSize, fitToSize, ORIENTATIONS, type SettingSource } from './pages.ts';
+import { checkedPage, checkSize, ORIENTATIONS, type SettingSource } from './pages.ts';
 import type { PrinterEntry, PrinterRegistry } from './printers.ts';
 import type { Bitmap, PrintSettings } from './printer.ts';
-import { clip, CODE, HelperFailure, lengthToDots, MAX_COPIES, MAX_JOB_BYTES, MAX_JOB_PAGES, Params, thresholdOf } from './protocol.ts';
-
-/** Print action bits (spec section 9). */
-const ACTION_PRINT = 0x1000;
-const ACTION_PREVIEW_BASE64 = 2;
-const ACTION_HEX = 1;
-const ACTION_PREVIEW_URL = 4;
+import { clip, CODE, HelperFailure, MAX_COPIES, MAX_JOB_BYTES, MAX_JOB_PAGES, Params, thresholdOf } from './protocol.ts';
 
 /** What JSON mode needs of the helper's session. */
 export interface JsonSession {
@@ -32,9 +33,18 @@ export interface JsonSession {
   /** The open printer, used when printerInfo names none. */
   opened: PrinterEntry | undefined;
   printSettings(entry: PrinterEntry, source: SettingSource, scaleUnit: number, copies: number, jobName: string): PrintSettings;
+  engine(): Promise<Engine>;
+  images: ImageLoader;
+  defaults: ItemDefaults;
+  results: Omit<ResultContext, 'language' | 'settings'>;
+  /** A job that printed: its pages counted for GetJobInfo. */
+  printed(entry: PrinterEntry, jobName: string, pages: number): void;
 }
 
+type Item = Record<string, unknown>;
+
 export async function printJsonJob(req: ActionRequest, session: JsonSession): Promise<Record<string, unknown>> {
+  const started = new Date();
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(req.body).toString('utf8'));
@@ -43,71 +53,141 @@ export async function printJsonJob(req: ActionRequest, session: JsonSession): Pr
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new HelperFailure(CODE.parameter, 'Print needs a JSON object {jobInfo, jobPages, printerInfo}');
   const body = json as Record<string, unknown>;
-  const action = req.params.number('action', { integer: true, min: 0 }) ?? new JsonFields(body, 'the body').number(['action'], { integer: true, min: 0 }) ?? ACTION_PRINT;
-  if (action & (ACTION_HEX | ACTION_PREVIEW_URL) || (action & ~(ACTION_HEX | ACTION_PREVIEW_URL | ACTION_PREVIEW_BASE64 | ACTION_PRINT)) !== 0 || action === 0) {
-    throw new HelperFailure(CODE.unsupported, `Print action ${action} is not supported: use 4096 (print), 2 (preview as base64 PNG) or both (4098)`);
-  }
+  const action = parseAction(req.params.number('action', { integer: true, min: 0 }) ?? new JsonFields(body, 'the body').number(['action'], { integer: true, min: 0 }) ?? 0x1000);
   const info = new JsonFields(objectField(body, 'jobInfo'), 'jobInfo');
   const printerInfo = body.printerInfo === undefined ? {} : objectField(body, 'printerInfo');
-  const printerName = typeof printerInfo.printerName === 'string' && printerInfo.printerName.trim() !== '' ? printerInfo.printerName.trim() : undefined;
-  const printing = (action & ACTION_PRINT) !== 0;
+  const named = [printerInfo.printerName, printerInfo.name, printerInfo.printer].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
   let entry: PrinterEntry | undefined;
-  if (printerName !== undefined) {
-    entry = await session.registry.find(printerName);
-    if (!entry) throw new HelperFailure(CODE.noPrinter, `no printer named '${clip(printerName)}' (GetPrinters lists them)`);
+  if (named !== undefined) {
+    entry = await session.registry.find(named.trim());
+    if (!entry && action.print) throw new HelperFailure(CODE.noPrinter, `no printer named '${clip(named)}' (GetPrinters lists them)`);
   } else entry = session.opened;
-  if (!entry && printing) throw new HelperFailure(CODE.noPrinter, 'name the printer (printerInfo.printerName) or OpenPrinter first');
-  const dpi = entry?.printer.description.dpi ?? (printerInfo.printerDPI === 300 ? 300 : 203);
-  const scaleUnit = info.number(['scaleUnit'], { integer: true, min: 0 }) ?? 0;
-  const jobWidth = info.number(['jobWidth', 'width'], { min: 0 });
-  const jobHeight = info.number(['jobHeight', 'height'], { min: 0 });
-  if (!jobWidth || !jobHeight) throw new HelperFailure(CODE.noPageSize, 'jobInfo needs jobWidth and jobHeight');
-  const width = lengthToDots(jobWidth, scaleUnit, dpi);
-  const height = lengthToDots(jobHeight, scaleUnit, dpi);
+  if (!entry && action.print) throw new HelperFailure(CODE.noPrinter, 'name the printer (printerInfo.printerName) or OpenPrinter first');
+  const infoFields = new JsonFields(printerInfo, 'printerInfo');
+  const dpi = entry?.printer.description.dpi ?? infoFields.choice(['printerDPI', 'deviceDPI'], [203, 300] as const) ?? 203;
+
+  const widthMm = info.number(['jobWidth', 'width'], { min: 0 }) || (entry ? entry.printer.description.widthMm : 0) || infoFields.number(['printerWidth'], { min: 0 }) || 0;
+  const heightMm = info.number(['jobHeight', 'height'], { min: 0 }) ?? 0;
+  if (!widthMm || !heightMm) throw new HelperFailure(CODE.noPageSize, 'jobInfo needs jobWidth and jobHeight (mm)');
+  const width = Math.round((widthMm * dpi) / 25.4);
+  const height = Math.round((heightMm * dpi) / 25.4);
   checkSize(width, height);
-  const orientation = info.choice(['orientation'], ORIENTATIONS) ?? 0;
+  const orientation = (info.choice(['orientation'], ORIENTATIONS) ?? 0) as Rotation;
   const copies = info.number(['copies'], { integer: true, min: 1, max: MAX_COPIES }) ?? 1;
+  const collated = info.flag('autoPage');
   const threshold = thresholdOf(info.number(['grayThreshold', 'threshold'], {}));
-  if (!Array.isArray(body.jobPages) || body.jobPages.length === 0) throw new HelperFailure(CODE.noData, 'jobPages holds no pages');
-  if (body.jobPages.length > MAX_JOB_PAGES) throw new HelperFailure(CODE.parameter, `a job holds at most ${MAX_JOB_PAGES} pages`);
-  if (body.jobPages.length * height * Math.ceil(width / 8) > MAX_JOB_BYTES) throw new HelperFailure(CODE.parameter, `the job's pages exceed ${MAX_JOB_BYTES >> 20} MiB: send fewer pages a request`);
 
-  const pages: Bitmap[] = [];
-  body.jobPages.forEach((items: unknown, pageIndex: number) => {
-    if (!Array.isArray(items)) throw new HelperFailure(CODE.parameter, `jobPages[${pageIndex}] must be a list of items`);
-    const page = blankBitmap(width, height);
-    items.forEach((item: unknown, i: number) => {
-      const where = `jobPages[${pageIndex}][${i}]`;
-      if (typeof item !== 'object' || item === null) throw new HelperFailure(CODE.parameter, `${where} must be an object`);
-      const o = item as Record<string, unknown>;
-      if (o.type !== 'image') {
-        throw new HelperFailure(CODE.unsupported, `${where}: item type '${clip(String(o.type))}' is not supported by this helper; send the page as an image item`);
-      }
-      const fields = new JsonFields(o, where);
-      const file = [o.imageFile, o.image, o.data].find((v) => typeof v === 'string' && v !== '') as string | undefined;
-      if (file === undefined) throw new HelperFailure(CODE.noData, `${where}: an image item needs imageFile (base64 or a data URL)`);
-      const image = imageToBitmap(decodeBase64Payload(file), { format: FORMAT_FILE, threshold: thresholdOf(fields.number(['threshold'], {}) ?? threshold) });
-      const len = (names: string[]) => {
-        const v = fields.number(names, { min: 0 });
-        return v === undefined || v === 0 ? undefined : lengthToDots(v, scaleUnit, dpi);
-      };
-      const sized = fitToSize(image, len(['width']), len(['height']));
-      checkSize(sized.width, sized.height);
-      const pos = (names: string[]) => lengthToDots(fields.number(names, {}) ?? 0, scaleUnit, dpi);
-      drawBitmap(page, sized, pos(['x']), pos(['y']));
-    });
-    pages.push(checkedPage(turnBitmap(page, orientation)));
+  const sent = body.jobPages ?? (body.jobPage !== undefined ? [body.jobPage] : undefined);
+  if (!Array.isArray(sent) || sent.length === 0) throw new HelperFailure(CODE.noData, 'jobPages holds no pages');
+  sent.forEach((items, i) => {
+    if (!Array.isArray(items)) throw new HelperFailure(CODE.parameter, `jobPages[${i}] must be a list of items`);
   });
+  const withArguments = applyArguments(sent as unknown[][], argumentSets(body.jobArguments));
+  const pages = withCopies(withArguments, copies, collated);
+  if (pages.length > MAX_JOB_PAGES) throw new HelperFailure(CODE.parameter, `a job holds at most ${MAX_JOB_PAGES} pages`);
+  if (pages.length * height * Math.ceil(width / 8) > MAX_JOB_BYTES) throw new HelperFailure(CODE.parameter, `the job's pages exceed ${MAX_JOB_BYTES >> 20} MiB: send fewer pages a request`);
 
-  const result: Record<string, unknown> = { pages: pages.length, width: pages[0]!.width, height: pages[0]!.height };
-  if (action & ACTION_PREVIEW_BASE64) result.previews = pages.map((p) => `data:image/png;base64,${Buffer.from(pageToPng(p)).toString('base64')}`);
-  if (printing) {
-    const jobName = typeof info.raw.jobName === 'string' && info.raw.jobName !== '' ? info.raw.jobName : 'dtpweb';
-    const settings = session.printSettings(entry!, info, scaleUnit, copies, jobName);
-    await session.registry.print(entry!, pages.map((page) => ({ page, settings })), req.signal);
+  const engine = await session.engine();
+  const compiled: PageElement[][] = [];
+  const whereOf: string[][] = [];
+  for (const page of pages) {
+    const ctx: DrawContext = {
+      engine,
+      dpi,
+      pageWidthMm: widthMm,
+      pageHeightMm: heightMm,
+      defaults: session.defaults ?? DEFAULT_ITEM_DEFAULTS,
+      images: session.images,
+      threshold,
+      keywords: page.keywords,
+      signal: req.signal,
+    };
+    const elements: PageElement[] = [];
+    const where: string[] = [];
+    for (let i = 0; i < page.items.length; i++) {
+      const item = page.items[i];
+      const at = `jobPages[${page.index}][${i}]`;
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new HelperFailure(CODE.parameter, `${at} must be an object`);
+      const o = item as Item;
+      const type = typeof o.type === 'string' && o.type.trim() !== '' ? o.type : 'text';
+      const made = await compileItem(type, ItemFields.fromObject(o, 1, at), ctx);
+      for (const e of made) {
+        elements.push(e);
+        where.push(at);
+      }
+    }
+    compiled.push(elements);
+    whereOf.push(where);
+  }
+  const bitmaps: Bitmap[] = compiled.map((elements, p) =>
+    checkedPage(renderHelperPage(engine, { widthMm, heightMm, dpi, elements, turn: orientation }, (e) => whereOf[p]![e] ?? `jobPages[${pages[p]!.index}]`)),
+  );
+
+  const jobName = typeof info.raw.jobName === 'string' && info.raw.jobName !== '' && !info.raw.jobName.startsWith('#!#') ? info.raw.jobName : 'dtpweb';
+  const settings: PrintSettings = entry ? session.printSettings(entry, info, 0, 1, jobName) : { dpi, copies: 1, jobName };
+  const language = entry?.printer.description.rawLanguage ?? 'zpl';
+  const result = jobResults(bitmaps, action, { ...session.results, language, settings }, started);
+  if (action.print) {
+    await session.registry.print(entry!, bitmaps.map((page) => ({ page, settings })), req.signal);
+    session.printed(entry!, jobName, bitmaps.length);
     result.printerName = entry!.printer.description.name;
   }
   return result;
+}
+
+interface JobPage {
+  /** Which of jobPages it is drawn from. */
+  index: number;
+  items: unknown[];
+  keywords?: ReadonlyMap<string, string>;
+}
+
+/** jobArguments as one map a set: `[[{k, v}]]` (the SDK's form) or `[{key: value}]`. */
+function argumentSets(value: unknown): Map<string, string>[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new HelperFailure(CODE.parameter, 'jobArguments must be a list of argument sets');
+  return value.map((set, i) => {
+    const map = new Map<string, string>();
+    if (Array.isArray(set)) {
+      for (const pair of set) {
+        if (typeof pair !== 'object' || pair === null || typeof (pair as Item).k !== 'string') throw new HelperFailure(CODE.parameter, `jobArguments[${i}] must hold {k, v} pairs`);
+        const v = (pair as Item).v;
+        if (v !== undefined && v !== null) map.set((pair as Item).k as string, String(v));
+      }
+    } else if (typeof set === 'object' && set !== null) {
+      for (const [k, v] of Object.entries(set)) if (v !== undefined && v !== null) map.set(k, String(v));
+    } else throw new HelperFailure(CODE.parameter, `jobArguments[${i}] must be a list of {k, v} or an object`);
+    return map;
+  });
+}
+
+/** One page a set of arguments: set i fills page i; a single page is repeated for each set. */
+function applyArguments(pages: unknown[][], sets: Map<string, string>[]): JobPage[] {
+  if (sets.length === 0) return pages.map((items, index) => ({ index, items }));
+  const count = pages.length === 1 ? sets.length : Math.max(pages.length, sets.length);
+  const out: JobPage[] = [];
+  for (let i = 0; i < count; i++) {
+    const index = Math.min(i, pages.length - 1);
+    out.push({ index, items: pages[index]!, keywords: sets[Math.min(i, sets.length - 1)] });
+  }
+  return out;
+}
+
+/** The pages with copies made, unless they came already repeated (see the file's note). */
+function withCopies(pages: JobPage[], copies: number, collated: boolean | undefined): JobPage[] {
+  if (copies <= 1) return pages;
+  const key = (p: JobPage) => JSON.stringify([p.items, p.keywords ? [...p.keywords] : null]);
+  const keys = pages.map(key);
+  if (keys.length % copies === 0) {
+    const n = keys.length / copies;
+    const inRows = keys.every((k, i) => k === keys[Math.floor(i / copies) * copies]);
+    const inSets = keys.every((k, i) => k === keys[i % n]);
+    if (inRows || inSets) return pages;
+  }
+  const out: JobPage[] = [];
+  if (collated || pages.length === 1) for (let c = 0; c < copies; c++) out.push(...pages);
+  else for (const p of pages) for (let c = 0; c < copies; c++) out.push(p);
+  return out;
 }
 
 function objectField(o: Record<string, unknown>, name: string): Record<string, unknown> {
@@ -140,5 +220,8 @@ class JsonFields implements SettingSource {
   choice<T extends number>(names: string[], allowed: readonly T[]): T | undefined {
     return this.params.choice(names, allowed);
   }
+  flag(name: string): boolean | undefined {
+    const v = this.raw[name];
+    return v === undefined || v === null ? undefined : v === true || v === 1 || v === '1' || v === 'true';
+  }
 }
-

@@ -22,15 +22,22 @@
  * - DrawImage thresholds 0 (printer default), 256 (grey) and 257 (colour) cut at 192:
  *   label printers print black and white.
  * - GetPageImage pages are 0-based, images are PNG, pages as the printer would get them.
- * - JSON mode (`Print?action=...`, json-mode.ts) prints and previews `image` items; other
- *   item types are refused with code 8 (render the label to an image first, as the web app
- *   does).
+ * - JSON mode (`Print?action=...`, json-mode.ts) draws every item type of helper/draw
+ *   with our engine; lengths are mm.
+ * - IsPrinterOpened and IsPrinterOnline answer code 3 when the answer is no (the SDK takes
+ *   code 0 as yes, whatever resultInfo says).
+ * - GetFontNames (also at /local/GetFontNames, where the SDK asks) lists the font names we
+ *   draw; any other name is drawn in the bundled face nearest to it.
  */
 import { pageToPng } from '../src/engine/png.ts';
 import type { Rotation } from '../src/engine/page-types.ts';
 import { bitmapBytes, blankBitmap, drawBitmap, turnBitmap } from './bitmap.ts';
 import { bodyImageBytes, decodeBase64Payload, FORMAT_FILE, imageToBitmap } from './images.ts';
 import { printJsonJob } from './json-mode.ts';
+import { DEFAULT_ITEM_DEFAULTS, type ImageLoader } from './draw/context.ts';
+import { helperEngine } from './draw/engine.ts';
+import { createImageLoader, type UrlFetcher } from './draw/image-loader.ts';
+import { PreviewStore } from './previews.ts';
 import { checkedPage, checkSize, fitToSize, imageShape, ORIENTATIONS, UNSET, unsetOr, type SettingSource } from './pages.ts';
 import type { PrinterEntry, PrinterRegistry } from './printers.ts';
 import { PrinterError, type Bitmap, type GapType, type PrintSettings } from './printer.ts';
@@ -76,7 +83,35 @@ export const READ_ONLY_ACTIONS = new Set([
   'GetParam',
   'GetPageInfo',
   'GetPageImage',
+  'GetFontNames',
+  'GetDefaultPrinter',
+  'GetJobID',
+  'GetJobInfo',
 ]);
+
+/**
+ * The font names GetFontNames lists: our bundled faces and the names of the faces they
+ * stand in for (src/render/fonts.ts fontFamilyFor), comma-separated as the SDK reads them.
+ */
+export const FONT_NAMES = ['黑体', '宋体', '微软雅黑', '楷体', '仿宋', 'Arial', 'Helvetica', 'Liberation Sans', 'WenQuanYi Micro Hei', 'Droid Sans Fallback'];
+
+export interface LpapiOptions {
+  /** Fetches picture URLs (tests pass their own: the machine has no internet). */
+  fetchUrl?: UrlFetcher;
+  /** The helper's address once it listens (for preview URLs). */
+  baseUrl?: () => string;
+  log?: (line: string) => void;
+}
+
+/** One printed job, for GetJobID / GetJobInfo. */
+interface JobRecord {
+  jobID: number;
+  printerName: string;
+  jobName: string;
+  pages: number;
+  printedAt: string;
+}
+const JOB_LOG_SIZE = 100;
 
 /** Actions whose body is not url-encoded parameters. */
 export const BODY_ACTIONS = new Set(['PrintImageD', 'DrawImageD', 'Print']);
@@ -111,8 +146,23 @@ export class Lpapi {
   private readonly settings = new Map<string, StoredSettings>();
   private job?: Job;
   private preview?: Bitmap[];
+  private defaultPrinter?: string;
+  private readonly jobs: JobRecord[] = [];
+  private nextJobId = 1;
+  private readonly images: ImageLoader;
+  readonly previews = new PreviewStore();
 
-  constructor(private readonly registry: PrinterRegistry) {}
+  constructor(
+    private readonly registry: PrinterRegistry,
+    private readonly options: LpapiOptions = {},
+  ) {
+    this.images = createImageLoader(options.fetchUrl);
+  }
+
+  private printed(entry: PrinterEntry, jobName: string, pages: number): void {
+    this.jobs.push({ jobID: this.nextJobId++, printerName: entry.printer.description.name, jobName, pages, printedAt: new Date().toISOString() });
+    if (this.jobs.length > JOB_LOG_SIZE) this.jobs.shift();
+  }
 
   /** Runs one action; refusals come back as their code, never as a throw. */
   async handle(req: ActionRequest): Promise<ActionReply> {
@@ -135,8 +185,40 @@ export class Lpapi {
       this.job = undefined;
       return true;
     },
-    IsPrinterOpened: () => this.opened !== undefined,
-    IsPrinterOnline: async (req) => this.registry.isOnline(await this.printerFor(req.params)),
+    IsPrinterOpened: () => {
+      if (!this.opened) throw new HelperFailure(CODE.noPrinter, 'no printer is open');
+      return true;
+    },
+    IsPrinterOnline: async (req) => {
+      const entry = await this.printerFor(req.params);
+      if (!(await this.registry.isOnline(entry))) throw new HelperFailure(CODE.noPrinter, `printer ${entry.printer.description.name} does not answer`);
+      return true;
+    },
+    GetFontNames: () => ({ fontNames: FONT_NAMES.join(',') }),
+    GetDefaultPrinter: async () => {
+      const entry = (this.defaultPrinter !== undefined ? await this.registry.find(this.defaultPrinter) : undefined) ?? (await this.registry.first());
+      if (!entry) throw new HelperFailure(CODE.noPrinter, 'no printer is set up');
+      return { printerName: entry.printer.description.name };
+    },
+    SetDefaultPrinter: async (req) => {
+      const entry = await this.printerFor(req.params);
+      this.defaultPrinter = entry.printer.description.name;
+      return true;
+    },
+    // Every printer of ours is supported: the list a client names changes nothing.
+    SetSupportedPrinters: () => true,
+    DiscoveryPrinters: (req) => this.getPrinters(req.params),
+    ShowProperty: async (req) => {
+      const d = (await this.printerFor(req.params)).printer.description;
+      return { printerName: d.name, kind: d.kind, deviceDPI: d.dpi, deviceWidth: Math.round((d.widthMm * d.dpi) / 25.4), widthMm: d.widthMm, ip: d.ip };
+    },
+    GetJobID: () => (this.jobs.length > 0 ? this.jobs[this.jobs.length - 1]!.jobID : 0),
+    GetJobInfo: (req) => {
+      const id = req.params.number(['jobID', 'jobId', 'id'], { integer: true, min: 1 });
+      const job = id === undefined ? this.jobs[this.jobs.length - 1] : this.jobs.find((j) => j.jobID === id);
+      if (!job) throw new HelperFailure(CODE.noData, id === undefined ? 'no job has printed yet' : `no job ${id} (the last ${JOB_LOG_SIZE} are kept)`);
+      return { ...job, status: 'printed' };
+    },
     GetPrinterName: () => this.openedPrinter().printer.description.name,
     GetPrinterDPI: async (req) => {
       const dpi = (await this.printerFor(req.params)).printer.description.dpi;
@@ -170,13 +252,18 @@ export class Lpapi {
       const pages = this.previewPages();
       const index = req.params.number(['page', 'pageIndex'], { integer: true, min: 0, max: pages.length - 1 }, 0);
       const page = pages[index]!;
-      return `data:image/png;base64,${Buffer.from(pageToPng(page)).toString('base64')}`;
+      return { page: index, format: 'png', data: `data:image/png;base64,${Buffer.from(pageToPng(page)).toString('base64')}` };
     },
     Print: (req) =>
       printJsonJob(req, {
         registry: this.registry,
         opened: this.opened,
         printSettings: (entry, source, scaleUnit, copies, jobName) => this.printSettings(entry, source, scaleUnit, copies, jobName),
+        engine: () => helperEngine(this.options.log),
+        images: this.images,
+        defaults: DEFAULT_ITEM_DEFAULTS,
+        results: { previews: this.previews, baseUrl: this.options.baseUrl?.() ?? 'http://127.0.0.1:15216' },
+        printed: (entry, jobName, pages) => this.printed(entry, jobName, pages),
       }),
   };
 
@@ -210,11 +297,14 @@ export class Lpapi {
 
   private async openPrinter(params: Params) {
     const name = params.string('printerName', 'name');
-    const entry = name === undefined ? await this.registry.first() : await this.registry.find(name);
+    const fallback = this.defaultPrinter !== undefined ? await this.registry.find(this.defaultPrinter) : undefined;
+    const entry = name === undefined ? (fallback ?? (await this.registry.first())) : await this.registry.find(name);
     if (!entry) throw new HelperFailure(CODE.noPrinter, name === undefined ? 'no printer is set up' : `no printer named '${clip(name)}' (GetPrinters lists them)`);
     if (this.opened !== entry) this.job = undefined;
     this.opened = entry;
-    return { printerName: entry.printer.description.name };
+    const d = entry.printer.description;
+    // The SDK keeps deviceDPI and deviceWidth (dots) from this reply for later jobs.
+    return { printerName: d.name, deviceDPI: d.dpi, deviceWidth: Math.round((d.widthMm * d.dpi) / 25.4) };
   }
 
   private openedPrinter(): PrinterEntry {
@@ -407,6 +497,7 @@ export class Lpapi {
     // The job is done with, printed or not: a failed job is started again.
     this.job = undefined;
     await this.registry.print(entry, pages.map((page) => ({ page, settings })), signal);
+    this.printed(entry, job.jobName, pages.length);
     return { printerName: entry.printer.description.name, pages: pages.length, copies };
   }
 

@@ -53,6 +53,8 @@ export interface PrinterDescription {
   /** Network address for network printers ('' otherwise). */
   ip: string;
   port: number;
+  /** The commands the printer reads (Print action 1's printData); undefined: ZPL. */
+  rawLanguage?: 'zpl' | 'tspl';
 }
 
 /**

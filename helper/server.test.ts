@@ -162,7 +162,7 @@ describe('security', () => {
       expect(again.status).toBe(403);
       expect(again.headers.get('access-control-allow-origin')).toBeNull();
     }
-    expect((await action(helper.url, 'IsPrinterOpened')).body.resultInfo).toBe(false);
+    expect((await action(helper.url, 'IsPrinterOpened')).body.statusCode).toBe(3);
     expect(await allPrinted(dir.path)).toEqual(before);
   });
 
@@ -226,7 +226,7 @@ describe('security', () => {
   it('needs POST for actions that change anything; GET reads only', async () => {
     const r = await call(helper.url, `/lpapi/OpenPrinter?printerName=${encodeURIComponent(V203)}`, { method: 'GET' });
     expect(r.status).toBe(405);
-    expect((await action(helper.url, 'IsPrinterOpened')).body.resultInfo).toBe(false);
+    expect((await action(helper.url, 'IsPrinterOpened')).body.statusCode).toBe(3);
     const list = await call(helper.url, '/lpapi/GetPrinters', { method: 'GET' });
     expect(list.body.statusCode).toBe(0);
     expect((await call(helper.url, '/lpapi/GetPrinters', { method: 'PUT' })).status).toBe(405);
@@ -506,15 +506,15 @@ describe('printers and their settings', () => {
 
     expect((await action(helper.url, 'GetPrinterName')).body.statusCode).toBe(3);
     expect((await action(helper.url, 'OpenPrinter', { printerName: 'Nope' })).body.statusCode).toBe(3);
-    expect((await action(helper.url, 'OpenPrinter', { name: V300 })).body).toEqual({ statusCode: 0, resultInfo: { printerName: V300 } });
-    expect((await action(helper.url, 'IsPrinterOpened')).body.resultInfo).toBe(true);
+    expect((await action(helper.url, 'OpenPrinter', { name: V300 })).body).toEqual({ statusCode: 0, resultInfo: { printerName: V300, deviceDPI: 300, deviceWidth: 1228 } });
+    expect((await action(helper.url, 'IsPrinterOpened')).body).toEqual({ statusCode: 0, resultInfo: true });
     expect((await action(helper.url, 'IsPrinterOnline')).body.resultInfo).toBe(true);
     expect((await action(helper.url, 'GetPrinterName')).body.resultInfo).toBe(V300);
     expect((await action(helper.url, 'GetPrinterDPI')).body.resultInfo).toEqual({ dpiX: 300, dpiY: 300 });
     expect((await action(helper.url, 'GetPrinterDPI', { printerName: V203 })).body.resultInfo).toEqual({ dpiX: 203, dpiY: 203 });
     expect((await action(helper.url, 'GetParam', { id: 4 })).body.resultInfo).toEqual({ id: 4, value: 300 });
     expect((await action(helper.url, 'ClosePrinter')).body.statusCode).toBe(0);
-    expect((await action(helper.url, 'IsPrinterOpened')).body.resultInfo).toBe(false);
+    expect((await action(helper.url, 'IsPrinterOpened')).body.statusCode).toBe(3);
   });
 
   it('SetParam / GetParam keep gap type, darkness and speed per printer, and prints carry them', async () => {
@@ -616,7 +616,8 @@ describe('job calls', () => {
     expect((await action(helper.url, 'GetPageInfo')).body.resultInfo).toEqual({ width: 64, height: 96, pages: 2 });
     for (const i of [0, 1]) {
       const image = await action(helper.url, 'GetPageImage', { page: i });
-      expect(dotsOf(pngDataUrlDots(image.body.resultInfo))).toBe(dotsOf(rotatePage(pages[i]!, 90)));
+      expect(image.body.resultInfo).toMatchObject({ page: i, format: 'png' });
+      expect(dotsOf(pngDataUrlDots(image.body.resultInfo.data))).toBe(dotsOf(rotatePage(pages[i]!, 90)));
     }
     expect((await action(helper.url, 'GetPageImage', { page: 2 })).body.statusCode).toBe(1);
   });
@@ -637,28 +638,32 @@ describe('JSON mode (Print?action=4096)', () => {
       jobPages: [[item(a)], [item(b)]],
       printerInfo: { printerName: V203 },
     });
-    expect(r.body).toEqual({ statusCode: 0, resultInfo: { pages: 2, width: 80, height: 160, printerName: V203 } });
+    expect(r.body).toMatchObject({ statusCode: 0, resultInfo: { pages: 4, width: 80, height: 160, printerName: V203 } });
     const files = (await printedFiles(dir.path, F203, 'jsonmode')).filter((f) => f.endsWith('.pbm'));
     expect(files).toHaveLength(4);
     const want = [a, a, b, b].map((p) => dotsOf(rotatePage(p, 270)));
     for (let i = 0; i < 4; i++) expect(dotsOf(await readPrintedPbm(dir.path, F203, 'jsonmode', files[i]!))).toBe(want[i]);
   });
 
-  it('previews with action 2 (nothing printed) and refuses other item types with code 8', async () => {
+  it('previews with action 2 (nothing printed); refuses unknown item types (8), unknown action bits (8) and bad jobs', async () => {
     const before = await allPrinted(dir.path);
     const a = randomBitmap(40, 40, 23);
     const jobInfo = { jobWidth: 5, jobHeight: 5 };
     const preview = await printJson({ jobInfo, jobPages: [[{ type: 'image', x: 0, y: 0, imageFile: b64(pngOf(a)) }]], printerInfo: { printerName: V203 } }, 2);
     expect(preview.body.statusCode).toBe(0);
-    expect(dotsOf(pngDataUrlDots(preview.body.resultInfo.previews[0]))).toBe(dotsOf(a));
-    const text = await printJson({ jobInfo, jobPages: [[{ type: 'image', imageFile: b64(pngOf(a)) }, { type: 'text', text: 'A-0042', x: 1, y: 1 }]], printerInfo: { printerName: V203 } });
-    expect(text.body.statusCode).toBe(8);
-    expect(text.body.resultInfo).toContain("'text'");
-    expect((await printJson({ jobInfo, jobPages: [[]], printerInfo: { printerName: V203 } }, 1)).body.statusCode).toBe(8);
-    expect((await printJson({ jobInfo: { jobWidth: 0, jobHeight: 5 }, jobPages: [[]], printerInfo: { printerName: V203 } })).body.statusCode).toBe(6);
+    expect(dotsOf(pngDataUrlDots(preview.body.resultInfo.previewData[0]))).toBe(dotsOf(a));
+    const odd = await printJson({ jobInfo, jobPages: [[{ type: 'image', imageFile: b64(pngOf(a)) }, { type: 'hologram', text: 'A-0042', x: 1, y: 1 }]], printerInfo: { printerName: V203 } });
+    expect(odd.body.statusCode).toBe(8);
+    expect(odd.body.resultInfo).toContain("'hologram'");
+    expect(odd.body.resultInfo).toContain('jobPages[0][1]');
+    expect((await printJson({ jobInfo, jobPages: [[]], printerInfo: { printerName: V203 } }, 8)).body.statusCode).toBe(8);
+    expect((await printJson({ jobInfo: { jobWidth: 0, jobHeight: 5 }, jobPages: [[]], printerInfo: { printerName: 'Nope' } }, 2)).body.statusCode).toBe(6);
     expect((await printJson({ jobInfo, jobPages: [], printerInfo: { printerName: V203 } })).body.statusCode).toBe(5);
     expect((await printJson({ jobInfo, jobPages: [[]], printerInfo: { printerName: 'Nope' } })).body.statusCode).toBe(3);
     expect((await call(helper.url, '/lpapi/Print?action=4096', { body: '{not json' })).body.statusCode).toBe(1);
+    // A bad item on the second page refuses the whole job: the first page is not printed.
+    const half = await printJson({ jobInfo, jobPages: [[{ type: 'rect', width: 5, height: 5 }], [{ type: 'barcode', barcodeType: 20, text: 'no-ean' }]], printerInfo: { printerName: V203 } });
+    expect(half.body.statusCode).not.toBe(0);
     expect(await allPrinted(dir.path)).toEqual(before);
   });
 });

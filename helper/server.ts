@@ -22,6 +22,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { hostname, networkInterfaces, release, type as osType } from 'node:os';
 import { READ_ONLY_ACTIONS, BODY_ACTIONS, Lpapi } from './lpapi.ts';
 import { PrinterRegistry, type RegistryOptions } from './printers.ts';
+import type { UrlFetcher } from './draw/image-loader.ts';
 import { CODE, DEFAULT_PORTS, DTPWEB_VERSION, HELPER_VERSION, LPAPI_VERSION, MAX_BODY_BYTES, Params } from './protocol.ts';
 
 export interface HelperOptions extends Omit<RegistryOptions, 'dataDir'> {
@@ -35,6 +36,8 @@ export interface HelperOptions extends Omit<RegistryOptions, 'dataDir'> {
   ports?: readonly number[];
   /** Largest request body, bytes; default 16 MiB. */
   maxBodyBytes?: number;
+  /** Fetches picture URLs of drawn items (default: fetch, with limits). */
+  fetchUrl?: UrlFetcher;
   /** One line a message; default console.log / console.error with a [helper] prefix. */
   log?: { info(line: string): void; error(line: string): void };
 }
@@ -70,7 +73,8 @@ export async function startHelper(options: HelperOptions): Promise<RunningHelper
     error: (line: string) => console.error(`[helper] ${line}`),
   };
   const registry = await PrinterRegistry.create(options);
-  const lpapi = new Lpapi(registry);
+  let port = 0;
+  const lpapi = new Lpapi(registry, { fetchUrl: options.fetchUrl, baseUrl: () => `http://127.0.0.1:${port}`, log: (line) => log.info(line) });
   const allowed = new Set(options.allowedOrigins);
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
 
@@ -117,7 +121,19 @@ export async function startHelper(options: HelperOptions): Promise<RunningHelper
       reply(res, 200, { statusCode: CODE.ok, resultInfo: serverInfo(port) });
       return;
     }
-    const m = /^\/lpapi\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+    if (url.pathname.startsWith('/preview/')) {
+      await drain(req);
+      const png = lpapi.previews.get(url.pathname);
+      if (!png) {
+        refuse(req, res, 404, 'no such preview (it may have expired)');
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length, 'Cache-Control': 'private, max-age=60' });
+      res.end(png);
+      return;
+    }
+    // The SDK asks for the font list under local/ (its "local" control), others under lpapi/.
+    const m = url.pathname === '/local/GetFontNames' ? ([url.pathname, 'GetFontNames'] as const) : /^\/lpapi\/([A-Za-z0-9_]+)$/.exec(url.pathname);
     if (!m) {
       refuse(req, res, 404, `no such path ${url.pathname} (local/ServerInfo, lpapi/{Action})`);
       return;
@@ -152,7 +168,6 @@ export async function startHelper(options: HelperOptions): Promise<RunningHelper
     reply(res, 200, result);
   }
 
-  let port: number;
   try {
     port = await listen(server, options.port !== undefined ? [options.port] : (options.ports ?? DEFAULT_PORTS));
   } catch (e) {

@@ -95,6 +95,7 @@ export function createCupsPrinter(options: CupsPrinterOptions): Printer {
     widthMm: 0,
     ip: '',
     port: 0,
+    rawLanguage: options.lang,
   };
 
   return {

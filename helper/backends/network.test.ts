@@ -328,7 +328,7 @@ describe('failures and their codes', () => {
     const { listener, printer } = await setUp('tspl');
     expect(await printer.isOnline()).toBe(true);
     expect(listener.statusAnswers).toBe(1);
-    expect(printer.description).toEqual({ name: `TSPL 127.0.0.1:${listener.port}`, kind: 'tspl', dpi: 203, widthMm: 0, ip: '127.0.0.1', port: listener.port });
+    expect(printer.description).toEqual({ name: `TSPL 127.0.0.1:${listener.port}`, kind: 'tspl', dpi: 203, widthMm: 0, ip: '127.0.0.1', rawLanguage: 'tspl', port: listener.port });
   });
 });
 

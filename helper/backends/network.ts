@@ -126,7 +126,7 @@ class NetworkPrinter implements Printer {
     this.connectTimeoutMs = o.connectTimeoutMs ?? 5000;
     this.replyTimeoutMs = o.replyTimeoutMs ?? 10000;
     this.idleCloseMs = o.idleCloseMs ?? 15000;
-    this.description = { name: o.name, kind: o.language, dpi: this.dpi, widthMm: o.widthMm ?? 0, ip: o.host, port: this.port };
+    this.description = { name: o.name, kind: o.language, dpi: this.dpi, widthMm: o.widthMm ?? 0, ip: o.host, port: this.port, rawLanguage: o.language };
   }
 
   print(page: Bitmap, settings: PrintSettings, options?: PrintOptions): Promise<void> {

@@ -56,6 +56,7 @@ export function createVirtualPrinter(options: VirtualPrinterOptions): VirtualPri
     widthMm: options.widthMm ?? 104,
     ip: '',
     port: 0,
+    rawLanguage: 'zpl',
   };
   const folder = join(options.dataDir, 'virtual-printer', safeFileName(options.name, 'printer'));
   /** Last number used in each job folder this process has written to. */

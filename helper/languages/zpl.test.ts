@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PrinterError, type PrintSettings } from '../printer.ts';
-import { decodeAcs } from '../testing/acs-decode.ts';
+import { decodeAcs } from './read/acs-decode.ts';
 import { packedRows } from './page.ts';
 import { pageOf, randomBytes, syntheticPages } from './test-pages.ts';
 import { acsEncode, encodeZpl, zplDarkness, zplStatusReplyLength, zplText } from './zpl.ts';

@@ -19,11 +19,11 @@
  * without keeping them.
  */
 import net from 'node:net';
-import type { ReceivedLabel } from './label-canvas.ts';
-import { TsplReader } from './tspl-reader.ts';
-import { ZplReader, type ReaderEvents } from './zpl-reader.ts';
+import type { ReceivedLabel } from '../languages/read/label-canvas.ts';
+import { TsplReader } from '../languages/read/tspl-reader.ts';
+import { ZplReader, type ReaderEvents } from '../languages/read/zpl-reader.ts';
 
-export type { ReceivedLabel } from './label-canvas.ts';
+export type { ReceivedLabel } from '../languages/read/label-canvas.ts';
 
 export interface PrinterListenerOptions {
   language: 'zpl' | 'tspl';

@@ -3,14 +3,15 @@
  * at bit depth 1, so a label page stays as small as the bitmap it is. In PNG greyscale 1 is
  * white, in a page 1 is black, so rows are inverted on the way; every row gets filter 0.
  * An optional `dpi` is recorded in a pHYs chunk (dots per metre), so viewers and printers
- * know the physical size.
+ * know the physical size. With `transparentWhite` the white dots are transparent (a tRNS
+ * chunk naming grey level 1), for previews laid over a picture of the label stock.
  */
 import { deflateSync } from 'node:zlib';
 import type { Page } from './types.ts';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-export function pageToPng(page: Page, dpi?: number): Uint8Array {
+export function pageToPng(page: Page, dpi?: number, options: { transparentWhite?: boolean } = {}): Uint8Array {
   const rowBytes = Math.ceil(page.width / 8);
   const raw = new Uint8Array((rowBytes + 1) * page.height);
   const padBits = rowBytes * 8 - page.width;
@@ -41,6 +42,7 @@ export function pageToPng(page: Page, dpi?: number): Uint8Array {
     phys[8] = 1; // unit: metre
     chunks.push(pngChunk('pHYs', phys));
   }
+  if (options.transparentWhite) chunks.push(pngChunk('tRNS', new Uint8Array([0, 1])));
   chunks.push(pngChunk('IDAT', deflateSync(raw, { level: 9 })));
   chunks.push(pngChunk('IEND', new Uint8Array(0)));
 

@@ -275,7 +275,7 @@ describe('JSON mode', () => {
   });
 
   it('an item type the helper does not draw is code 8, nothing printed', async () => {
-    const result = await client.print({ jobWidth: 20, jobHeight: 10, jobName: 'json-text' }, [[{ type: 'text', text: 'A-0042', x: 1, y: 1 }]], {
+    const result = await client.print({ jobWidth: 20, jobHeight: 10, jobName: 'json-text' }, [[{ type: 'hologram', text: 'A-0042', x: 1, y: 1 }]], {
       printerName: V203,
     });
     expect(result).toMatchObject({ ok: false, error: { kind: 'code', code: 8 } });

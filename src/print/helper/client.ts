@@ -191,7 +191,8 @@ export class HelperClient {
 
   async isPrinterOnline(printerName: string, options: CallOptions = {}): Promise<HelperResult<boolean>> {
     const reply = await this.call('IsPrinterOnline', { printerName }, options);
-    if (!reply.ok) return reply;
+    // The vendor's rule, which our helper follows: code 0 is online, code 3 is not.
+    if (!reply.ok) return reply.error.kind === 'code' && reply.error.code === 3 ? ok(false) : reply;
     const value = typeof reply.value === 'boolean' ? reply.value : field(reply.value, 'isOnline') ?? field(reply.value, 'online');
     return typeof value === 'boolean' ? ok(value) : fail({ kind: 'badReply', detail: 'no online state' });
   }
