@@ -152,6 +152,23 @@ describe('JSON mode draws what the SDK sends', () => {
     expect(await allPrinted(dir.path)).toEqual(before);
   });
 
+  it('PrintRawData prints the printData of action 1 (hex, as the demo page sends it) as the same page; bad data prints nothing', async () => {
+    const job = { printerInfo: { printerName: V203 }, jobInfo: { jobWidth: 30, jobHeight: 20 }, jobPages: [[{ type: 'qrcode', text: 'A-0042', x: 5, y: 2, width: 16 }]] };
+    const data = await printJson(job, 0x01);
+    expect(data.body.statusCode).toBe(0);
+    const hex = (data.body.resultInfo.printData as string[][])[0]!.join('');
+    const before = await allPrinted(dir.path);
+    for (const body of ['zz', Buffer.from('^XA^FO10,10^A0N,30,30^FDtext^FS^XZ').toString('hex')]) {
+      const bad = await call(helper.url, `/lpapi/PrintRawData?printerName=${encodeURIComponent(V203)}&jobName=raw`, { headers: { 'Content-Type': 'application/octet-stream;encoding=hex16' }, body });
+      expect(bad.body.statusCode).not.toBe(0);
+    }
+    expect(await allPrinted(dir.path)).toEqual(before);
+    const raw = await call(helper.url, `/lpapi/PrintRawData?printerName=${encodeURIComponent(V203)}&jobName=raw`, { headers: { 'Content-Type': 'application/octet-stream;encoding=hex16' }, body: hex });
+    expect(raw.body).toMatchObject({ statusCode: 0, resultInfo: { pages: 1, language: 'zpl' } });
+    const { dir: d, files } = await printedPbmFiles('raw');
+    expect((await decodeZbar(d, files, []))[0]!.toString()).toBe('A-0042');
+  });
+
   it('GetFontNames answers at local/ (where the SDK asks) and lpapi/', async () => {
     for (const path of ['/local/GetFontNames', '/lpapi/GetFontNames']) {
       const r = await call(helper.url, path, { method: 'GET' });

@@ -38,6 +38,7 @@ import { DEFAULT_ITEM_DEFAULTS, type ImageLoader } from './draw/context.ts';
 import { helperEngine } from './draw/engine.ts';
 import { createImageLoader, type UrlFetcher } from './draw/image-loader.ts';
 import { PreviewStore } from './previews.ts';
+import { readRawLabels } from './languages/read/raw-labels.ts';
 import { checkedPage, checkSize, fitToSize, imageShape, ORIENTATIONS, UNSET, unsetOr, type SettingSource } from './pages.ts';
 import type { PrinterEntry, PrinterRegistry } from './printers.ts';
 import { PrinterError, type Bitmap, type GapType, type PrintSettings } from './printer.ts';
@@ -114,7 +115,7 @@ interface JobRecord {
 const JOB_LOG_SIZE = 100;
 
 /** Actions whose body is not url-encoded parameters. */
-export const BODY_ACTIONS = new Set(['PrintImageD', 'DrawImageD', 'Print']);
+export const BODY_ACTIONS = new Set(['PrintImageD', 'DrawImageD', 'Print', 'PrintRawData']);
 
 /** GetParam / SetParam ids (our numbering of the spec's settings). */
 const PARAM = { gapType: 1, darkness: 2, speed: 3, dpiX: 4, dpiY: 5 } as const;
@@ -227,6 +228,7 @@ export class Lpapi {
     GetParam: (req) => this.getParam(req.params),
     SetParam: (req) => this.setParam(req.params),
     PrintImageD: (req) => this.printImage(req),
+    PrintRawData: (req) => this.printRawData(req),
     StartJob: (req) => this.startJob(req.params),
     StartPage: () => this.startPage(),
     DrawImageD: (req) => this.drawImage(req.params, bodyImageBytes(req.body, req.contentType), req.params.number('format', { integer: true }, FORMAT_FILE)),
@@ -403,6 +405,44 @@ export class Lpapi {
     const page = checkedPage(turnBitmap(sized, orientation));
     await this.registry.print(entry, [{ page, settings }], req.signal);
     return { printerName: entry.printer.description.name, width: page.width, height: page.height, copies };
+  }
+
+  // ---- PrintRawData -------------------------------------------------------------------
+
+  /**
+   * Printer commands as sent (the printData of a Print with action 1, or a client's own):
+   * the body as hex (`encoding=hex16`), base64 or a data URL (`encoding=base64`), or binary.
+   * The data is read as ZPL or TSPL labels (helper/languages/read) and each label printed
+   * as a page, so any printer of ours takes either language and a damaged stream prints
+   * nothing (code 7).
+   */
+  private async printRawData(req: ActionRequest) {
+    const p = req.params;
+    const entry = await this.printerFor(p);
+    const type = (req.contentType ?? '').toLowerCase();
+    const inline = p.string('data');
+    let bytes: Uint8Array;
+    if (type.includes('hex16') || (req.body.length === 0 && inline !== undefined && /^[0-9a-f\s]+$/i.test(inline))) {
+      const hex = (req.body.length > 0 ? Buffer.from(req.body).toString('latin1') : inline!).replace(/\s+/g, '');
+      if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) throw new HelperFailure(CODE.parameter, 'the raw data is not hexadecimal (two digits a byte)');
+      bytes = Buffer.from(hex, 'hex');
+    } else if (type.includes('base64') || (req.body.length === 0 && inline !== undefined)) {
+      bytes = decodeBase64Payload(req.body.length > 0 ? Buffer.from(req.body).toString('latin1') : inline!);
+    } else bytes = req.body;
+    if (bytes.length === 0) throw new HelperFailure(CODE.noData, 'PrintRawData needs the printer data in the body');
+    const head = Buffer.from(bytes.subarray(0, 64)).toString('latin1').trimStart();
+    const language = /^[~^]/.test(head) ? 'zpl' : /^(SIZE|GAP|CLS|DIRECTION|DENSITY|SPEED|BITMAP)\b/i.test(head) ? 'tspl' : (entry.printer.description.rawLanguage ?? 'zpl');
+    const dpi = entry.printer.description.dpi;
+    const labels = readRawLabels(bytes, language, dpi);
+    const copies = p.number('copies', { integer: true, min: 1, max: MAX_COPIES }, 1);
+    const jobName = p.string('jobName') ?? 'dtpweb';
+    const pages = labels.map((label) => ({
+      page: checkedPage({ width: label.width, height: label.height, stride: label.stride, data: label.data }),
+      settings: { ...this.printSettings(entry, p, 0, Math.min(MAX_COPIES, label.copies * copies), jobName) },
+    }));
+    await this.registry.print(entry, pages, req.signal);
+    this.printed(entry, jobName, pages.length);
+    return { printerName: entry.printer.description.name, pages: pages.length, language };
   }
 
   // ---- StartJob ... CommitJob -------------------------------------------------------------
