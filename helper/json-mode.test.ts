@@ -169,6 +169,26 @@ describe('JSON mode draws what the SDK sends', () => {
     expect((await decodeZbar(d, files, []))[0]!.toString()).toBe('A-0042');
   });
 
+  it('the call-by-call job (StartJob, Draw*, CommitJob in 0.01 mm) draws with the same engine', async () => {
+    const q = (name: string, params: Record<string, string | number>) =>
+      call(helper.url, `/lpapi/${name}`, { body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString() });
+    expect((await q('OpenPrinter', { printerName: V203 })).body.statusCode).toBe(0);
+    expect((await q('StartJob', { width: 4500, height: 3000, scaleUnit: 1, jobName: 'calls', action: 4096 })).body.statusCode).toBe(0);
+    expect((await q('DrawRectangle', { x: 0, y: 0, width: 4500, height: 3000, lineWidth: 50 })).body.statusCode).toBe(0);
+    expect((await q('Draw2DQRCode', { text: 'www.dothantech.com', x: 500, y: 500, width: 2000, height: 2000 })).body.statusCode).toBe(0);
+    expect((await q('Draw2DQRCode', { text: 'x', x: 0, y: 0, width: 1000, eccLevel: 9 })).body.statusCode).toBe(1);
+    expect((await q('CommitJob', {})).body.statusCode).toBe(0);
+    const { dir: d, files } = await printedPbmFiles('calls');
+    expect(files).toHaveLength(1);
+    expect((await decodeZbar(d, files, []))[0]!.toString()).toBe('www.dothantech.com');
+    // The SDK's measureText: a preview job, DrawText with onlyMeasureText, AbortJob.
+    expect((await q('StartJob', { width: 4000, height: 3000, scaleUnit: 1, jobName: '#!#Preview#!#' })).body.statusCode).toBe(0);
+    const m = await q('DrawText', { text: 'WWWW', fontHeight: 500, onlyMeasureText: 'true' });
+    expect(m.body.statusCode).toBe(0);
+    expect(m.body.resultInfo.shownWidth).toBeGreaterThan(100);
+    expect((await q('AbortJob', {})).body.statusCode).toBe(0);
+  });
+
   it('GetFontNames answers at local/ (where the SDK asks) and lpapi/', async () => {
     for (const path of ['/local/GetFontNames', '/lpapi/GetFontNames']) {
       const r = await call(helper.url, path, { method: 'GET' });

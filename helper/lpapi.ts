@@ -34,7 +34,12 @@ import type { Rotation } from '../src/engine/page-types.ts';
 import { bitmapBytes, blankBitmap, drawBitmap, turnBitmap } from './bitmap.ts';
 import { bodyImageBytes, decodeBase64Payload, FORMAT_FILE, imageToBitmap } from './images.ts';
 import { printJsonJob } from './json-mode.ts';
-import { DEFAULT_ITEM_DEFAULTS, type ImageLoader } from './draw/context.ts';
+import { DEFAULT_ITEM_DEFAULTS, rotationOf, type ImageLoader, type ItemDefaults } from './draw/context.ts';
+import { ItemFields } from './draw/fields.ts';
+import { compileItem, renderHelperPage } from './draw/index.ts';
+import type { PageElement, TextElement } from '../src/engine/types.ts';
+import type { Engine } from '../src/engine/engine.ts';
+import { measureInk } from './draw/measure.ts';
 import { helperEngine } from './draw/engine.ts';
 import { createImageLoader, type UrlFetcher } from './draw/image-loader.ts';
 import { PreviewStore } from './previews.ts';
@@ -104,6 +109,29 @@ export interface LpapiOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * The Draw* calls of the call-by-call job and the item type each draws (helper/draw): the
+ * same drawing as JSON mode, lengths in mm x 100 with the job's scaleUnit 1.
+ */
+const DRAW_CALLS: Readonly<Record<string, string>> = {
+  DrawText: 'text',
+  Draw1DBarcode: 'barcode',
+  Draw2DQRCode: 'qrcode',
+  Draw2DPdf417: 'pdf417',
+  Draw2DDataMatrix: 'datamatrix',
+  Draw2DGridMatrix: 'gridmatrix',
+  DrawRectangle: 'rect',
+  FillRectangle: 'fillrectangle',
+  DrawRoundRectangle: 'roundrect',
+  FillRoundRectangle: 'fillroundrectangle',
+  DrawEllipse: 'ellipse',
+  FillEllipse: 'fillellipse',
+  DrawCircle: 'circle',
+  FillCircle: 'circle',
+  DrawLine: 'line',
+  DrawDashLine: 'dashline',
+};
+
 /** One printed job, for GetJobID / GetJobInfo. */
 interface JobRecord {
   jobID: number;
@@ -140,6 +168,10 @@ interface Job {
   pages: Bitmap[];
   bytes: number;
   page?: Bitmap;
+  /** What Draw* calls drew on the page being drawn, rendered at EndPage. */
+  elements: PageElement[];
+  widthMm: number;
+  heightMm: number;
 }
 
 export class Lpapi {
@@ -148,6 +180,10 @@ export class Lpapi {
   private job?: Job;
   private preview?: Bitmap[];
   private defaultPrinter?: string;
+  /** The engine, once a Draw* call loaded it. */
+  private engineNow?: Engine;
+  /** SetItemOrientation / SetItemHorizontalAlignment / SetItemVerticalAlignment. */
+  private itemDefaults: ItemDefaults = DEFAULT_ITEM_DEFAULTS;
   private readonly jobs: JobRecord[] = [];
   private nextJobId = 1;
   private readonly images: ImageLoader;
@@ -232,13 +268,22 @@ export class Lpapi {
     StartJob: (req) => this.startJob(req.params),
     StartPage: () => this.startPage(),
     DrawImageD: (req) => this.drawImage(req.params, bodyImageBytes(req.body, req.contentType), req.params.number('format', { integer: true }, FORMAT_FILE)),
-    DrawImage: (req) => {
-      const file = req.params.string('imageFile', 'image', 'data');
-      if (file === undefined) throw new HelperFailure(CODE.noData, 'DrawImage needs imageFile (a base64 image or data URL)');
-      if (/^(https?|file|ftp):/i.test(file)) {
-        throw new HelperFailure(CODE.unsupported, 'DrawImage takes the image itself (base64 or a data URL); this helper does not fetch URLs');
-      }
-      return this.drawImage(req.params, decodeBase64Payload(file), FORMAT_FILE);
+    DrawImage: (req) => this.drawItem('image', req),
+    ...Object.fromEntries(Object.entries(DRAW_CALLS).map(([name, type]) => [name, (req: ActionRequest) => this.drawItem(type, req)])),
+    SetItemOrientation: (req) => {
+      const v = req.params.number(['orientation', 'value'], { integer: true });
+      const rotation = v === undefined ? undefined : rotationOf(v);
+      if (rotation === undefined) throw new HelperFailure(CODE.parameter, 'orientation must be 0, 90, 180 or 270');
+      this.itemDefaults = { ...this.itemDefaults, rotation };
+      return true;
+    },
+    SetItemHorizontalAlignment: (req) => {
+      this.itemDefaults = { ...this.itemDefaults, hAlign: req.params.number(['alignment', 'value'], { integer: true, min: 0, max: 4 }, 0) };
+      return true;
+    },
+    SetItemVerticalAlignment: (req) => {
+      this.itemDefaults = { ...this.itemDefaults, vAlign: req.params.number(['alignment', 'value'], { integer: true, min: 0, max: 4 }, 0) };
+      return true;
     },
     EndPage: () => this.endPage(),
     CommitJob: (req) => this.commitJob(req.params, req.signal),
@@ -263,7 +308,7 @@ export class Lpapi {
         printSettings: (entry, source, scaleUnit, copies, jobName) => this.printSettings(entry, source, scaleUnit, copies, jobName),
         engine: () => helperEngine(this.options.log),
         images: this.images,
-        defaults: DEFAULT_ITEM_DEFAULTS,
+        defaults: this.itemDefaults,
         results: { previews: this.previews, baseUrl: this.options.baseUrl?.() ?? 'http://127.0.0.1:15216' },
         printed: (entry, jobName, pages) => this.printed(entry, jobName, pages),
       }),
@@ -449,7 +494,10 @@ export class Lpapi {
 
   private async startJob(p: Params) {
     const jobName = p.string('jobName') ?? 'dtpweb';
-    const preview = jobName === PREVIEW_JOB_NAME;
+    // A preview: the preview job names ("#!#Preview#!#", "#!#Transparent#!#"), or an action
+    // without the print bit (the SDK sends its job's action, e.g. 2 or 130).
+    const action = p.number('action', { integer: true, min: 0 });
+    const preview = jobName === PREVIEW_JOB_NAME || jobName.startsWith('#!#') || (action !== undefined && action !== 0 && (action & 0x1000) === 0);
     const named = p.string('printerName', 'name');
     const entry = named !== undefined ? await this.printerFor(p) : this.opened;
     if (!entry && !preview) throw new HelperFailure(CODE.noPrinter, 'no printer is open (OpenPrinter first)');
@@ -474,6 +522,9 @@ export class Lpapi {
       gapLengthMm: gap === undefined ? undefined : scaleUnit === 1 ? gap / 100 : gap,
       pages: [],
       bytes: 0,
+      elements: [],
+      widthMm: (width * 25.4) / dpi,
+      heightMm: (height * 25.4) / dpi,
     };
     return { width, height, dpi };
   }
@@ -510,9 +561,45 @@ export class Lpapi {
     return true;
   }
 
+  /**
+   * A Draw* call: the item compiled at once (a bad one is refused on its own call), drawn
+   * with the page's others at EndPage. A call before StartPage starts the page (the SDK's
+   * jobs draw right after StartJob).
+   */
+  private async drawItem(type: string, req: ActionRequest) {
+    const job = this.currentJob();
+    if (!job.page) this.startPage();
+    const engine = await helperEngine(this.options.log);
+    this.engineNow = engine;
+    const fields = new ItemFields(new Map(req.params.entries()), job.scaleUnit === 1 ? 0.01 : 1, req.action);
+    const elements = await compileItem(type, fields, {
+      engine,
+      dpi: job.dpi,
+      pageWidthMm: job.widthMm,
+      pageHeightMm: job.heightMm,
+      defaults: this.itemDefaults,
+      images: this.images,
+      threshold: 192,
+      signal: req.signal,
+    });
+    if (fields.flag('onlyMeasureText')) {
+      // The text's ink, dots at the job's resolution (the SDK turns them into mm at 203).
+      const text = elements.find((e): e is TextElement => e.kind === 'text');
+      const ink = text ? measureInk(engine, job.dpi, text) : undefined;
+      return { shownWidth: ink?.widthDots ?? 0, shownHeight: ink?.heightDots ?? 0 };
+    }
+    job.elements.push(...elements);
+    return true;
+  }
+
   private endPage() {
     const job = this.currentJob();
     if (!job.page) throw new HelperFailure(CODE.parameter, 'no page is started (StartPage first)');
+    if (job.elements.length > 0) {
+      const drawn = renderHelperPage(this.engineNow!, { widthMm: job.widthMm, heightMm: job.heightMm, dpi: job.dpi, elements: job.elements });
+      drawBitmap(job.page, drawn, 0, 0);
+      job.elements = [];
+    }
     job.pages.push(job.page);
     job.bytes += bitmapBytes(job.page);
     job.page = undefined;

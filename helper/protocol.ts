@@ -85,6 +85,11 @@ export class Params {
     return names.some((n) => this.values.has(n) && this.values.get(n)!.trim() !== '');
   }
 
+  /** Every parameter as sent (for reading a Draw* call as a drawing item). */
+  entries(): ReadonlyMap<string, string> {
+    return this.values;
+  }
+
   /** The first non-empty value among `names`, trimmed; undefined when none is set. */
   string(...names: string[]): string | undefined {
     for (const n of names) {

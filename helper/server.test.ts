@@ -590,7 +590,7 @@ describe('job calls', () => {
     expect((await action(helper.url, 'CommitJob')).body.statusCode).toBe(5);
     expect((await action(helper.url, 'StartPage')).body.statusCode).toBe(0);
     expect((await action(helper.url, 'StartPage')).body.statusCode).toBe(1);
-    expect((await action(helper.url, 'DrawImage', { imageFile: 'https://example.com/a.png' })).body.statusCode).toBe(8);
+    expect((await action(helper.url, 'DrawImage', { imageFile: 'ftp://example.com/a.png' })).body.statusCode).toBe(7);
     expect((await action(helper.url, 'DrawImage', {})).body.statusCode).toBe(5);
     const page = randomBitmap(16, 16, 18);
     expect((await call(helper.url, '/lpapi/DrawImageD?format=1&imageWidth=16', { headers: { 'Content-Type': BASE64 }, body: b64(rows(page)) })).body.statusCode).toBe(0);
