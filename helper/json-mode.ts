@@ -16,7 +16,7 @@
  * half-printed.
  */
 import type { PageElement, Rotation } from '../src/engine/types.ts';
-import { DEFAULT_ITEM_DEFAULTS, type DrawContext, type ImageLoader, type ItemDefaults } from './draw/context.ts';
+import type { DrawContext, ImageLoader, ItemDefaults } from './draw/context.ts';
 import { ItemFields } from './draw/fields.ts';
 import { compileItem, renderHelperPage } from './draw/index.ts';
 import type { Engine } from '../src/engine/engine.ts';
@@ -96,7 +96,7 @@ export async function printJsonJob(req: ActionRequest, session: JsonSession): Pr
       dpi,
       pageWidthMm: widthMm,
       pageHeightMm: heightMm,
-      defaults: session.defaults ?? DEFAULT_ITEM_DEFAULTS,
+      defaults: session.defaults,
       images: session.images,
       threshold,
       keywords: page.keywords,

@@ -38,7 +38,6 @@ const FLAG_BELOW = 1;
 const FLAG_ABOVE = 2;
 const FLAG_FIX_CHECK = 8;
 const DEFAULT_FLAGS = 1 | 4 | 8;
-const AUTO = 60;
 
 /** LPA_BarcodeType numbers. */
 const BY_NUMBER: Readonly<Record<number, LpaType>> = {

@@ -66,12 +66,8 @@ export const ITEM_TYPES = [
   'roundRectangle', 'ellipse', 'circle', 'line', 'dashLine', 'wdfx',
 ] as const;
 
-export function typeKey(type: string): string {
+function typeKey(type: string): string {
   return type.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
-export function isItemType(type: string): boolean {
-  return Object.hasOwn(COMPILERS, typeKey(type));
 }
 
 /** The elements one item draws (none for empty text). */
