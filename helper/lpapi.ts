@@ -546,7 +546,9 @@ export class Lpapi {
 
   private drawImage(p: Params, bytes: Uint8Array, format: number) {
     const job = this.currentJob();
-    if (!job.page) throw new HelperFailure(CODE.parameter, 'no page is started (StartPage first)');
+    // As with the Draw* calls: the SDK's call-by-call jobs draw right after StartJob.
+    if (!job.page) this.startPage();
+    const page = job.page as Bitmap; // started just above when there was none
     const shape = imageShape(p, format);
     // DrawImage: 0 is the printer's default, 256 grey and 257 colour; all cut at 192 here.
     const image = imageToBitmap(bytes, shape);
@@ -557,7 +559,7 @@ export class Lpapi {
     };
     const sized = fitToSize(image, size(['width']), size(['height']));
     checkSize(sized.width, sized.height);
-    drawBitmap(job.page, sized, at(['x']), at(['y']));
+    drawBitmap(page, sized, at(['x']), at(['y']));
     return true;
   }
 
