@@ -457,5 +457,22 @@ for (const jsonMode of [true, false]) {
       expect(await zbar(png, ['-Si25.min-length=2'])).toEqual(['10000001', '10000002']);
       expect(demoPage.errors).toEqual([]);
     });
+
+    it('the SDK\'s printPackage (no demo button) prints its run-length package dot for dot', async () => {
+      // 16 dots a row: a row of dots 0-7, that row twice more, two blank rows, dots 8-15.
+      const sample = [0xb0, 0xff, 0x00, 0xb2, 0xc2, 0xa0, 0x01, 0x01, 0xff];
+      const before = new Set(await allPrinted(dir.path));
+      const sent = await demoPage.page.evaluate(
+        ([bytes, printerName]) => (window as unknown as { api: { printPackage(o: object): boolean } }).api.printPackage({ data: new Uint8Array(bytes), width: 16, printerName, jobName: 'package' }),
+        [sample, PRINTER] as const,
+      );
+      expect(sent).toBe(true);
+      const added = (await allPrinted(dir.path)).filter((f) => !before.has(f) && f.endsWith('.pbm'));
+      expect(added).toHaveLength(1);
+      const page = await pageAt(join(dir.path, 'virtual-printer', added[0]!));
+      const rows = Array.from({ length: page.height }, (_, y) => Array.from({ length: page.width }, (_, x) => dot(page, x, y)).join(''));
+      const full = '1111111100000000';
+      expect(rows).toEqual([full, full, full, '0'.repeat(16), '0'.repeat(16), '0000000011111111']);
+    });
   });
 }

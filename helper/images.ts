@@ -5,8 +5,8 @@
  * with 1 = white; 32 = RGBA bytes, `imageWidth` pixels a row; 93 = an image file, PNG or
  * JPEG (fast-png, jpeg-js, through src/render/images.ts, which refuses decompression bombs)
  * or an uncompressed BMP. Colour and grey become luminance (Rec. 601, alpha composited on
- * white paper) and a dot is black where it is darker than the threshold. Format 90 (the
- * vendor's run-length package) is not supported (code 8).
+ * white paper) and a dot is black where it is darker than the threshold. Format 90 is the
+ * vendor's run-length package (helper/package-image.ts), `imageWidth` dots a row.
  *
  * Every refusal is a HelperFailure: code 5 no data, 6 no image width, 7 a file that is
  * not a picture we read, 8 an unsupported format, 1 anything else that does not add up.
@@ -14,6 +14,7 @@
 import { decodeImageBytes, pictureSize } from '../src/render/images.ts';
 import type { LumaImage } from '../src/engine/page-types.ts';
 import { bitmapFromLuma, bitmapFromRows } from './bitmap.ts';
+import { readPackage } from './package-image.ts';
 import type { Bitmap } from './printer.ts';
 import { CODE, HelperFailure, MAX_PAGE_HEIGHT, MAX_PAGE_WIDTH } from './protocol.ts';
 
@@ -102,9 +103,9 @@ export function imageToBitmap(bytes: Uint8Array, shape: ImageShape): Bitmap {
     case FORMAT_FILE:
       return bitmapFromLuma(fileToLuma(bytes), shape.threshold);
     case FORMAT_PACKAGE:
-      throw new HelperFailure(CODE.unsupported, 'image format 90 (run-length package) is not supported: send 1 (1-bit rows) or 93 (PNG/JPEG)');
+      return readPackage(bytes, needWidth(shape));
     default:
-      throw new HelperFailure(CODE.parameter, `format must be 1, 2, 32 or 93, got ${shape.format}`);
+      throw new HelperFailure(CODE.parameter, `format must be 1, 2, 32, 90 or 93, got ${shape.format}`);
   }
 }
 

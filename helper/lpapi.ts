@@ -32,6 +32,7 @@
 import { pageToPng } from '../src/engine/png.ts';
 import type { Rotation } from '../src/engine/page-types.ts';
 import { bitmapBytes, blankBitmap, drawBitmap, turnBitmap } from './bitmap.ts';
+import { readPackage } from './package-image.ts';
 import { bodyImageBytes, decodeBase64Payload, FORMAT_FILE, imageToBitmap } from './images.ts';
 import { printJsonJob } from './json-mode.ts';
 import { DEFAULT_ITEM_DEFAULTS, rotationOf, type ImageLoader, type ItemDefaults } from './draw/context.ts';
@@ -143,7 +144,7 @@ interface JobRecord {
 const JOB_LOG_SIZE = 100;
 
 /** Actions whose body is not url-encoded parameters. */
-export const BODY_ACTIONS = new Set(['PrintImageD', 'DrawImageD', 'Print', 'PrintRawData']);
+export const BODY_ACTIONS = new Set(['PrintImageD', 'DrawImageD', 'Print', 'PrintRawData', 'PrintPackage']);
 
 /** GetParam / SetParam ids (our numbering of the spec's settings). */
 const PARAM = { gapType: 1, darkness: 2, speed: 3, dpiX: 4, dpiY: 5 } as const;
@@ -265,6 +266,7 @@ export class Lpapi {
     SetParam: (req) => this.setParam(req.params),
     PrintImageD: (req) => this.printImage(req),
     PrintRawData: (req) => this.printRawData(req),
+    PrintPackage: (req) => this.printPackage(req),
     StartJob: (req) => this.startJob(req.params),
     StartPage: () => this.startPage(),
     DrawImageD: (req) => this.drawImage(req.params, bodyImageBytes(req.body, req.contentType), req.params.number('format', { integer: true }, FORMAT_FILE)),
@@ -452,6 +454,26 @@ export class Lpapi {
     return { printerName: entry.printer.description.name, width: page.width, height: page.height, copies };
   }
 
+  // ---- PrintPackage -------------------------------------------------------------------
+
+  /**
+   * One page in the vendor's run-length package (helper/package-image.ts), `width` dots a
+   * row, printed dot for dot: the body binary (Blob), base64 or hex as the SDK sends it.
+   */
+  private async printPackage(req: ActionRequest) {
+    const p = req.params;
+    const entry = await this.printerFor(p);
+    const width = p.number(['width', 'imageWidth'], { integer: true, min: 1 });
+    if (width === undefined) throw new HelperFailure(CODE.noPageSize, 'PrintPackage needs width (dots a row)');
+    const bytes = payloadBytes(req, 'PrintPackage needs the package in the body');
+    const copies = p.number('copies', { integer: true, min: 1, max: MAX_COPIES }, 1);
+    const jobName = p.string('jobName') ?? 'dtpweb';
+    const page = checkedPage(turnBitmap(readPackage(bytes, width), p.choice('orientation', ORIENTATIONS, 0)));
+    await this.registry.print(entry, [{ page, settings: this.printSettings(entry, p, 0, copies, jobName) }], req.signal);
+    this.printed(entry, jobName, 1);
+    return { printerName: entry.printer.description.name, width: page.width, height: page.height, copies };
+  }
+
   // ---- PrintRawData -------------------------------------------------------------------
 
   /**
@@ -464,17 +486,7 @@ export class Lpapi {
   private async printRawData(req: ActionRequest) {
     const p = req.params;
     const entry = await this.printerFor(p);
-    const type = (req.contentType ?? '').toLowerCase();
-    const inline = p.string('data');
-    let bytes: Uint8Array;
-    if (type.includes('hex16') || (req.body.length === 0 && inline !== undefined && /^[0-9a-f\s]+$/i.test(inline))) {
-      const hex = (req.body.length > 0 ? Buffer.from(req.body).toString('latin1') : inline!).replace(/\s+/g, '');
-      if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) throw new HelperFailure(CODE.parameter, 'the raw data is not hexadecimal (two digits a byte)');
-      bytes = Buffer.from(hex, 'hex');
-    } else if (type.includes('base64') || (req.body.length === 0 && inline !== undefined)) {
-      bytes = decodeBase64Payload(req.body.length > 0 ? Buffer.from(req.body).toString('latin1') : inline!);
-    } else bytes = req.body;
-    if (bytes.length === 0) throw new HelperFailure(CODE.noData, 'PrintRawData needs the printer data in the body');
+    const bytes = payloadBytes(req, 'PrintRawData needs the printer data in the body');
     const head = Buffer.from(bytes.subarray(0, 64)).toString('latin1').trimStart();
     const language = /^[~^]/.test(head) ? 'zpl' : /^(SIZE|GAP|CLS|DIRECTION|DENSITY|SPEED|BITMAP)\b/i.test(head) ? 'tspl' : (entry.printer.description.rawLanguage ?? 'zpl');
     const dpi = entry.printer.description.dpi;
@@ -636,4 +648,23 @@ export class Lpapi {
     }
     return this.preview;
   }
+}
+
+/**
+ * The data bytes of PrintRawData and PrintPackage: the body as hex (`encoding=hex16`),
+ * base64 or a data URL (`encoding=base64`), or binary; or the same in a `data` parameter.
+ */
+function payloadBytes(req: ActionRequest, missing: string): Uint8Array {
+  const type = (req.contentType ?? '').toLowerCase();
+  const inline = req.params.string('data');
+  let bytes: Uint8Array;
+  if (type.includes('hex16') || (req.body.length === 0 && inline !== undefined && /^[0-9a-f\s]+$/i.test(inline))) {
+    const hex = (req.body.length > 0 ? Buffer.from(req.body).toString('latin1') : inline!).replace(/\s+/g, '');
+    if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) throw new HelperFailure(CODE.parameter, 'the data is not hexadecimal (two digits a byte)');
+    bytes = Buffer.from(hex, 'hex');
+  } else if (type.includes('base64') || (req.body.length === 0 && inline !== undefined)) {
+    bytes = decodeBase64Payload(req.body.length > 0 ? Buffer.from(req.body).toString('latin1') : inline!);
+  } else bytes = req.body;
+  if (bytes.length === 0) throw new HelperFailure(CODE.noData, missing);
+  return bytes;
 }

@@ -286,7 +286,6 @@ describe('bad parameters: code 1 (or the code the spec names) and nothing printe
     ['speed 5', { printSpeed: 5 }, 1],
     ['gap type 4', { gapType: 4 }, 1],
     ['unknown format', { format: 7 }, 1],
-    ['run-length package format', { format: 90 }, 8],
     ['no imageWidth', { imageWidth: '' }, 6],
     ['lineSize below the width', { lineSize: 2 }, 1],
     ['imageHeight beyond the data', { imageHeight: 999 }, 1],
@@ -321,8 +320,6 @@ describe('bad parameters: code 1 (or the code the spec names) and nothing printe
   });
 
   it('an unknown action is code 8', async () => {
-    const r = await action(helper.url, 'PrintPackage', { printerName: V203 });
-    expect(r.body.statusCode).toBe(8);
     expect((await action(helper.url, 'NoSuchAction')).body.statusCode).toBe(8);
   });
 });
