@@ -40,6 +40,16 @@ export function bitmapFromRows(bytes: Uint8Array, width: number, height: number,
   return out;
 }
 
+/** Dots as a grey image: black 0, white 255 (what the engine's picture element takes). */
+export function lumaFromBitmap(b: Bitmap): LumaImage {
+  const out = new Uint8Array(b.width * b.height).fill(255);
+  for (let y = 0; y < b.height; y++) {
+    const row = y * b.stride;
+    for (let x = 0; x < b.width; x++) if ((b.data[row + (x >> 3)]! << (x & 7)) & 0x80) out[y * b.width + x] = 0;
+  }
+  return { width: b.width, height: b.height, data: out };
+}
+
 /** A grey image (0 black - 255 white) as dots: black where the grey is below `threshold`. */
 export function bitmapFromLuma(image: LumaImage, threshold: number): Bitmap {
   const out = blankBitmap(image.width, image.height);

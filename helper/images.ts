@@ -13,7 +13,7 @@
  */
 import { decodeImageBytes, pictureSize } from '../src/render/images.ts';
 import type { LumaImage } from '../src/engine/page-types.ts';
-import { bitmapFromLuma, bitmapFromRows } from './bitmap.ts';
+import { bitmapFromLuma, bitmapFromRows, lumaFromBitmap } from './bitmap.ts';
 import { readPackage } from './package-image.ts';
 import type { Bitmap } from './printer.ts';
 import { CODE, HelperFailure, MAX_PAGE_HEIGHT, MAX_PAGE_WIDTH } from './protocol.ts';
@@ -107,6 +107,18 @@ export function imageToBitmap(bytes: Uint8Array, shape: ImageShape): Bitmap {
     default:
       throw new HelperFailure(CODE.parameter, `format must be 1, 2, 32, 90 or 93, got ${shape.format}`);
   }
+}
+
+/**
+ * The image as grey levels, for drawing it as a picture item (DrawImageD): files and RGBA
+ * keep their greys, so the item's threshold or half-toning applies; 1-bit formats and the
+ * package are black and white already.
+ */
+export function imageToLuma(bytes: Uint8Array, shape: ImageShape): LumaImage {
+  if (bytes.length === 0) throw new HelperFailure(CODE.noData, 'no image data');
+  if (shape.format === FORMAT_FILE) return fileToLuma(bytes);
+  if (shape.format === FORMAT_RGBA) return rgbaToLuma(bytes, shape);
+  return lumaFromBitmap(imageToBitmap(bytes, shape));
 }
 
 function needWidth(shape: ImageShape): number {

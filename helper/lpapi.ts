@@ -14,13 +14,19 @@
  * - PrintImageD: the image is the page at the printer's resolution. printWidth/printHeight
  *   (the label's size) set the page's size; an image within 1 dot of it (rounding) prints
  *   dot for dot at its own size; any other image is scaled to it (nearest dot). Without
- *   them the image's size is the page's. Then the page turns by `orientation`, clockwise.
+ *   them the image's size is the page's. With imageAlignment (0-2, 4) the image keeps its
+ *   proportions on that page (pages.ts alignOnPage). Then the page turns by `orientation`,
+ *   clockwise. PrintImage prints a picture named by imageFile (URL, data URL, base64) so.
  * - Copies print one after another per page (page 1 x n, then page 2 x n): the printer's
  *   own copy count. Collated sets are the client's auto paging (spec section 4).
  * - Print settings not given on a call (darkness, speed, gap type) come from SetParam on the
  *   open printer; unset ones are left to the printer.
- * - DrawImage thresholds 0 (printer default), 256 (grey) and 257 (colour) cut at 192:
- *   label printers print black and white.
+ * - DrawImage and DrawImageD draw a picture item (helper/draw/image.ts): placed in its box
+ *   by imageAlignment (SetParam 36), threshold 0 the default 192, 256 (grey) and 257
+ *   (colour) half-toned: label printers print black and white.
+ * - GetParam / SetParam and the state kept across restarts: printer-params.ts.
+ * - ReturnDrawResult (or returnDrawResult on a call): Draw* calls answer the box the item's
+ *   dots cover, in the job's unit and in dots, instead of true.
  * - GetPageImage pages are 0-based, images are PNG, pages as the printer would get them.
  * - JSON mode (`Print?action=...`, json-mode.ts) draws every item type of helper/draw
  *   with our engine; lengths are mm.
@@ -31,22 +37,24 @@
  */
 import { pageToPng } from '../src/engine/png.ts';
 import type { Rotation } from '../src/engine/page-types.ts';
-import { bitmapBytes, blankBitmap, drawBitmap, turnBitmap } from './bitmap.ts';
+import { bitmapBytes, bitmapFromLuma, blankBitmap, drawBitmap, turnBitmap } from './bitmap.ts';
 import { readPackage } from './package-image.ts';
-import { bodyImageBytes, decodeBase64Payload, FORMAT_FILE, imageToBitmap } from './images.ts';
+import { bodyImageBytes, decodeBase64Payload, FORMAT_FILE, imageToBitmap, imageToLuma } from './images.ts';
 import { printJsonJob } from './json-mode.ts';
-import { DEFAULT_ITEM_DEFAULTS, rotationOf, type ImageLoader, type ItemDefaults } from './draw/context.ts';
+import { DEFAULT_ITEM_DEFAULTS, rotationOf, type DrawContext, type ImageLoader, type ItemDefaults } from './draw/context.ts';
+import { pictureElements } from './draw/image.ts';
 import { ItemFields } from './draw/fields.ts';
 import { compileItem, renderHelperPage } from './draw/index.ts';
 import type { PageElement, TextElement } from '../src/engine/types.ts';
 import type { Engine } from '../src/engine/engine.ts';
-import { measureInk } from './draw/measure.ts';
+import { inkBox, measureInk } from './draw/measure.ts';
 import { helperEngine } from './draw/engine.ts';
 import { createImageLoader, type UrlFetcher } from './draw/image-loader.ts';
 import { PreviewStore } from './previews.ts';
 import { readRawLabels } from './languages/read/raw-labels.ts';
-import { checkedPage, checkSize, fitToSize, imageShape, ORIENTATIONS, UNSET, unsetOr, type SettingSource } from './pages.ts';
+import { alignOnPage, checkedPage, checkSize, imageShape, ORIENTATIONS, UNSET, unsetOr, type SettingSource } from './pages.ts';
 import type { PrinterEntry, PrinterRegistry } from './printers.ts';
+import { HelperState } from './printer-params.ts';
 import { PrinterError, type Bitmap, type GapType, type PrintSettings } from './printer.ts';
 import {
   clip,
@@ -62,6 +70,7 @@ import {
   MAX_JOB_PAGES,
   Params,
   PREVIEW_JOB_NAME,
+  thresholdOf,
 } from './protocol.ts';
 
 export interface ActionRequest {
@@ -108,6 +117,8 @@ export interface LpapiOptions {
   /** The helper's address once it listens (for preview URLs). */
   baseUrl?: () => string;
   log?: (line: string) => void;
+  /** Where print settings and the default printer are kept across restarts (none: memory). */
+  stateFile?: string;
 }
 
 /**
@@ -146,16 +157,6 @@ const JOB_LOG_SIZE = 100;
 /** Actions whose body is not url-encoded parameters. */
 export const BODY_ACTIONS = new Set(['PrintImageD', 'DrawImageD', 'Print', 'PrintRawData', 'PrintPackage']);
 
-/** GetParam / SetParam ids (our numbering of the spec's settings). */
-const PARAM = { gapType: 1, darkness: 2, speed: 3, dpiX: 4, dpiY: 5 } as const;
-
-interface StoredSettings {
-  gapType?: GapType;
-  darkness?: number;
-  speed?: number;
-  gapLengthMm?: number;
-}
-
 interface Job {
   entry?: PrinterEntry;
   dpi: number;
@@ -177,14 +178,16 @@ interface Job {
 
 export class Lpapi {
   private opened?: PrinterEntry;
-  private readonly settings = new Map<string, StoredSettings>();
+  /** Per-printer settings and the default printer (printer-params.ts). */
+  private readonly state: HelperState;
   private job?: Job;
   private preview?: Bitmap[];
-  private defaultPrinter?: string;
   /** The engine, once a Draw* call loaded it. */
   private engineNow?: Engine;
   /** SetItemOrientation / SetItemHorizontalAlignment / SetItemVerticalAlignment. */
   private itemDefaults: ItemDefaults = DEFAULT_ITEM_DEFAULTS;
+  /** ReturnDrawResult: Draw* calls answer where their ink fell. */
+  private returnDrawResult = false;
   private readonly jobs: JobRecord[] = [];
   private nextJobId = 1;
   private readonly images: ImageLoader;
@@ -195,6 +198,7 @@ export class Lpapi {
     private readonly options: LpapiOptions = {},
   ) {
     this.images = createImageLoader(options.fetchUrl);
+    this.state = new HelperState(options.stateFile, options.log);
   }
 
   private printed(entry: PrinterEntry, jobName: string, pages: number): void {
@@ -234,13 +238,13 @@ export class Lpapi {
     },
     GetFontNames: () => ({ fontNames: FONT_NAMES.join(',') }),
     GetDefaultPrinter: async () => {
-      const entry = (this.defaultPrinter !== undefined ? await this.registry.find(this.defaultPrinter) : undefined) ?? (await this.registry.first());
+      const entry = await this.defaultEntry();
       if (!entry) throw new HelperFailure(CODE.noPrinter, 'no printer is set up');
       return { printerName: entry.printer.description.name };
     },
     SetDefaultPrinter: async (req) => {
       const entry = await this.printerFor(req.params);
-      this.defaultPrinter = entry.printer.description.name;
+      await this.state.setDefaultPrinter(entry.printer.description.name);
       return true;
     },
     // Every printer of ours is supported: the list a client names changes nothing.
@@ -265,13 +269,22 @@ export class Lpapi {
     GetParam: (req) => this.getParam(req.params),
     SetParam: (req) => this.setParam(req.params),
     PrintImageD: (req) => this.printImage(req),
+    PrintImage: (req) => this.printImageFile(req),
     PrintRawData: (req) => this.printRawData(req),
     PrintPackage: (req) => this.printPackage(req),
     StartJob: (req) => this.startJob(req.params),
     StartPage: () => this.startPage(),
-    DrawImageD: (req) => this.drawImage(req.params, bodyImageBytes(req.body, req.contentType), req.params.number('format', { integer: true }, FORMAT_FILE)),
-    DrawImage: (req) => this.drawItem('image', req),
-    ...Object.fromEntries(Object.entries(DRAW_CALLS).map(([name, type]) => [name, (req: ActionRequest) => this.drawItem(type, req)])),
+    DrawImageD: (req) => this.drawImageData(req),
+    DrawImage: (req) => this.drawElements(req, (fields, ctx) => compileItem('image', fields, ctx)),
+    ...Object.fromEntries(
+      Object.entries(DRAW_CALLS).map(([name, type]) => [name, (req: ActionRequest) => this.drawElements(req, (fields, ctx) => compileItem(type, fields, ctx))]),
+    ),
+    ReturnDrawResult: (req) => {
+      // The SDK's getDrawResult sends returnDrawResult (default true).
+      const v = req.params.string('returnDrawResult', 'value');
+      this.returnDrawResult = v === undefined || isTrue(v);
+      return true;
+    },
     SetItemOrientation: (req) => {
       const v = req.params.number(['orientation', 'value'], { integer: true });
       const rotation = v === undefined ? undefined : rotationOf(v);
@@ -346,8 +359,7 @@ export class Lpapi {
 
   private async openPrinter(params: Params) {
     const name = params.string('printerName', 'name');
-    const fallback = this.defaultPrinter !== undefined ? await this.registry.find(this.defaultPrinter) : undefined;
-    const entry = name === undefined ? (fallback ?? (await this.registry.first())) : await this.registry.find(name);
+    const entry = name === undefined ? await this.defaultEntry() : await this.registry.find(name);
     if (!entry) throw new HelperFailure(CODE.noPrinter, name === undefined ? 'no printer is set up' : `no printer named '${clip(name)}' (GetPrinters lists them)`);
     if (this.opened !== entry) this.job = undefined;
     this.opened = entry;
@@ -370,47 +382,27 @@ export class Lpapi {
     return entry;
   }
 
-  private stored(entry: PrinterEntry): StoredSettings {
-    const name = entry.printer.description.name;
-    let s = this.settings.get(name);
-    if (!s) this.settings.set(name, (s = {}));
-    return s;
+  /** The default printer (SetDefaultPrinter), else the first; undefined when there is none. */
+  private async defaultEntry(): Promise<PrinterEntry | undefined> {
+    const name = this.state.defaultPrinter;
+    return (name !== undefined ? await this.registry.find(name) : undefined) ?? (await this.registry.first());
   }
 
   private async getParam(params: Params) {
     const entry = await this.printerFor(params);
-    const id = params.number(['id', 'paramID', 'paramId', 'key'], { integer: true });
-    if (id === undefined) throw new HelperFailure(CODE.parameter, 'GetParam needs id (1 gap type, 2 darkness, 3 speed, 4/5 dpi)');
-    const s = this.stored(entry);
-    const value =
-      id === PARAM.gapType ? (s.gapType ?? UNSET)
-      : id === PARAM.darkness ? (s.darkness ?? UNSET)
-      : id === PARAM.speed ? (s.speed ?? UNSET)
-      : id === PARAM.dpiX || id === PARAM.dpiY ? entry.printer.description.dpi
-      : undefined;
-    if (value === undefined) throw new HelperFailure(CODE.parameter, `unknown parameter id ${id} (1 gap type, 2 darkness, 3 speed, 4/5 dpi)`);
-    return { id, value };
+    return this.state.getParam(entry, params, { imageAlignment: this.itemDefaults.imageAlignment, isOnline: (e) => this.registry.isOnline(e) });
   }
 
   private async setParam(params: Params) {
     const entry = await this.printerFor(params);
-    const id = params.number(['id', 'paramID', 'paramId', 'key'], { integer: true });
-    if (id === undefined) throw new HelperFailure(CODE.parameter, 'SetParam needs id (1 gap type, 2 darkness, 3 speed)');
-    const names = ['value', 'paramValue'];
-    if (id === PARAM.dpiX || id === PARAM.dpiY) throw new HelperFailure(CODE.unsupported, "the resolution is the printer's own and cannot be set");
-    if (!params.has(...names)) throw new HelperFailure(CODE.parameter, 'SetParam needs value');
-    const s = { ...this.stored(entry) };
-    if (id === PARAM.gapType) s.gapType = unsetOr(params.choice(names, [0, 1, 2, 3, UNSET] as const), 'gapType') as GapType | undefined;
-    else if (id === PARAM.darkness) s.darkness = unsetOr(params.number(names, { integer: true, min: 0, max: UNSET }), 'darkness', 14);
-    else if (id === PARAM.speed) s.speed = unsetOr(params.number(names, { integer: true, min: 0, max: UNSET }), 'speed', 4);
-    else throw new HelperFailure(CODE.parameter, `unknown parameter id ${id} (1 gap type, 2 darkness, 3 speed)`);
-    this.settings.set(entry.printer.description.name, s);
-    return true;
+    return this.state.setParam(entry, params, (imageAlignment) => {
+      this.itemDefaults = { ...this.itemDefaults, imageAlignment };
+    });
   }
 
   /** Darkness, speed and gap type of a call, falling back to the printer's stored ones. */
   private printSettings(entry: PrinterEntry, params: SettingSource, scaleUnit: number, copies: number, jobName: string): PrintSettings {
-    const s = this.stored(entry);
+    const s = this.state.settings(entry);
     const darkness = unsetOr(params.number(['printDarkness', 'darkness'], { integer: true, min: 0, max: UNSET }), 'printDarkness', 14);
     const speed = unsetOr(params.number(['printSpeed', 'speed'], { integer: true, min: 0, max: UNSET }), 'printSpeed', 4);
     const gapType = unsetOr(params.choice(['gapType'], [0, 1, 2, 3, UNSET] as const), 'gapType') as GapType | undefined;
@@ -430,27 +422,48 @@ export class Lpapi {
     return settings;
   }
 
-  // ---- PrintImageD --------------------------------------------------------------------
+  // ---- PrintImageD and PrintImage ----------------------------------------------------
+
+  /**
+   * PrintImage: the page is a picture by reference, `imageFile` an http(s) URL, a data URL
+   * or base64 (as DrawImage takes it), printed as PrintImageD prints a file.
+   */
+  private async printImageFile(req: ActionRequest) {
+    const source = req.params.string('imageFile', 'image', 'src');
+    if (source === undefined) throw new HelperFailure(CODE.noData, 'PrintImage needs imageFile (an image URL, data URL or base64)');
+    const entry = await this.printerFor(req.params);
+    const threshold = thresholdOf(req.params.number('threshold', {}));
+    const image = bitmapFromLuma(await this.images.load(source, 'imageFile', req.signal), threshold);
+    return this.printPage(req, entry, image);
+  }
 
   private async printImage(req: ActionRequest) {
     const p = req.params;
     const entry = await this.printerFor(p);
+    const image = imageToBitmap(bodyImageBytes(req.body, req.contentType), imageShape(p, p.number('format', { integer: true }, FORMAT_FILE)));
+    return this.printPage(req, entry, image);
+  }
+
+  /** One picture printed as the page: sized to printWidth x printHeight, turned, copies. */
+  private async printPage(req: ActionRequest, entry: PrinterEntry, image: Bitmap) {
+    const p = req.params;
     const dpi = entry.printer.description.dpi;
     const scaleUnit = p.number('scaleUnit', { integer: true, min: 0 }, 0);
     const orientation = p.choice('orientation', ORIENTATIONS, 0);
     const copies = p.number('copies', { integer: true, min: 1, max: MAX_COPIES }, 1);
     const jobName = p.string('jobName') ?? 'dtpweb';
     const settings = this.printSettings(entry, p, scaleUnit, copies, jobName);
-    const image = imageToBitmap(bodyImageBytes(req.body, req.contentType), imageShape(p, p.number('format', { integer: true }, FORMAT_FILE)));
     const width = p.number('printWidth', { min: 0 });
     const height = p.number('printHeight', { min: 0 });
-    const sized = fitToSize(
+    const sized = alignOnPage(
       image,
       width === undefined || width === 0 ? undefined : lengthToDots(width, scaleUnit, dpi),
       height === undefined || height === 0 ? undefined : lengthToDots(height, scaleUnit, dpi),
+      p.number('imageAlignment', { integer: true, min: 0, max: 4 }),
     );
     const page = checkedPage(turnBitmap(sized, orientation));
     await this.registry.print(entry, [{ page, settings }], req.signal);
+    this.printed(entry, jobName, 1);
     return { printerName: entry.printer.description.name, width: page.width, height: page.height, copies };
   }
 
@@ -556,37 +569,31 @@ export class Lpapi {
     return { page: job.pages.length };
   }
 
-  private drawImage(p: Params, bytes: Uint8Array, format: number) {
-    const job = this.currentJob();
-    // As with the Draw* calls: the SDK's call-by-call jobs draw right after StartJob.
-    if (!job.page) this.startPage();
-    const page = job.page as Bitmap; // started just above when there was none
-    const shape = imageShape(p, format);
-    // DrawImage: 0 is the printer's default, 256 grey and 257 colour; all cut at 192 here.
-    const image = imageToBitmap(bytes, shape);
-    const at = (names: string[]) => lengthToDots(p.number(names, {}, 0), job.scaleUnit, job.dpi);
-    const size = (names: string[]) => {
-      const v = p.number(names, { min: 0 });
-      return v === undefined || v === 0 ? undefined : lengthToDots(v, job.scaleUnit, job.dpi);
-    };
-    const sized = fitToSize(image, size(['width']), size(['height']));
-    checkSize(sized.width, sized.height);
-    drawBitmap(page, sized, at(['x']), at(['y']));
-    return true;
+  /**
+   * DrawImageD: the picture in the body drawn as DrawImage draws one (helper/draw/image.ts):
+   * in the x, y, width, height box by imageAlignment (SetParam 36), its greys cut at the
+   * threshold or half-toned; with no size, at its own size in printer dots.
+   */
+  private drawImageData(req: ActionRequest) {
+    const format = req.params.number('format', { integer: true }, FORMAT_FILE);
+    const image = imageToLuma(bodyImageBytes(req.body, req.contentType), imageShape(req.params, format));
+    return this.drawElements(req, (fields, ctx) => pictureElements(image, fields, ctx));
   }
 
   /**
    * A Draw* call: the item compiled at once (a bad one is refused on its own call), drawn
    * with the page's others at EndPage. A call before StartPage starts the page (the SDK's
-   * jobs draw right after StartJob).
+   * jobs draw right after StartJob). With ReturnDrawResult on (or returnDrawResult on the
+   * call), the call answers where the item's ink fell instead of true.
    */
-  private async drawItem(type: string, req: ActionRequest) {
+  private async drawElements(req: ActionRequest, compile: (fields: ItemFields, ctx: DrawContext) => PageElement[] | Promise<PageElement[]>) {
     const job = this.currentJob();
     if (!job.page) this.startPage();
     const engine = await helperEngine(this.options.log);
     this.engineNow = engine;
-    const fields = new ItemFields(new Map(req.params.entries()), job.scaleUnit === 1 ? 0.01 : 1, req.action);
-    const elements = await compileItem(type, fields, {
+    const unit = job.scaleUnit === 1 ? 0.01 : 1;
+    const fields = new ItemFields(new Map(req.params.entries()), unit, req.action);
+    const elements = await compile(fields, {
       engine,
       dpi: job.dpi,
       pageWidthMm: job.widthMm,
@@ -603,7 +610,23 @@ export class Lpapi {
       return { shownWidth: ink?.widthDots ?? 0, shownHeight: ink?.heightDots ?? 0 };
     }
     job.elements.push(...elements);
-    return true;
+    if (!(fields.flag('returnDrawResult') ?? this.returnDrawResult)) return true;
+    // The item drawn alone on the page: the box its dots cover, in dots and in the job's
+    // length unit (mm x 100 with scaleUnit 1, else mm).
+    const alone = elements.length === 0 ? undefined : renderHelperPage(engine, { widthMm: job.widthMm, heightMm: job.heightMm, dpi: job.dpi, elements });
+    const ink = alone ? inkBox(alone) : { xDots: 0, yDots: 0, widthDots: 0, heightDots: 0 };
+    const length = (dots: number) => Math.round(((dots * 25.4) / job.dpi / unit) * 100) / 100;
+    return {
+      x: length(ink.xDots),
+      y: length(ink.yDots),
+      width: length(ink.widthDots),
+      height: length(ink.heightDots),
+      xDots: ink.xDots,
+      yDots: ink.yDots,
+      shownWidth: ink.widthDots,
+      shownHeight: ink.heightDots,
+      elements: elements.length,
+    };
   }
 
   private endPage() {

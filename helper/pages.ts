@@ -3,7 +3,7 @@
  * and JSON mode (json-mode.ts): the image parameters of a call, fitting an image to the page
  * size asked for, the page-size limits, and the print settings read from a call.
  */
-import { scaleBitmap } from './bitmap.ts';
+import { blankBitmap, drawBitmap, scaleBitmap } from './bitmap.ts';
 import type { ImageShape } from './images.ts';
 import type { Bitmap } from './printer.ts';
 import { CODE, HelperFailure, MAX_PAGE_HEIGHT, MAX_PAGE_WIDTH, type Params, thresholdOf } from './protocol.ts';
@@ -50,6 +50,25 @@ export function fitToSize(image: Bitmap, width: number | undefined, height: numb
   checkSize(w, h);
   if (Math.abs(w - image.width) <= 1 && Math.abs(h - image.height) <= 1) return image;
   return scaleBitmap(image, w, h);
+}
+
+/**
+ * The image on a page of `width` x `height` dots by PrintImageD's imageAlignment: 0 top-left,
+ * 1 centred, 2 bottom-right (scaled to fit, proportions kept, the rest white); 3 stretched
+ * (fitToSize); 4 scaled to fill the page, proportions kept, the overflow cut evenly. Without
+ * an alignment, or without both sides, the image is fitted as fitToSize does.
+ */
+export function alignOnPage(image: Bitmap, width: number | undefined, height: number | undefined, alignment: number | undefined): Bitmap {
+  if (alignment === undefined || alignment === 3 || width === undefined || height === undefined) return fitToSize(image, width, height);
+  checkSize(width, height);
+  const fit = alignment === 4 ? Math.max(width / image.width, height / image.height) : Math.min(width / image.width, height / image.height);
+  const w = Math.max(1, Math.round(image.width * fit));
+  const h = Math.max(1, Math.round(image.height * fit));
+  const scaled = w === image.width && h === image.height ? image : scaleBitmap(image, w, h);
+  const at = alignment === 0 ? 0 : alignment === 2 ? 1 : 0.5;
+  const page = blankBitmap(width, height);
+  drawBitmap(page, scaled, Math.round((width - w) * at), Math.round((height - h) * at));
+  return page;
 }
 
 /** Refuses a page with no dots (code 6) or beyond MAX_PAGE_WIDTH x MAX_PAGE_HEIGHT (code 1). */

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seededRandom } from '../src/engine/testing.ts';
 import { PrinterError, type Bitmap, type Printer, type PrinterErrorCode, type PrintSettings } from './printer.ts';
+import { encode as encodePng } from 'fast-png';
 
 export async function tempDir(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), `assetmark-${prefix}-`));
@@ -214,4 +215,16 @@ export function recordingPrinter(name: string, dpi = 203): RecordingPrinter {
     },
     async close() {},
   };
+}
+
+/** An 8-bit RGBA PNG of a page: black dots (0,0,0), white (255,255,255), opaque. */
+export function pngOf(b: Bitmap): Uint8Array {
+  const data = new Uint8Array(b.width * b.height * 4);
+  for (let y = 0; y < b.height; y++) {
+    for (let x = 0; x < b.width; x++) {
+      const v = dot(b, x, y) ? 0 : 255;
+      data.set([v, v, v, 255], (y * b.width + x) * 4);
+    }
+  }
+  return encodePng({ width: b.width, height: b.height, data, depth: 8, channels: 4 });
 }

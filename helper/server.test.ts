@@ -26,6 +26,7 @@ import {
   call,
   dot,
   dotsOf,
+  pngOf,
   randomBitmap,
   rawRequest,
   readPbm,
@@ -57,18 +58,6 @@ function b64(bytes: Uint8Array): string {
 function printImage(url: string, query: Record<string, string | number>, body: string, headers: Record<string, string> = {}) {
   const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return call(url, `/lpapi/PrintImageD?${q}`, { headers: { 'Content-Type': BASE64, ...headers }, body });
-}
-
-/** An 8-bit RGBA PNG of a page: black dots (0,0,0), white (255,255,255), opaque. */
-function pngOf(b: Bitmap): Uint8Array {
-  const data = new Uint8Array(b.width * b.height * 4);
-  for (let y = 0; y < b.height; y++) {
-    for (let x = 0; x < b.width; x++) {
-      const v = dot(b, x, y) ? 0 : 255;
-      data.set([v, v, v, 255], (y * b.width + x) * 4);
-    }
-  }
-  return encodePng({ width: b.width, height: b.height, data, depth: 8, channels: 4 });
 }
 
 /** A 24-bit bottom-up BMP of a page, from the format: file header, BITMAPINFOHEADER, BGR rows padded to 4 bytes. */

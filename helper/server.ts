@@ -20,6 +20,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { hostname, networkInterfaces, release, type as osType } from 'node:os';
+import { join } from 'node:path';
 import { READ_ONLY_ACTIONS, BODY_ACTIONS, Lpapi } from './lpapi.ts';
 import { PrinterRegistry, type RegistryOptions } from './printers.ts';
 import type { UrlFetcher } from './draw/image-loader.ts';
@@ -74,7 +75,12 @@ export async function startHelper(options: HelperOptions): Promise<RunningHelper
   };
   const registry = await PrinterRegistry.create(options);
   let port = 0;
-  const lpapi = new Lpapi(registry, { fetchUrl: options.fetchUrl, baseUrl: () => `http://127.0.0.1:${port}`, log: (line) => log.info(line) });
+  const lpapi = new Lpapi(registry, {
+    fetchUrl: options.fetchUrl,
+    baseUrl: () => `http://127.0.0.1:${port}`,
+    log: (line) => log.info(line),
+    stateFile: join(options.dataDir, 'helper-state.json'),
+  });
   const allowed = new Set(options.allowedOrigins);
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
 

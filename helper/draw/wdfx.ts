@@ -12,6 +12,7 @@
 import type { PageElement } from '../../src/engine/types.ts';
 import { formatPrintError } from '../../src/print/errors.ts';
 import { openJob } from '../../src/print/job.ts';
+import { lumaFromBitmap } from '../bitmap.ts';
 import { CODE, HelperFailure } from '../protocol.ts';
 import type { DrawContext } from './context.ts';
 import type { ItemFields } from './fields.ts';
@@ -27,12 +28,6 @@ export function wdfxElements(f: ItemFields, ctx: DrawContext): PageElement[] {
   if (!rendered.ok) throw new HelperFailure(CODE.invalidFile, `${f.where}: ${formatPrintError(rendered.error, 'en')}`);
   const page = rendered.value;
   // The label's dots as a picture at its own size: cut at the middle grey, dot for dot.
-  const luma = new Uint8Array(page.width * page.height);
-  for (let y = 0; y < page.height; y++) {
-    for (let x = 0; x < page.width; x++) {
-      luma[y * page.width + x] = (page.data[y * page.stride + (x >> 3)]! >> (7 - (x & 7))) & 1 ? 0 : 255;
-    }
-  }
   const dotMm = 25.4 / ctx.dpi;
   return [{
     kind: 'image',
@@ -40,7 +35,7 @@ export function wdfxElements(f: ItemFields, ctx: DrawContext): PageElement[] {
     yMm: f.length('y') ?? 0,
     widthMm: page.width * dotMm,
     heightMm: page.height * dotMm,
-    image: { width: page.width, height: page.height, data: luma },
+    image: lumaFromBitmap(page),
     dither: 'threshold',
     threshold: 128,
   }];
