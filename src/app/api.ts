@@ -3,6 +3,7 @@
  * messages from i18n, and the global answer to an invalid session (code 19): warn with the
  * spec's message and log out (the shell then shows /login).
  */
+import { messageLanguage } from './i18n/types';
 import { createAssetApi } from '../api/asset';
 import { createAssetLabelApi } from '../api/assetLabel';
 import { createBusinessApi } from '../api/business';
@@ -36,7 +37,7 @@ export function withPendingLoginId<T>(loginId: string, call: () => Promise<T>): 
 export const apiClient = createApiClient({
   baseUrl: import.meta.env.VITE_API_BASE ?? '',
   getLoginId: () => session.user?.loginID ?? pendingLoginId,
-  getLanguage: () => settings.language,
+  getLanguage: () => messageLanguage(settings.language),
   message: (key) => i18n.t(`api.${key}`),
   onSessionInvalid: (message) => {
     // While a remembered session is being checked nobody is signed in yet: the guard just
@@ -72,7 +73,7 @@ export const templateApi = createTemplateApi(
     : createApiClient({
         baseUrl: templateApiBase,
         getLoginId: () => session.user?.loginID ?? null,
-        getLanguage: () => settings.language,
+        getLanguage: () => messageLanguage(settings.language),
         message: (key) => i18n.t(`api.${key}`),
       }),
 );

@@ -1,6 +1,15 @@
+/**
+ * The ten UI catalogs (locales/*.json): every language has every text, with the plural forms
+ * its CLDR rules use (Intl.PluralRules), the same interpolation variables as English and no
+ * empty text; the app's i18next set-up loads each and falls back as it says.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
-import { zhCN } from './zh-CN';
+import { i18n, initI18n, loadLanguage } from './index';
+import { LANGUAGES, messageLanguage, type Language } from './types';
+
+const LOCALES = join(import.meta.dirname, 'locales');
 
 function leaves(value: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -11,22 +20,53 @@ function leaves(value: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
-describe('UI texts', () => {
-  const zh = leaves(zhCN);
-  const english = leaves(en);
+function catalog(language: string): Map<string, string> {
+  return leaves(JSON.parse(readFileSync(join(LOCALES, `${language}.json`), 'utf8')));
+}
 
-  it('have the same keys in both languages and no empty text', () => {
-    // English adds the singular of each plural (key_one beside zh-CN's only form, key_other).
-    const singulars = [...zh.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(/_other$/, '_one'));
-    expect([...english.keys()].sort()).toEqual([...zh.keys(), ...singulars].sort());
-    for (const [key, text] of [...zh, ...english]) expect(text.trim(), key).not.toBe('');
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+const english = catalog('en');
+const zh = catalog('zh-CN');
+
+/** The keys `language` must have: each text, and each plural in the forms its rules use. */
+function wantedKeys(language: string): string[] {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const keys = new Set<string>();
+  for (const key of english.keys()) {
+    const plural = PLURAL.exec(key);
+    if (!plural) keys.add(key);
+    else for (const c of categories) keys.add(`${plural[1]}_${c}`);
+  }
+  return [...keys].sort();
+}
+
+const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('UI catalogs', () => {
+  it('are the ten languages of the language menu, one file each', () => {
+    expect(readdirSync(LOCALES).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort()).toEqual([...LANGUAGES].sort());
   });
 
-  it('use the same interpolation variables in both languages', () => {
-    const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    for (const [key, text] of zh) expect(vars(english.get(key)!), key).toEqual(vars(text));
-    for (const [key, text] of english) {
-      if (key.endsWith('_one')) expect(vars(text), key).toEqual(vars(english.get(key.replace(/_one$/, '_other'))!));
+  it.each(LANGUAGES)('%s has every text, in the plural forms its rules use, none empty', (language) => {
+    const texts = catalog(language);
+    expect([...texts.keys()].sort()).toEqual(wantedKeys(language));
+    for (const [key, text] of texts) expect(text.trim(), key).not.toBe('');
+  });
+
+  it.each(LANGUAGES)('%s uses the interpolation variables English uses', (language) => {
+    for (const [key, text] of catalog(language)) {
+      const plural = PLURAL.exec(key);
+      const source = english.get(key) ?? (plural ? english.get(`${plural[1]}_other`) : undefined);
+      expect(vars(text), key).toEqual(vars(source!));
+    }
+  });
+
+  it('translates: apart from names, codes and formats, no catalog is English copied', () => {
+    for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+      const texts = catalog(language);
+      const same = [...english].filter(([key, text]) => texts.get(key) === text && /[a-z]{4,} [a-z]{4,}/.test(text));
+      // A handful of phrases may stay the same (product terms); most texts must not.
+      expect(same.length, `${language}: ${same.slice(0, 5).map(([k]) => k).join(', ')}`).toBeLessThan(english.size / 50);
     }
   });
 
@@ -51,5 +91,29 @@ describe('UI texts', () => {
     expect(zh.get('staff.nameRequired')).toBe('员工姓名不能为空');
     // Asset classification (spec section 8).
     expect(english.get('classify.nameDuplicate')).toBe('Classification name already exists');
+  });
+});
+
+describe('the i18next set-up', () => {
+  it.each(LANGUAGES)('%s loads and shows its own texts, plurals included', async (language: Language) => {
+    initI18n('zh-CN');
+    await loadLanguage(language);
+    const t = i18n.getFixedT(language);
+    const texts = catalog(language);
+    expect(t('route.login')).toBe(texts.get('route.login'));
+    const count = 2;
+    const form = new Intl.PluralRules(language).select(count);
+    expect(t('role.userCount', { count })).toBe(texts.get(`role.userCount_${form}`)!.replace('{{count}}', String(count)));
+  });
+
+  it('falls back from Traditional to Simplified Chinese, and from the others to English', () => {
+    initI18n('zh-CN');
+    expect(i18n.languages.length).toBeGreaterThan(0);
+    expect(i18n.services.languageUtils.getFallbackCodes(i18n.options.fallbackLng, 'zh-TW')).toEqual(['zh-CN', 'en']);
+    expect(i18n.services.languageUtils.getFallbackCodes(i18n.options.fallbackLng, 'ja')).toEqual(['en', 'zh-CN']);
+  });
+
+  it('reads the Chinese-and-English messages in the nearer language', () => {
+    expect(LANGUAGES.map(messageLanguage)).toEqual(['zh-CN', 'zh-CN', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'en']);
   });
 });

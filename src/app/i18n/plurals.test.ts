@@ -4,7 +4,10 @@
  */
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from './index';
+import en from './locales/en.json';
+import zhCN from './locales/zh-CN.json';
+
+const resources = { en: { translation: en }, 'zh-CN': { translation: zhCN } };
 
 async function translator(lng: 'en' | 'zh-CN') {
   const instance = i18next.createInstance();

@@ -6,7 +6,7 @@
 import { proxy } from 'valtio';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../api/contract';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/types';
-import { i18n } from '../i18n';
+import { switchLanguage } from '../i18n';
 import { hiddenFromStorage, type AssetColumnId } from '../pages/asset/assetColumns';
 import { readJson, readRaw, StorageKey, userKey, writeJson, writeRaw } from './storage';
 
@@ -51,7 +51,7 @@ export function setPrinterId(printerId: string | null): void {
 export function setLanguage(language: Language): void {
   settings.language = language;
   writeJson(StorageKey.language, language);
-  void i18n.changeLanguage(language);
+  void switchLanguage(language);
   document.documentElement.lang = language;
 }
 

@@ -11,6 +11,7 @@
  * company's private ones for users with a template user (spec section 6), as the server
  * enforces too.
  */
+import { messageLanguage } from '../../i18n/types';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
@@ -85,7 +86,7 @@ export function AssetLabelDialog({ user, selected, filterQuery, filteredCount, c
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const language = messageLanguage(i18n.language);
   const [which, setWhich] = useState<Which>(selected.length > 0 ? 'selected' : 'filtered');
   const query: AssetLabelRowsQuery = which === 'selected' ? { assetIds: selected.join(',') } : filterQuery;
 
@@ -258,7 +259,7 @@ function templateText(tpl: TemplateInfo, classify: AssetClassifyInfo | null, t: 
 function LabelPreviews({ doc, rows, customNames }: { doc: LabelDocument | null; rows: AssetLabelRow[] | null; customNames: readonly string[] }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const locale = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const locale = messageLanguage(i18n.language);
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'rendering' | 'shown' | string>('rendering');
   useEffect(() => {

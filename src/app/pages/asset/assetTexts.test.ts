@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../i18n/en';
+import en from '../../i18n/locales/en.json';
 
 /**
  * The texts have no plural forms (i18next's _one/_other are not used), so an English count

@@ -1,3 +1,4 @@
+import { listSeparator } from '../../i18n/types';
 import { useCallback, useMemo } from 'react';
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ export function useScopeText(): (scope: InventoryScope) => string {
   const { classifies } = useClassifies();
   const deptNames = useMemo(() => new Map((departments ?? []).map((d) => [d.id, d.deptName])), [departments]);
   const classifyNames = useMemo(() => new Map((classifies ?? []).map((k) => [k.id, k.classifyName])), [classifies]);
-  const separator = i18n.language === 'en' ? ', ' : '、';
+  const separator = listSeparator(i18n.language);
   return useCallback(
     (scope: InventoryScope) => {
       const parts: string[] = [];

@@ -8,6 +8,7 @@
  * (src/editor/arrange.ts; Alt: no snapping) with guides on the overlay; Ctrl+C / Ctrl+V
  * copy and paste within the editor.
  */
+import { messageLanguage } from '../../i18n/types';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type RefObject } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -127,7 +128,7 @@ function useRaster(doc: LabelDocument, mode: RasterMode, language: 'zh-CN' | 'en
 export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data = null, pageIndex = 0 }: { model: EditorModel; doc: LabelDocument; mode: RasterMode; onContainerSize: (w: number, h: number) => void; stageRef?: RefObject<HTMLDivElement | null>; data?: DataSource | null; pageIndex?: number }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const language = messageLanguage(i18n.language);
   const scroller = useRef<HTMLDivElement>(null);
   const raster = useRef<HTMLCanvasElement>(null);
   const overlay = useRef<HTMLCanvasElement>(null);

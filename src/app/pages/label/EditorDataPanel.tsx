@@ -7,6 +7,7 @@
  * The canvas renders the shown page with the data (useEditorData gives it the sheet and the
  * page); the overlay tints bound content (dataOverlay.ts).
  */
+import { messageLanguage } from '../../i18n/types';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Field, Input, makeStyles, Select, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowRightRegular, DeleteRegular, TableAddRegular } from '@fluentui/react-icons';
@@ -89,7 +90,7 @@ export function useEditorData(doc: LabelDocument): EditorData {
 export function EditorDataPanel({ model, doc, editorData, assetFields }: { model: EditorModel; doc: LabelDocument; editorData: EditorData; assetFields?: AssetFields }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const language = messageLanguage(i18n.language);
   const message = (e: LabelError) => formatLabelMessage(e.code, e.params, language);
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);

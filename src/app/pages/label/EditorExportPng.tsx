@@ -4,6 +4,7 @@
  * as the CLI's `render` turns it, downloaded as a 1-bit PNG recording the dpi
  * (src/editor/export-png.ts).
  */
+import { messageLanguage } from '../../i18n/types';
 import { useState } from 'react';
 import { ToolbarButton, Tooltip } from '@fluentui/react-components';
 import { ImageArrowForwardRegular } from '@fluentui/react-icons';
@@ -30,7 +31,7 @@ function download(bytes: Uint8Array, name: string, type: string): void {
 /** `data` and `pageIndex` (0-based): the spreadsheet as read and the page the canvas shows. */
 export function EditorExportPng({ doc, data = null, pageIndex = 0, fileName, onNotice }: { doc: LabelDocument; data?: DataSource | null; pageIndex?: number; fileName: string | null; onNotice: (n: EditorNotice | null) => void }) {
   const { t, i18n } = useTranslation();
-  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const language = messageLanguage(i18n.language);
   const [busy, setBusy] = useState(false);
 
   const exportPng = async () => {

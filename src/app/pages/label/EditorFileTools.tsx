@@ -5,6 +5,7 @@
  * file that cannot be read is named in the user's language and changes nothing; unsaved
  * changes are only discarded after the user agrees, and only for a file that was read.
  */
+import { messageLanguage } from '../../i18n/types';
 import { useRef } from 'react';
 import { makeStyles, ToolbarButton, Tooltip } from '@fluentui/react-components';
 import { CloudArrowUpRegular, DocumentAddRegular, DocumentSaveRegular, FolderOpenRegular, SaveRegular } from '@fluentui/react-icons';
@@ -48,7 +49,7 @@ export interface EditorFileToolsProps {
 export function EditorFileTools({ model, fileName, onFileName, onNotice, template }: EditorFileToolsProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const language = messageLanguage(i18n.language);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const discardOk = () => !model.isDirty || window.confirm(t('labelEditor.openConfirm'));

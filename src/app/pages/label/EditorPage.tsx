@@ -6,6 +6,7 @@
  * undo and redo; the file tools (EditorFileTools: open a .wdfx or .xml, save, save as XML).
  * Leaving with unsaved changes asks first (closing the tab and navigating inside the app).
  */
+import { messageLanguage } from '../../i18n/types';
 import { startTransition, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { Button, Card, Divider, makeStyles, MessageBar, MessageBarBody, Text, Toolbar, ToolbarButton, ToolbarDivider, Tooltip, tokens } from '@fluentui/react-components';
 import {
@@ -94,7 +95,7 @@ function fitted(doc: LabelDocument, container: { width: number; height: number }
 export default function EditorPage() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const language = messageLanguage(i18n.language);
   // A new label, or the session handed to the print page when the user comes back from it.
   const { model, initialFileName, keepsChanges } = useEditorSession(language);
   // No dispose on unmount: under StrictMode the effect's cleanup runs once before the page

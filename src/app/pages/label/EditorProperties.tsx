@@ -107,7 +107,8 @@ export function ControlProperties({ model, doc }: { model: EditorModel; doc: Lab
   const size = (width: number, height: number) =>
     el.kind === 'table' ? model.updateControl(index, 'resize', (c) => (c.kind === 'table' ? resizedTable(c, width, height) : c)) : patch({ width, height });
   const locked = el.lockMovement;
-  const chinese = i18n.language !== 'en';
+  // The Chinese size names (五号, 小四) mean something to Chinese readers only.
+  const chinese = i18n.language.startsWith('zh');
   const hasFont = el.kind === 'text' || el.kind === 'date' || el.kind === 'arctext';
 
   return (

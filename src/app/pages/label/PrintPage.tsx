@@ -5,6 +5,7 @@
  * pause, resume and cancel. Rendering runs in the Web Worker pool and streams to the
  * helper through the run controller's bounded queue (src/print/run.ts).
  */
+import { messageLanguage } from '../../i18n/types';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
@@ -71,7 +72,7 @@ export default function PrintPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const { language } = useSnapshot(settings);
-  const locale = language === 'en' ? 'en' : 'zh-CN';
+  const locale = messageLanguage(language);
   const navigate = useNavigate();
   // A label from the editor's Print button (its history entry names it), else a file below.
   const handover = usePrintHandover();

@@ -4,6 +4,7 @@
  * failed) or skip it. Every message says which label is next, so an operator who reloads
  * paper or restarts a printer knows nothing was lost or printed twice.
  */
+import { clauseComma } from '../../i18n/types';
 import { Button, makeStyles, MessageBar, MessageBarBody, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { DismissRegular, PauseRegular, PlayRegular, NextRegular, StopRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ export interface PrintProgressProps {
 export function PrintProgress({ plan, state, failureMessage, onPause, onResume, onCancel, onSkip, onClose }: PrintProgressProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const comma = i18n.language === 'en' ? ', ' : '，';
+  const comma = clauseComma(i18n.language);
   const labelsDone = state.labelsConfirmed;
   const nextLabel = plan.labelsBefore(state.next) + 1;
   const nextSend = state.next < plan.sends ? plan.at(state.next) : null;

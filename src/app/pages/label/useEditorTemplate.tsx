@@ -7,6 +7,7 @@
  * file label as a new private template. After either, the address names the template, so a
  * reload opens it again.
  */
+import { messageLanguage } from '../../i18n/types';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +62,7 @@ function contentOf(model: EditorModel): string {
 
 export function useEditorTemplate(model: EditorModel, onFileName: (name: string | null) => void, onNotice: (n: EditorNotice | null) => void): EditorTemplate {
   const { t, i18n } = useTranslation();
-  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const language = messageLanguage(i18n.language);
   const { user } = useSnapshot(session);
   const location = useLocation();
   const navigate = useNavigate();

@@ -4,6 +4,7 @@
  * spreadsheet, or a spreadsheet file with a chosen sheet. Files are read here, in the browser (the spec: "spreadsheet data is ... decoded
  * locally"); nothing is uploaded. Errors are LabelError values shown in the user's language.
  */
+import { messageLanguage } from '../../i18n/types';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { dataSourceFromRows, type DataSource } from '../../../label/binding/data';
 import { pageCount as labelPageCount } from '../../../label/binding/paging';
@@ -66,7 +67,7 @@ export function useLabelSource(language: Language, initial: InitialLabel | null 
   const [fileReading, setFileReading] = useState(false);
   const dataPicks = useRef(0);
 
-  const message = useCallback((e: LabelError) => formatLabelMessage(e.code, e.params, language === 'en' ? 'en' : 'zh-CN'), [language]);
+  const message = useCallback((e: LabelError) => formatLabelMessage(e.code, e.params, messageLanguage(language)), [language]);
 
   // Read off the page first (useEmbeddedWorkbook): a label file may carry a spreadsheet that
   // never finishes reading. Until it is read the label has no data.

@@ -1,3 +1,4 @@
+import { messageLanguage } from '../../i18n/types';
 import { useEffect, useMemo, useState } from 'react';
 import {
   Badge,
@@ -128,7 +129,7 @@ export default function RoleListPage() {
   const { permissions: catalogue } = usePermissionCatalogue();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<DialogState>(null);
-  const sections = useMemo(() => permissionSections(catalogue, language), [catalogue, language]);
+  const sections = useMemo(() => permissionSections(catalogue, messageLanguage(language)), [catalogue, language]);
 
   const sorted = useMemo(() => [...(roles ?? [])].sort((a, b) => a.roleName.localeCompare(b.roleName, language)), [roles, language]);
   const selected = sorted.find((r) => r.id === selectedId);

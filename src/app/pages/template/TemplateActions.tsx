@@ -5,6 +5,7 @@
  * of a .wdfx file. The server checks every file (a file it cannot read is refused with its
  * message and nothing is stored).
  */
+import { messageLanguage } from '../../i18n/types';
 import { useRef, useState } from 'react';
 import { Button, Field, Input, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, CopyRegular, DeleteRegular, MoreHorizontalRegular, RenameRegular } from '@fluentui/react-icons';
@@ -137,7 +138,7 @@ export function TemplateListTools({ onChanged }: { onChanged: () => void }) {
   const [height, setHeight] = useState('30');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const language = messageLanguage(i18n.language);
 
   const create = async () => {
     const w = parseLabelMm(width);
