@@ -17,6 +17,7 @@ APT_PACKAGES=(
   chromium                                          # browser tests
   zint zbar-tools dmtx-utils                        # reference encoder and decoders
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim  # OCR of rendered text in tests
+  tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor  # ... in Traditional Chinese, Japanese, Korean
   fonts-liberation2 fonts-droid-fallback fonts-wqy-microhei  # Latin and CJK faces
   postgresql                                        # server tests against PostgreSQL
   cups cups-client                                  # CUPS printers of the print helper; its test

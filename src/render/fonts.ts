@@ -45,6 +45,10 @@ const CJK_NAMES = [
   '华文细黑', 'stxihei', '苹方', 'pingfangsc', 'hiraginosansgb', '思源黑体', 'sourcehansans', 'sourcehansanssc',
   'sourcehansanscn', 'notosanscjk', 'notosanscjksc', 'notosanssc', '文泉驿微米黑', 'wenquanyimicrohei', 'wqymicrohei',
   'mingliu', '细明体', 'pmingliu', '新细明体', 'msgothic', 'msmincho', 'meiryo', 'malgungothic', '맑은고딕', 'gulim',
+  // Traditional Chinese, Japanese and Korean names (the UI's other CJK languages).
+  '新細明體', '細明體', '微軟正黑體', '標楷體', 'dfkaisb', 'mspgothic', 'mspmincho', 'yugothic', 'yumincho', 'msゴシック',
+  'ms明朝', 'メイリオ', '游ゴシック', 'hiraginosans', 'hiraginokakugothicpro', 'notosansjp', 'notosanskr', 'notosanstc',
+  '굴림', 'dotum', '돋움', 'batang', '바탕', 'nanumgothic', '나눔고딕', 'applesdgothicneo',
 ];
 
 /** Latin names drawn with Liberation Sans (serif and monospace names too: one family ships). */

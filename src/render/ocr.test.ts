@@ -1,7 +1,7 @@
 /**
  * Text as a reader sees it: a line rendered at 300 dpi through the whole pipeline (label
  * document, font catalog, TrueType text in the engine) is read back by Debian's tesseract
- * OCR, in English and in simplified Chinese.
+ * OCR, in English, simplified and traditional Chinese, Japanese and Korean.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +42,20 @@ describe('rendered text read back by tesseract OCR at 300 dpi', () => {
   it('reads a simplified Chinese line (黑体 -> WenQuanYi Micro Hei)', () => {
     // chi_sim puts spaces between CJK characters; they are not in the text.
     expect(ocr('固定资产管理标签', '黑体', 'chi_sim').replace(/\s/g, '')).toBe('固定资产管理标签');
+  });
+
+  // The UI's other CJK languages print labels in their own scripts: the bundled CJK face
+  // carries Traditional Chinese, kana and Hangul, read back with tesseract's models for them.
+  it('reads a Traditional Chinese line (新細明體 -> WenQuanYi Micro Hei)', () => {
+    expect(ocr('固定資產管理標籤', '新細明體', 'chi_tra').replace(/\s/g, '')).toBe('固定資產管理標籤');
+  });
+
+  it('reads a Japanese line with kana (MS Gothic -> WenQuanYi Micro Hei)', () => {
+    expect(ocr('資産ラベルを印刷する', 'MS Gothic', 'jpn').replace(/\s/g, '')).toBe('資産ラベルを印刷する');
+  });
+
+  it('reads a Korean line in Hangul (Malgun Gothic -> WenQuanYi Micro Hei)', () => {
+    expect(ocr('자산 라벨 인쇄', 'Malgun Gothic', 'kor').replace(/\s/g, '')).toBe('자산라벨인쇄');
   });
 });
 
