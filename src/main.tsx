@@ -5,7 +5,7 @@ import './app/pages/label/editorWarmup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { initI18n } from './app/i18n';
+import { initI18n, switchLanguage } from './app/i18n';
 import { settings } from './app/state/settings';
 import { createAppRouter } from './app/router';
 
@@ -16,8 +16,15 @@ document.documentElement.lang = settings.language;
 // (GET api/User/Current) and lazy code start downloading while React sets up.
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
+// A language not bundled (zh-CN and en are) loads its catalog first: no flash of another
+// language on the first frame. A browser public/browser-check.js found lacking keeps its
+// notice instead of the app.
+if (document.documentElement.dataset.unsupported === undefined) {
+  void switchLanguage(settings.language).then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
+  );
+}
