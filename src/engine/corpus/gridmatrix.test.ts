@@ -1,5 +1,5 @@
 /**
- * Grid Matrix through the facade against zint 2.11, the reference encoder (no independent
+ * Grid Matrix through the facade against Debian's zint 2.11, the reference encoder (no independent
  * decoder reads Grid Matrix): 60 fixed-seed inputs (corpus.ts: digits, ASCII, Chinese, mixed;
  * automatic and fixed layers and ECC levels) must equal `zint -b 142 [--vers=L] [--secure=E]
  * --dump` module for module, automatic choices included, and the layers and level the
