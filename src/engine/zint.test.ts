@@ -1,9 +1,11 @@
 /**
- * Our Code 128 against zint 2.11 (`zint -b 20 --dump`), the reference encoder, for a few
- * hundred inputs from a fixed seed. Where zint's code-set choice is shortest, the symbols
- * must be identical module for module (our encoder prefers the same ISO 15417 Annex E plan
- * on ties). Where zint's plan is not shortest, ours must be strictly shorter and still
- * decode (rxing-wasm) to the input.
+ * Our Code 128 against Debian's zint 2.11 (`zint -b 20 --dump`) for a few hundred inputs
+ * from a fixed seed. The engine follows current zint (2.16.0.9, crates/symbology/ZINT.md),
+ * whose minimal encodation (2.14.0) replaced 2.11's ISO 15417 Annex E rules: its symbols are
+ * never longer than 2.11's and, on ties, often other ones ("123": 2.11 StartB 1 2 3, 2.16
+ * StartC 12 CodeB 3). So against 2.11: never longer; identical or, where not, decoding
+ * (rxing-wasm) to the input. Module equality with current zint is checked by its own
+ * vectors (crates/symbology/src/code128_zint_vectors.rs).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,35 +73,33 @@ const FIXED = [
   'Hello', 'PJJ123C', 'ASSET-000123', 'lower UPPER 0123', '\t\n\r', 'x\x1fy\x1fz',
 ];
 
-describe('Code 128 matches zint 2.11', () => {
-  it(`is identical where zint is shortest, shorter elsewhere (${FIXED.length} fixed + 400 random inputs)`, () => {
+describe('Code 128 against zint 2.11', () => {
+  it(`is never longer, identical or decoding to the input (${FIXED.length} fixed + 400 random inputs)`, () => {
     const inputs = [...FIXED, ...randomInputs(400)];
     const dumps = zintDumps(inputs);
     expect(dumps.length).toBe(inputs.length);
 
-    const differentAtSameLength: string[] = [];
     const longerThanZint: string[] = [];
-    const shorter: { data: string; modules: Uint8Array }[] = [];
+    const other: { data: string; modules: Uint8Array }[] = [];
+    let shorter = 0;
     inputs.forEach((data, i) => {
       const ours = engine.encode({ type: 'code128', data }).modules;
       const oursText = Array.from(ours).join('');
       const zint = code128DumpToModules(dumps[i]!);
-      if (oursText.length === zint.length) {
-        if (oursText !== zint) differentAtSameLength.push(show(data));
-      } else if (oursText.length > zint.length) {
-        longerThanZint.push(show(data));
-      } else {
-        shorter.push({ data, modules: ours });
+      if (oursText.length > zint.length) longerThanZint.push(show(data));
+      else if (oursText !== zint) {
+        other.push({ data, modules: ours });
+        if (oursText.length < zint.length) shorter += 1;
       }
     });
 
-    expect(differentAtSameLength).toEqual([]);
     expect(longerThanZint).toEqual([]);
-    // Identical symbols are the rule; a shorter one is the exception (zint's heuristic
-    // misses some control/letter mixes such as "1A\x01").
-    expect(shorter.length).toBeLessThan(inputs.length / 4);
-    expect(shorter.map((s) => s.data)).toContain('1A\x01');
-    for (const { data, modules } of shorter) {
+    // The fixed seed's counts: 2.11's heuristic misses some control/letter mixes such as
+    // "1A\x01" (ours shorter), and ties go another way in others.
+    expect([other.length, shorter]).toEqual([214, 40]);
+    expect(other.map((s) => s.data)).toContain('1A\x01');
+    expect(other.map((s) => s.data)).toContain('123');
+    for (const { data, modules } of other) {
       const page = modulesToPage(modules);
       expect(decode_barcode(pageToLuma(page), page.width, page.height, true).text(), show(data)).toBe(data);
     }

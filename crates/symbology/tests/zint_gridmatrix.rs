@@ -16,12 +16,21 @@
 //!   must give zint's symbol, and zint (told ECI 29, GB 2312) must refuse all the others.
 //! * Errors: texts too long (in all, or for a fixed size) and invalid UTF-8 fail in both.
 //!
+//! Debian's zint is 2.11, and 2.11 misencodes two things that zint fixed in 2.16.0.9 (the
+//! version the engine follows, see `crates/symbology/ZINT.md`): a start in byte mode (mode
+//! indicator 0110 for 0111) and numeral mode where two non-digits fall within a block
+//! ("2.2.0"). For texts touched by either (`gridmatrix::zint_2_11_difference`) 2.11's modules
+//! are no reference: texts with a numeral difference are left out, texts that only start in
+//! byte mode (same bit count) are checked for zint's size, ECI and acceptance only, and both
+//! are counted. The symbols of current zint for such texts, checked by zint against the
+//! zxing-cpp decoder, are the ported vectors in `src/gridmatrix/zint_vectors.rs`.
+//!
 //! Skipped (with a message) when zint is not installed.
 
 #[path = "../src/test_support.rs"]
 mod test_support;
 
-use assetmark_symbology::gridmatrix::{self, GmOptions, GridMatrix};
+use assetmark_symbology::gridmatrix::{self, GmOptions, GridMatrix, Zint211Difference};
 use assetmark_symbology::SymbologyError;
 use test_support::{zint_batch_output, Rng, ZINT};
 use std::collections::HashMap;
@@ -132,6 +141,8 @@ struct Case {
 struct Tally {
     equal: usize,
     rejected: usize,
+    /// Texts 2.11 starts with the wrong byte mode indicator: size and ECI compared.
+    size_only: usize,
     sizes: HashMap<u8, usize>,
     failures: Vec<String>,
 }
@@ -139,6 +150,29 @@ struct Tally {
 impl Tally {
     fn check(&mut self, case: &Case, zint: &ZintResult) {
         let ours = gridmatrix::encode(&case.input, &case.options);
+        if gridmatrix::zint_2_11_difference(&case.input) == Zint211Difference::ByteStart {
+            // 2.11's first mode indicator is wrong (0110), the rest of its symbol follows from
+            // it; the bit count is ours, so size, acceptance and ECI must still be zint's.
+            let zint_eci = zint.warning.as_ref().and_then(|w| w.rsplit(' ').next()?.parse::<u16>().ok());
+            let agrees = match (&ours, &zint.symbol) {
+                (Ok(s), Ok(theirs)) => theirs.len() == s.size() && zint_eci == s.eci(),
+                (Err(_), Err(_)) => true,
+                _ => false,
+            };
+            if agrees {
+                self.size_only += 1;
+            } else {
+                self.failures.push(format!(
+                    "{:?} (starts in byte mode) {:?}\n  ours: {:?}\n  zint: {:?} {:?}",
+                    String::from_utf8_lossy(&case.input),
+                    case.options,
+                    ours.as_ref().map(|s| (s.size(), s.eci())),
+                    zint.symbol.as_ref().map(|r| r.len()),
+                    zint.warning
+                ));
+            }
+            return;
+        }
         let show = || {
             let text = String::from_utf8_lossy(&case.input);
             let text: String = if text.chars().count() > 60 {
@@ -257,7 +291,13 @@ fn compare(name: &str, cases: &[Case]) {
     let mut groups: Vec<(Vec<String>, Vec<usize>)> = Vec::new();
     let mut alone = Vec::new();
     let mut known = HashMap::new();
+    let mut left_out = 0;
     for (i, c) in cases.iter().enumerate() {
+        // zint 2.11's numerals are wrong for these (see the top of the file): not a reference.
+        if gridmatrix::zint_2_11_difference(&c.input) == Zint211Difference::Numeral {
+            left_out += 1;
+            continue;
+        }
         if needs_eci(&c.input, &mut known) {
             alone.push(i);
             continue;
@@ -279,7 +319,12 @@ fn compare(name: &str, cases: &[Case]) {
         let z = zint_batch(&zint_args(&cases[i].options), &[cases[i].input.as_slice()]);
         tally.check(&cases[i], &z[0]);
     }
-    tally.finish(name, cases.len());
+    eprintln!(
+        "{}: {} inputs left out (zint 2.11 numeral misencodation), {} checked for size and ECI only \
+         (2.11's byte-mode start)",
+        name, left_out, tally.size_only
+    );
+    tally.finish(name, cases.len() - left_out);
 }
 
 /*---- Corpus ----*/

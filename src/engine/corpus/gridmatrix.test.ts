@@ -1,11 +1,18 @@
 /**
- * Grid Matrix through the facade against zint 2.11, the reference encoder (no independent
+ * Grid Matrix through the facade against Debian's zint 2.11, the reference encoder (no independent
  * decoder reads Grid Matrix): 60 fixed-seed inputs (corpus.ts: digits, ASCII, Chinese, mixed;
  * automatic and fixed layers and ECC levels) must equal `zint -b 142 [--vers=L] [--secure=E]
  * --dump` module for module, automatic choices included, and the layers and level the
  * facade reports must be those of zint's symbol. The full 500+ corpus runs as a cargo test
  * (crates/symbology/tests/zint_gridmatrix.rs); this one proves the wiring: options records,
  * result bytes and the facade's decoding of them.
+ *
+ * Debian's zint is 2.11, which misencodes two things zint fixed in 2.16.0.9 (the version the
+ * engine follows, crates/symbology/ZINT.md): numeral mode where two non-digits fall within a
+ * block ("2.2.0"), and the byte mode indicator at the start (0110 for 0111). Texts that may
+ * meet the first are left out; texts that may start in byte mode are compared by size only
+ * (the bit count is the same). Current zint's symbols for such texts are the ported vectors
+ * in crates/symbology/src/gridmatrix/zint_vectors.rs.
  */
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +39,40 @@ function zintRows(data: string, layers?: number, ecc?: number): string[] {
   );
 }
 
+/**
+ * Whether zint 2.11's numeral look-ahead meets a second non-digit (` +-.,` or CR LF) before a
+ * block's third digit somewhere in `data`: then its numeral blocks may be wrong (the same
+ * conservative test as the Rust `gridmatrix::zint_2_11_difference`; non-ASCII characters end
+ * a look-ahead, so UTF-16 positions do).
+ */
+function zint211NumeralMayDiffer(data: string): boolean {
+  const digit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+  for (let i = 0; i < data.length; i++) {
+    let [j, digits, nondigits] = [i, 0, 0];
+    while (j < data.length && j < i + 4 && digits < 3) {
+      const c = data[j];
+      if (digit(c)) digits++;
+      else if (' +-.,'.includes(c!) || (c === '\r' && data[j + 1] === '\n')) {
+        if (++nondigits === 2) return true;
+        if (c === '\r') j++;
+      } else break;
+      j++;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether the encoder may start `data` in byte mode. Letters, digits and spaces cost less in
+ * mixed mode (6 bits a character against 8, a 4-bit indicator against 13 with the count, and
+ * 6 bits more at most to leave it), and GB 2312 Hanzi less in Hanzi mode (13 bits against 16;
+ * the corpus's Hanzi are all GB 2312), so only a text with other characters (punctuation,
+ * controls, anything outside GB 2312) may.
+ */
+function mayStartInByteMode(data: string): boolean {
+  return /[^A-Za-z0-9 \u4e00-\u9fff]/.test(data);
+}
+
 function rowsOf(modules: Uint8Array, width: number): string[] {
   const rows: string[] = [];
   for (let at = 0; at < modules.length; at += width) rows.push(Array.from(modules.subarray(at, at + width)).join(''));
@@ -43,9 +84,16 @@ describe('Grid Matrix through the facade', () => {
     const cases = corpus('gridmatrix', 60);
     let autoLayers = 0;
     let tooLong = 0;
+    let sizeOnly = 0;
+    let leftOut = 0;
     for (const c of cases) {
       const request = c.request;
       if (request.type !== 'gridmatrix') throw new Error('gridmatrix');
+      // zint 2.11 is no reference for these (see the top of the file).
+      if (zint211NumeralMayDiffer(request.data as string)) {
+        leftOut += 1;
+        continue;
+      }
       let symbol;
       try {
         symbol = engine.encode(c.request);
@@ -58,7 +106,12 @@ describe('Grid Matrix through the facade', () => {
       }
       if (symbol.kind !== 'matrix') throw new Error('a matrix');
       const expected = zintRows(request.data as string, request.layers, request.ecc);
-      expect(rowsOf(symbol.modules, symbol.width), c.name).toEqual(expected);
+      if (mayStartInByteMode(request.data as string)) {
+        expect(symbol.width, c.name).toBe(expected.length);
+        sizeOnly += 1;
+      } else {
+        expect(rowsOf(symbol.modules, symbol.width), c.name).toEqual(expected);
+      }
       expect(symbol.width).toBe(6 + 12 * symbol.version);
       expect(symbol.eccLevel).toBeGreaterThanOrEqual(1);
       if (request.layers === undefined) autoLayers += 1;
@@ -66,6 +119,9 @@ describe('Grid Matrix through the facade', () => {
       const fixed = engine.encode({ type: 'gridmatrix', data: request.data, layers: symbol.version, ecc: symbol.eccLevel });
       expect(fixed.modules).toEqual(symbol.modules);
     }
+    // The fixed seed's texts: no numeral look-ahead meets two non-digits; the printable-ASCII
+    // ones (with punctuation) are compared by size.
+    expect([leftOut, sizeOnly]).toEqual([0, 14]);
     expect(autoLayers).toBe(40);
     expect(tooLong).toBeLessThan(15);
   }, 60_000);

@@ -19,9 +19,12 @@
 //! 4. **Codewords and modules** (`layout.rs`, `rs.rs`): 7-bit codewords, padding,
 //!    Reed-Solomon blocks, interleaving, the macromodule spiral, layer identifiers, frames.
 //!
-//! No independent decoder exists for Grid Matrix, so zint 2.11 is the reference: for the same
-//! text, layers and ECC level the symbol must equal `zint -b 142 --vers=L --secure=E` module
-//! for module, and so must the automatic choices (`tests/zint_gridmatrix.rs`).
+//! zint is the reference, as current zint encodes (2.16.0.9, see `ZINT.md`), which zint checks
+//! with the zxing-cpp Grid Matrix decoder: its own vectors are `zint_vectors.rs`. For the
+//! same text, layers and ECC level the symbol must also equal Debian's `zint -b 142
+//! --vers=L --secure=E` (2.11) module for module, and so must the automatic choices
+//! (`tests/zint_gridmatrix.rs`), except for the texts 2.11 misencodes
+//! ([`zint_2_11_difference`]): a start in byte mode, two numeral non-digits within a block.
 //!
 //! # Quiet zone
 //!
@@ -35,6 +38,9 @@ mod tables;
 
 use crate::{BitMatrix, SymbologyError};
 
+#[doc(hidden)]
+pub use modes::Zint211Difference;
+
 /// Name used in messages.
 pub const NAME: &str = "Grid Matrix";
 
@@ -43,7 +49,7 @@ pub const NAME: &str = "Grid Matrix";
 pub const TOO_LONG: &str = "Input data too long (E32)";
 
 /// The reason of the error for data that is not valid UTF-8 (spec section 8). Every valid
-/// UTF-8 text can be carried (see the pipeline above), as in zint 2.11.
+/// UTF-8 text can be carried (see the pipeline above), as in zint.
 pub const INVALID_CHARACTER: &str = "Invalid character in input data (E30)";
 
 /*---- Public API ----*/
@@ -134,6 +140,17 @@ pub fn encode(data: &[u8], options: &GmOptions) -> Result<GridMatrix, SymbologyE
     Ok(GridMatrix { layers, ecc, eci: text.eci, modules })
 }
 
+/// How Debian's zint 2.11 encodes `data` otherwise than this encoder (zint 2.16.0.9), by the
+/// two Grid Matrix misencodations 2.11 has (see `ZINT.md`), for the comparisons with the zint
+/// binary; [`Zint211Difference::None`] for data `encode` refuses.
+#[doc(hidden)]
+pub fn zint_2_11_difference(data: &[u8]) -> Zint211Difference {
+    match charset::convert(data) {
+        Ok(text) => modes::zint_2_11_difference(&text.values, &modes::choose(&text.values)),
+        Err(_) => Zint211Difference::None,
+    }
+}
+
 /*---- Size and level ----*/
 
 /// zint's choice of layers and ECC level for `count` data codewords; `None` when it does not
@@ -193,3 +210,6 @@ pub(crate) fn ecc_degrees() -> Vec<usize> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod zint_vectors;

@@ -25,6 +25,17 @@ const MODES: usize = 6;
 /// The most data bits a symbol holds (1,313 codewords of 7 bits).
 pub const MAX_BITS: usize = 9191;
 
+/// What zint 2.11 gets wrong in a text (see [`zint_2_11_difference`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zint211Difference {
+    /// 2.11's symbol is this encoder's.
+    None,
+    /// Only the first mode indicator differs (4 bits either way: same size and level).
+    ByteStart,
+    /// Numeral blocks differ: modes, bits and perhaps size.
+    Numeral,
+}
+
 /*---- Mode choice ----*/
 
 // Costs in sixths of a bit (so that 6.5 and 10/3 bits are whole numbers).
@@ -63,10 +74,16 @@ fn is_crlf(values: &[u32], i: usize) -> bool {
     values[i] == 13 && values.get(i + 1) == Some(&10)
 }
 
-/// zint's numeral look-ahead: whether position `i` can be in numeral mode, and at what cost a
-/// character. A run of up to 3 digits with at most one non-digit inside it (not at its end)
-/// counts as one block, its 10 or 20 bits spread over its characters; positions inside the
-/// last block found reuse its cost.
+/// zint's numeral look-ahead (`gm_in_numeral`): whether position `i` can be in numeral mode,
+/// and at what cost a character. A run of up to 3 digits with at most one non-digit inside it
+/// (not at its end) counts as one block, its 10 or 20 bits spread over its characters;
+/// positions inside the last block found reuse its cost.
+///
+/// A second non-digit before the block's third digit refuses numeral mode at `i` outright: a
+/// block carries one non-digit (AIMD014 6.3.2, Table 5), so "2.2.0" cannot start a block.
+/// zint 2.11 only ended the look-ahead there, kept numeral mode, and the encoder then wrote a
+/// block that decodes to other digits (fixed in zint 2.16.0.9, commit 4e534c3a, "allowing more
+/// than one non-digit in numeral").
 struct Numeral {
     end: usize,
     cost: u32,
@@ -85,13 +102,15 @@ impl Numeral {
                 digits += 1;
             } else if is_numeral_punct(v) {
                 if nondigit != 0 {
-                    break;
+                    self.end = 0;
+                    return false;
                 }
                 nondigit = 1;
                 nondigit_at = j;
             } else if j + 1 < len && is_crlf(values, j) {
                 if nondigit != 0 {
-                    break;
+                    self.end = 0;
+                    return false;
                 }
                 j += 1;
                 nondigit = 2;
@@ -121,6 +140,43 @@ impl Numeral {
             (_, _) => 60,
         };
         true
+    }
+}
+
+/// How zint 2.11 (Debian's package, which the corpus comparisons run) encodes `values`
+/// otherwise than this encoder, by its misencodations fixed in 2.16.0.9: numeral mode where a
+/// look-ahead meets a second non-digit (see [`Numeral`]), which changes modes and bits, or
+/// else only the byte mode indicator at the start (0110 for 0111, same length). Where no
+/// look-ahead meets a second non-digit, 2.11's numeral answers are ours at every position, so
+/// its modes are ours. (Conservative: a look-ahead that meets one need not change the modes.)
+pub fn zint_2_11_difference(values: &[u32], modes: &[u8]) -> Zint211Difference {
+    let len = values.len();
+    let numeral = (0..len).any(|i| {
+        let (mut j, mut digits, mut nondigits) = (i, 0, 0);
+        while j < len && j < i + 4 && digits < 3 {
+            if is_digit(values[j]) {
+                digits += 1;
+            } else if is_numeral_punct(values[j]) || (j + 1 < len && is_crlf(values, j)) {
+                nondigits += 1;
+                if nondigits == 2 {
+                    return true;
+                }
+                if values[j] == 13 {
+                    j += 1;
+                }
+            } else {
+                break;
+            }
+            j += 1;
+        }
+        false
+    });
+    if numeral {
+        Zint211Difference::Numeral
+    } else if modes.first() == Some(&BYTE) {
+        Zint211Difference::ByteStart
+    } else {
+        Zint211Difference::None
     }
 }
 
@@ -324,6 +380,26 @@ fn shift_value(v: u32) -> u32 {
     }
 }
 
+/// The mode-switch codes (AIMD014 6.3, Table 9), as (value, bits): `SWITCH[from][to]`, with
+/// row [`START`] for the mode indicator before the first character (zint's `gm_mode_switch`
+/// and `gm_mode_len`). The byte mode indicator at the start is 0111, the same code that starts
+/// a new 512-byte run; zint 2.11 wrote 0110 at the start (`next + 1`), so such symbols did not
+/// read back (found with zxing-cpp's decoder; fixed in zint 2.16.0.9, commit 4e534c3a, "byte
+/// latch 6 -> 7").
+const SWITCH: [[(u32, usize); MODES]; MODES + 1] = [
+    [(0, 0), (8161, 13), (8162, 13), (8163, 13), (8164, 13), (8165, 13)], // from Hanzi
+    [(1019, 10), (0, 0), (1020, 10), (1021, 10), (1022, 10), (1023, 10)], // from numeral
+    [(28, 5), (29, 5), (0, 0), (30, 5), (124, 7), (126, 7)],              // from lower
+    [(28, 5), (29, 5), (30, 5), (0, 0), (124, 7), (126, 7)],              // from upper
+    [(1009, 10), (1010, 10), (1011, 10), (1012, 10), (0, 0), (1015, 10)], // from mixed
+    [(1, 4), (2, 4), (3, 4), (4, 4), (5, 4), (0, 0)],                     // from byte
+    [(1, 4), (2, 4), (3, 4), (4, 4), (5, 4), (7, 4)],                     // START
+];
+/// The row of [`SWITCH`] before the first character.
+const START: usize = MODES;
+/// The end-of-data code of each mode (Table 9), as (value, bits).
+const END_OF_DATA: [(u32, usize); MODES] = [(8160, 13), (1018, 10), (27, 5), (27, 5), (1008, 10), (0, 4)];
+
 /// The numeral pad field: how many of the last block's three digits are padding.
 fn numeral_pad(digits: usize) -> u32 {
     match digits {
@@ -342,35 +418,24 @@ pub fn encode(values: &[u32], eci: Option<u16>, modes: &[u8]) -> Option<Bits> {
         out.push(12, 4); // ECI indicator; every ECI used here is below 1024
         out.push(eci as u32, 11);
     }
-    const NONE: u8 = 0xFF;
-    let mut current = NONE;
+    let mut current = START as u8;
     let mut sp = 0usize;
     let mut digits = 0usize; // digits in the last numeral block
     let (mut pad_at, mut count_at, mut byte_count) = (0usize, 0usize, 0u32);
     loop {
         let next = modes[sp];
         if next != current {
+            // Fill in the fields of the mode left: the last numeral block's pad, the run's count.
             match current {
-                NONE => out.push(next as u32 + 1, 4),
-                HANZI => out.push(8160 + next as u32, 13),
-                NUMERAL => {
-                    out.put(pad_at, numeral_pad(digits), 2);
-                    out.push([1019, 0, 1020, 1021, 1022, 1023][next as usize], 10);
-                }
-                LOWER | UPPER => match next {
-                    HANZI => out.push(28, 5),
-                    NUMERAL => out.push(29, 5),
-                    LOWER | UPPER => out.push(30, 5),
-                    MIXED => out.push(124, 7),
-                    _ => out.push(126, 7),
-                },
-                MIXED => out.push([1009, 1010, 1011, 1012, 0, 1015][next as usize], 10),
-                _ => {
+                NUMERAL => out.put(pad_at, numeral_pad(digits), 2),
+                BYTE => {
                     out.put(count_at, byte_count - 1, 9);
                     byte_count = 0;
-                    out.push(next as u32 + 1, 4);
                 }
+                _ => {}
             }
+            let (code, bits) = SWITCH[current as usize][next as usize];
+            out.push(code, bits);
         }
         let last = current;
         current = next;
@@ -478,7 +543,7 @@ pub fn encode(values: &[u32], eci: Option<u16>, modes: &[u8]) -> Option<Bits> {
                 sp += 1;
             }
             _ => {
-                // LOWER or UPPER
+                debug_assert!(current == LOWER || current == UPPER);
                 let letter = if current == LOWER { is_lower(v) } else { is_upper(v) };
                 if letter {
                     out.push(v - if current == LOWER { 0x61 } else { 0x41 }, 5);
@@ -503,13 +568,8 @@ pub fn encode(values: &[u32], eci: Option<u16>, modes: &[u8]) -> Option<Bits> {
         BYTE => out.put(count_at, byte_count - 1, 9),
         _ => {}
     }
-    match current {
-        HANZI => out.push(8160, 13),
-        NUMERAL => out.push(1018, 10),
-        LOWER | UPPER => out.push(27, 5),
-        MIXED => out.push(1008, 10),
-        _ => out.push(0, 4),
-    }
+    let (code, bits) = END_OF_DATA[current as usize];
+    out.push(code, bits);
     if out.len() > MAX_BITS {
         return None;
     }

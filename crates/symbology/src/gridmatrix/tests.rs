@@ -1,5 +1,7 @@
 //! Unit tests. The comparison with zint over large corpora is `tests/zint_gridmatrix.rs`;
-//! the golden symbols here were printed by zint 2.11.1 (`zint -b 142 --dump`).
+//! zint's own vectors (2.16.0.9) are `zint_vectors.rs`. The golden symbols here were printed
+//! by zint 2.11.1 (`zint -b 142 --dump`) for texts its misencodations do not touch, so they
+//! are current zint's symbols too (`zint_2_11_misencodations` checks that).
 
 use super::*;
 
@@ -198,4 +200,61 @@ fn gb2312_codes_in_byte_mode_straddle_the_512_byte_run_limit() {
     let bits = modes::encode(&t.values, None, &chosen).unwrap();
     // Mode (4) + count (9) + 511 x 8 + 8, new run (4) + count (9) + 8 + 20 x 8, end (4).
     assert_eq!(bits.len(), (4 + 9 + 512 * 8 + 4 + 9 + 8 + 160 + 4 + 6) / 7 * 7);
+}
+
+#[test]
+fn zint_2_11_misencodations() {
+    use Zint211Difference::*;
+    let cases: &[(&str, Zint211Difference)] = &[
+        // Latin-1 behind ECI 3 starts in byte mode; so do DELs and controls.
+        ("ÀÁÂ", ByteStart),
+        ("\x7F\x7F", ByteStart),
+        ("\t\t\t\tABCDEF", ByteStart),
+        // Two non-digits within one block's look-ahead.
+        ("2.2.0", Numeral),
+        ("1.2.3.4.5", Numeral),
+        ("12,+3", Numeral),
+        ("1 \r\n2", Numeral),
+        // One non-digit a block: the same in 2.11.
+        ("12.3", None),
+        ("123.456.789", None),
+        ("1\r\n23", None),
+        ("A", None),
+        ("固定资产 123", None), // the golden symbols above
+        ("", None),
+        ("\u{FF}(", ByteStart),
+        // The texts src/render/gridmatrix-page.test.ts compares with Debian's zint 2.11.
+        ("固定资产", None),
+        ("20260042000137", None),
+        ("资产编号 ZC-0042 笔记本电脑", None),
+        ("AM-2026-000042", None),
+    ];
+    for &(text, expected) in cases {
+        assert_eq!(zint_2_11_difference(text.as_bytes()), expected, "{:?}", text);
+    }
+    assert_eq!(zint_2_11_difference(b"\xC3("), None); // invalid UTF-8: refused by both
+}
+
+#[test]
+fn second_non_digit_refuses_numeral_mode() {
+    // AIMD014 6.3.2: one non-digit a block. zint 2.11 kept numeral mode for "2.2.0" and wrote
+    // blocks that read back as other text; 2.16.0.9 takes byte mode (zint test_input 32-34).
+    let modes_of = |text: &str| modes::choose(&charset::convert(text.as_bytes()).unwrap().values);
+    assert!(modes_of("2.2.0").iter().all(|&m| m == modes::BYTE));
+    assert!(modes_of("2.2.0.56")[..4].iter().all(|&m| m == modes::BYTE));
+    assert!(modes_of("2.2.0.56")[4..].iter().all(|&m| m == modes::NUMERAL));
+    // One non-digit inside a block stays numeral.
+    assert!(modes_of("12.3").iter().all(|&m| m == modes::NUMERAL));
+}
+
+#[test]
+fn byte_mode_indicator_at_the_start_is_0111() {
+    // AIMD014 Table 9: byte mode is 0111, at the start as after a 512-byte run (zint 2.11
+    // wrote 0110 at the start). Then the 9-bit count (L - 1 = 1) and the bytes.
+    let values = [0x7Fu32, 0x7F];
+    let chosen = modes::choose(&values);
+    assert_eq!(chosen, vec![modes::BYTE; 2]);
+    let bits = modes::encode(&values, None, &chosen).unwrap();
+    let s: String = (0..bits.len()).map(|i| (b'0' + bits.bit(i)) as char).collect();
+    assert_eq!(&s[..4 + 9 + 16 + 4], ["0111", "000000001", "01111111", "01111111", "0000"].concat());
 }

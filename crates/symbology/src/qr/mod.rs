@@ -331,3 +331,6 @@ pub(crate) fn ecc_degrees() -> Vec<usize> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod zint_vectors;

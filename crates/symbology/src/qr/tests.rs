@@ -145,6 +145,31 @@ fn modules_match_zint_with_a_fixed_mask() {
     }
 }
 
+/// The same inputs with the mask chosen automatically: the penalties (7.8.3) are zint's, N3
+/// counting a finder-like pattern with light on both sides once (zint 2.11 and 2.16 alike).
+#[test]
+fn automatic_mask_matches_zint() {
+    let cases: &[(&str, Ecc, u8)] = &[
+        ("01234567", Ecc::Medium, 1),
+        ("HELLO WORLD", Ecc::Quartile, 1),
+        ("https://example.com/", Ecc::Medium, 2),
+        ("https://example.com/", Ecc::High, 40),
+        ("Assetmark fixed asset label 000123", Ecc::Low, 7),
+        ("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 $%*+-./:", Ecc::High, 14),
+        ("点茗", Ecc::Low, 1),
+        ("1234567890", Ecc::Medium, 1),
+        ("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", Ecc::Medium, 4),
+        ("12345678901234567890123456789012345678901", Ecc::Low, 2),
+    ];
+    for &(text, ecc, version) in cases {
+        let ours = encode(text.as_bytes(), &opts(ecc, Some(version), None)).unwrap();
+        let secure = (ecc.index() + 1).to_string();
+        let vers = version.to_string();
+        let zint = zint_modules(&["--secure", &secure, "--vers", &vers, "-d", text]);
+        assert_eq!(ours.matrix().to_ascii(), zint, "{:?} {:?} version {}", text, ecc, version);
+    }
+}
+
 /*---- Decoded by zbar ----*/
 
 static FILE_COUNTER: AtomicUsize = AtomicUsize::new(0);
@@ -352,14 +377,16 @@ fn reference_penalty(m: &BitMatrix) -> u32 {
                 start = i;
             }
         }
-        // N3: 40 for 1:1:3:1:1 with 4 light modules on one side, light beyond the edges.
+        // N3: 40 for 1:1:3:1:1 with 4 light modules before or after (once for both, as
+        // zint's qr_evaluate), light beyond the edges.
         let mut padded = vec![false; 4];
         padded.extend(line);
         padded.extend([false; 4]);
-        let dark = |pattern: &str| pattern.bytes().map(|b| b == b'1').collect::<Vec<bool>>();
-        let (after, before) = (dark("10111010000"), dark("00001011101"));
-        for w in padded.windows(11) {
-            score += 40 * ((w == after.as_slice()) as u32 + (w == before.as_slice()) as u32);
+        let core = [true, false, true, true, true, false, true];
+        for i in 4..4 + n.saturating_sub(6) {
+            if padded[i..i + 7] == core && (padded[i - 4..i].iter().all(|&d| !d) || padded[i + 7..i + 11].iter().all(|&d| !d)) {
+                score += 40;
+            }
         }
     }
     // N2: 3 for every 2x2 block of one colour.
