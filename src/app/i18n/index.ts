@@ -65,7 +65,9 @@ export async function loadLanguage(language: Language): Promise<void> {
 /** Loads `language`'s catalog, then shows the app in it (a catalog that fails to load
  * leaves the fallback languages showing). */
 export async function switchLanguage(language: Language): Promise<void> {
-  initI18n(language);
+  // Set up once; the language itself changes only after its catalog is there (changing it
+  // first would show the fallback texts for a moment).
+  if (!i18n.isInitialized) initI18n(language);
   await loadLanguage(language).catch(() => undefined);
   await i18n.changeLanguage(language);
 }
