@@ -6,14 +6,13 @@
  * nothing of it is applied.
  */
 import { useEffect, useState } from 'react';
-import { Checkbox, Field, Input, makeStyles, Select, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Field, Input, makeStyles, Select, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { kindDef, type LabelElement } from '../../../label/elements/index';
 import { BARCODE_TYPES } from '../../../label/elements/barcode';
 import { QR_ECC_LEVELS } from '../../../label/elements/qrcode';
-import { FontStyle } from '../../../label/elements/common';
 import { labelFields, type LabelDocument } from '../../../label/label';
-import { FONT_SIZES, formatNumber, mmToPt, ptToMm, snapFontSize } from '../../../label/units';
+import { formatNumber } from '../../../label/units';
 import { SYMBOLOGIES } from '../../../engine/symbologies';
 import { minSizeOf } from '../../../editor/edit';
 import { checkNumber } from '../../../editor/fields';
@@ -21,6 +20,7 @@ import { resizedTable, tableMinSize } from '../../../editor/table-ops';
 import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 import { KindProperties } from './EditorKindProperties';
+import { isTextControl, TextProperties } from './EditorTextProperties';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -93,7 +93,7 @@ function fieldRange(el: LabelElement, key: string): { min: number; max: number }
 }
 
 export function ControlProperties({ model, doc }: { model: EditorModel; doc: LabelDocument }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
   const selection = model.selection;
   if (selection.length === 0) return <Text className={styles.muted}>{t('labelEditor.nothingSelected')}</Text>;
@@ -107,9 +107,6 @@ export function ControlProperties({ model, doc }: { model: EditorModel; doc: Lab
   const size = (width: number, height: number) =>
     el.kind === 'table' ? model.updateControl(index, 'resize', (c) => (c.kind === 'table' ? resizedTable(c, width, height) : c)) : patch({ width, height });
   const locked = el.lockMovement;
-  // The Chinese size names (五号, 小四) mean something to Chinese readers only.
-  const chinese = i18n.language.startsWith('zh');
-  const hasFont = el.kind === 'text' || el.kind === 'date' || el.kind === 'arctext';
 
   return (
     <div className={styles.panel} data-testid="prop-panel" data-kind={el.kind}>
@@ -131,23 +128,7 @@ export function ControlProperties({ model, doc }: { model: EditorModel; doc: Lab
         </Select>
       </Field>
       {(el.kind === 'text' || el.kind === 'barcode' || el.kind === 'qrcode' || el.kind === 'arctext') && <ContentField value={el.content} multiline={el.kind === 'text'} onCommit={(content) => patch({ content })} />}
-      {hasFont && (
-        <>
-          <Field label={t('labelEditor.fontSize')}>
-            <Select value={String(snapFontSize(mmToPt(el.fontHeight)))} data-testid="prop-font-size" onChange={(_, d) => patch({ fontHeight: ptToMm(Number(d.value)) })}>
-              {FONT_SIZES.map((s) => (
-                <option key={s.pt} value={s.pt}>
-                  {chinese && s.name ? `${s.name} (${s.pt})` : t('labelEditor.fontSizePt', { pt: s.pt })}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <div className={styles.pair}>
-            <Checkbox label={t('labelEditor.bold')} checked={(el.fontStyle & FontStyle.Bold) !== 0} data-testid="prop-bold" onChange={(_, d) => patch({ fontStyle: d.checked ? el.fontStyle | FontStyle.Bold : el.fontStyle & ~FontStyle.Bold })} />
-            <Checkbox label={t('labelEditor.italic')} checked={(el.fontStyle & FontStyle.Italic) !== 0} data-testid="prop-italic" onChange={(_, d) => patch({ fontStyle: d.checked ? el.fontStyle | FontStyle.Italic : el.fontStyle & ~FontStyle.Italic })} />
-          </div>
-        </>
-      )}
+      {isTextControl(el) && <TextProperties model={model} el={el} index={index} />}
       {el.kind === 'barcode' && (
         <Field label={t('labelEditor.barcodeType')}>
           <Select
