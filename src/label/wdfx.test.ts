@@ -54,6 +54,26 @@ describe('round trip: document -> XML -> document is the identity', () => {
     expect(xml).toContain('printOrientation="0"');
   });
 
+  it("keeps every text and date/time setting of the property panel, as the vendor's attributes", () => {
+    // Each value away from its default (and from its kind's other values), so a field that
+    // were not written or read back would show.
+    const text = { fontName: 'Droid Sans Fallback', fontStyle: 12, charSpace: 0.8, lineSpace: 1.5, autoReturn: true, autoHeight: false, verDisplay: true, horAlignment: 4, verAlignment: 2 };
+    const date = { ...text, fontName: 'Arial', fontStyle: 4, horAlignment: 3, dateFormat: 'dd-MM-yyyy', timeFormat: 'mm:ss', dateOffset: -3, hourOffset: 5, minuteOffset: -7, secondOffset: 7200 };
+    const arc = { fontName: '宋体', fontStyle: 3, charSpace: -0.25 };
+    const doc = createLabel({ children: [{ kind: 'text', ...text }, { kind: 'date', ...date }, { kind: 'arctext', ...arc }] });
+    expect(doc.children).toMatchObject([text, date, arc]);
+    const xml = writeLabel(doc);
+    expect(xml).toMatch(/<Text [^>]*horAlignment="4" verAlignment="2"[^>]*fontName="Droid Sans Fallback" [^>]*fontStyle="12" charSpace="0.8" lineSpace="1.5" autoReturn="true" autoHeight="false" verDisplay="true"/);
+    expect(xml).toMatch(/<Date [^>]*dateFormat="dd-MM-yyyy" timeFormat="mm:ss" dateOffset="-3" hourOffset="5" minuteOffset="-7" secondOffset="7200"/);
+    const back = ok(readLabel(xml));
+    expect(back).toStrictEqual(doc);
+    expect(back.children).toMatchObject([text, date, arc]);
+    // A time-only control is written as <Time> and read back without a date.
+    const timeOnly = createLabel({ children: [{ kind: 'date', dateFormat: '', timeFormat: 'HH:mm' }] });
+    expect(writeLabel(timeOnly)).toContain('<Time ');
+    expect(ok(readLabel(writeLabel(timeOnly))).children[0]).toMatchObject({ dateFormat: '', timeFormat: 'HH:mm' });
+  });
+
   it('stores embedded files as ext*****base64', () => {
     const doc = createLabel({ children: [{ kind: 'picture', content: 'data:image/png;base64,iVBORw0KGgo=' }] });
     expect(writeLabel(doc)).toContain('content="png*****iVBORw0KGgo="');
