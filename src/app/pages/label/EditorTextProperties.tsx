@@ -15,7 +15,7 @@ import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Checkbox, Fi
 import { useTranslation } from 'react-i18next';
 import { kindDef, type LabelElement } from '../../../label/elements/index';
 import { FontStyle } from '../../../label/elements/common';
-import { FONT_SIZES, mmToPt, ptToMm, snapFontSize } from '../../../label/units';
+import { FONT_SIZES, formatNumber, mmToPt, ptToMm, snapFontSize } from '../../../label/units';
 import { fontChoices, formatChange, formatChoices, HORIZONTAL_ALIGNMENTS, NO_FORMAT, VERTICAL_ALIGNMENTS, verticalAlignName, withStyleBit, type FaceKind } from '../../../editor/text-properties';
 import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
@@ -26,7 +26,7 @@ const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   pair: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: tokens.spacingHorizontalS },
   /** Lets a select shrink into its grid column (its longest option would widen it). */
-  select: { minWidth: 0 },
+  select: { minWidth: 0, maxWidth: '100%' },
   muted: { color: tokens.colorNeutralForeground3 },
   panel: { paddingLeft: 0, paddingRight: 0, marginLeft: 0, marginRight: 0 },
 });
@@ -83,8 +83,8 @@ export function TextProperties({ model, el, index }: { model: EditorModel; el: T
         </AccordionHeader>
         <AccordionPanel className={styles.panel}>
           <div className={styles.section}>
-            <Field label={t('labelEditor.textProps.font')} hint={ownFont ? t('labelEditor.textProps.ownFont', { face: t(FACE_KEYS[ownFont.face]) }) : undefined}>
-              <Select value={el.fontName} data-testid="prop-font-name" onChange={(_, d) => patch({ fontName: d.value })}>
+            <Field className={styles.select} label={t('labelEditor.textProps.font')} hint={ownFont ? t('labelEditor.textProps.ownFont', { face: t(FACE_KEYS[ownFont.face]) }) : undefined}>
+              <Select className={styles.select} value={el.fontName} data-testid="prop-font-name" onChange={(_, d) => patch({ fontName: d.value })}>
                 {fonts.map((f) => (
                   <option key={f.name} value={f.name}>
                     {f.own ? f.name : t('labelEditor.textProps.fontChoice', { name: f.name, face: t(FACE_KEYS[f.face]) })}
@@ -190,15 +190,15 @@ function DateProperties({ el, patch }: { el: Extract<LabelElement, { kind: 'date
       </Select>
     </Field>
   );
-  const offset = (key: 'dateOffset' | 'hourOffset' | 'minuteOffset' | 'secondOffset', label: string, testId: string) => (
-    <IntegerField label={label} value={el[key]} {...range(el, key)} testId={testId} onCommit={(v) => patch({ [key]: v })} />
-  );
+  // The range is in the label (days about ±100 years; the others the same span in their unit).
+  const offset = (key: 'dateOffset' | 'hourOffset' | 'minuteOffset' | 'secondOffset', label: string, testId: string) => {
+    const r = range(el, key);
+    return <IntegerField label={`${label} (±${formatNumber(r.max)})`} value={el[key]} {...r} testId={testId} onCommit={(v) => patch({ [key]: v })} />;
+  };
   return (
     <div className={styles.section}>
-      <div className={styles.pair}>
-        {formatSelect('date', el.dateFormat, t('labelEditor.textProps.dateFormat'), 'prop-date-format')}
-        {formatSelect('time', el.timeFormat, t('labelEditor.textProps.timeFormat'), 'prop-time-format')}
-      </div>
+      {formatSelect('date', el.dateFormat, t('labelEditor.textProps.dateFormat'), 'prop-date-format')}
+      {formatSelect('time', el.timeFormat, t('labelEditor.textProps.timeFormat'), 'prop-time-format')}
       <Text size={200} className={styles.muted}>
         {t('labelEditor.textProps.offsetsHint')}
       </Text>
