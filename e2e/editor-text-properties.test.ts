@@ -339,6 +339,8 @@ describe('the property panel: text and date/time settings', () => {
     // An independent reading of the printed date: tesseract's text is the date and time
     // worked out from the clock and the offsets.
     expect(await ocrBox(printed, DATE_BOX)).toBe(dateText(printedAt!));
-    expect(browser.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    // The helper probe (15216, then 35216) may meet another program's helper on this machine
+    // first, which refuses our origin: the browser logs that, and the app goes on to ours.
+    expect(browser.errors.filter((e) => !e.includes('Failed to load resource') && !e.includes('/local/ServerInfo'))).toEqual([]);
   });
 });
