@@ -8,7 +8,9 @@
  * virtual printer, the page is dot for dot what the Node engine prints for the saved file,
  * as is the editor's PNG export; and each setting changed the page: the Node page with that
  * one setting back at its default differs from the printed one. The printed date is read
- * back by tesseract OCR and is the text computed here from the clock and the offsets.
+ * back by tesseract OCR and is the text computed here from the clock and the offsets. A
+ * file's own font name (宋体) and date format (yy-MM-dd) are shown as written, the font with
+ * the face that prints it.
  *
  * The date shows no seconds (dd-MM-yyyy HH:mm): the pages are compared with the engine's at
  * each minute between the clock readings taken before the export and after the print, so a
@@ -342,5 +344,37 @@ describe('the property panel: text and date/time settings', () => {
     // The helper probe (15216, then 35216) may meet another program's helper on this machine
     // first, which refuses our origin: the browser logs that, and the app goes on to ours.
     expect(browser.errors.filter((e) => !e.includes('Failed to load resource') && !e.includes('/local/ServerInfo'))).toEqual([]);
+  });
+
+  it("shows a file's own font name and date format as written, and the alignment a file's 3 prints as", async () => {
+    const page = editor.page;
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    await page.goto('/label/editor?file=new');
+    await editor.ready();
+    const own = `<LPAPI labelWidth="40" labelHeight="30"><Page>
+      <Text x="2" y="2" width="30" height="8" content="宋体 Song" fontName="宋体" verAlignment="3"/>
+      <Date x="2" y="14" width="30" height="6" dateFormat="yy-MM-dd" timeFormat=""/>
+    </Page></LPAPI>`;
+    await editor.choose('editor-open', { name: 'own-font.wdfx', mimeType: 'application/xml', buffer: Buffer.from(own) });
+    await editor.ready();
+    await editor.select(10, 6, 'text');
+    expect(await editor.id('prop-font-name').inputValue()).toBe('宋体');
+    expect(await editor.id('prop-font-name').locator('option:checked').textContent()).toBe('宋体');
+    // 宋体 prints with the CJK face (src/render/fonts.ts): the panel says which.
+    expect(await editor.id('prop-font-own').textContent()).toBe('文件自带的字体，以中文黑体打印');
+    expect(await editor.id('prop-ver-align').inputValue()).toBe('0');
+    // Another font is one step; undone, the file's own name is back, still offered.
+    await choose('prop-font-name', 'Arial');
+    await editor.id('prop-font-own').waitFor({ state: 'detached' });
+    await editor.id('editor-undo').click();
+    await expect.poll(() => editor.id('prop-font-name').inputValue()).toBe('宋体');
+    await editor.select(10, 17, 'date');
+    expect([await editor.id('prop-date-format').inputValue(), await editor.id('prop-time-format').inputValue()]).toEqual(['yy-MM-dd', '']);
+    expect(await editor.id('prop-date-format').locator('option').first().textContent()).toBe('yy-MM-dd');
+    expect(dialogs).toEqual([]);
   });
 });

@@ -83,7 +83,7 @@ export function TextProperties({ model, el, index }: { model: EditorModel; el: T
         </AccordionHeader>
         <AccordionPanel className={styles.panel}>
           <div className={styles.section}>
-            <Field className={styles.select} label={t('labelEditor.textProps.font')} hint={ownFont ? t('labelEditor.textProps.ownFont', { face: t(FACE_KEYS[ownFont.face]) }) : undefined}>
+            <Field className={styles.select} label={t('labelEditor.textProps.font')} hint={ownFont ? <span data-testid="prop-font-own">{t('labelEditor.textProps.ownFont', { face: t(FACE_KEYS[ownFont.face]) })}</span> : undefined}>
               <Select className={styles.select} value={el.fontName} data-testid="prop-font-name" onChange={(_, d) => patch({ fontName: d.value })}>
                 {fonts.map((f) => (
                   <option key={f.name} value={f.name}>
