@@ -255,3 +255,61 @@ describe('reading leniently, refusing clearly', () => {
     expect(normalizeElement(en.children[1]!)).toStrictEqual(en.children[1]);
   });
 });
+
+describe('the properties the panel sets for shapes, lines, barcodes, 2D codes and every control (issue 26)', () => {
+  /** kind, other fields the control needs, field, value, the vendor's tag and attributes
+   * besides the field, and the vendor's spelling of the field and value. */
+  type Case = [kind: 'rectangle' | 'line' | 'barcode' | 'qrcode', extra: Record<string, unknown>, field: string, value: unknown, vendor: string, vendorAttr: string];
+  const LINE_ENDS = 'x1="1" y1="2" x2="21" y2="2"';
+  const cases: Case[] = [
+    ['rectangle', {}, 'type', 'rect', '<Rect', 'type="Rectangle"'],
+    ['rectangle', {}, 'type', 'roundrect', '<Rect', 'type="RoundRect"'],
+    ['rectangle', {}, 'type', 'ellipse', '<Rect', 'type="Ellipse"'],
+    ['rectangle', {}, 'type', 'circle', '<Rect', 'type="Circle"'],
+    ['rectangle', { type: 'roundrect' }, 'cornerWidth', 2.5, '<Rect type="RoundRect"', 'cornerWidth="2.5"'],
+    ['rectangle', {}, 'filled', true, '<Rect', 'filled="True"'],
+    ['line', {}, 'type', 'dash', `<Line ${LINE_ENDS}`, 'type="Dash"'],
+    ['line', { type: 'dash' }, 'type', 'solid', `<Line ${LINE_ENDS}`, 'type="Solid"'],
+    ['line', { type: 'dash' }, 'dashGap', 0.05, `<Line ${LINE_ENDS} type="Dash"`, 'dashGap="0.05"'],
+    ['line', { type: 'dash' }, 'dashGap', 2.25, `<Line ${LINE_ENDS} type="Dash"`, 'dashGap="2.25"'],
+    ['barcode', {}, 'textPosition', 'none', '<Barcode', 'textPosition="0"'],
+    ['barcode', {}, 'textPosition', 'above', '<Barcode', 'textPosition="1"'],
+    ['barcode', { textPosition: 'none' }, 'textPosition', 'below', '<Barcode', 'textPosition="2"'],
+    ['barcode', {}, 'textPosition', 'mask', '<Barcode', 'textPosition="3"'],
+    ['barcode', {}, 'textAlignment', 0, '<Barcode', 'textAlignment="0"'],
+    ['barcode', {}, 'textAlignment', 2, '<Barcode', 'textAlignment="2"'],
+    ['barcode', {}, 'textAlignment', 3, '<Barcode', 'textAlignment="3"'],
+    ['barcode', {}, 'fontHeight', 2.822, '<Barcode', 'fontHeight="2.822"'],
+    ['barcode', {}, 'fontStyle', 1, '<Barcode', 'fontStyle="1"'],
+    ['qrcode', {}, 'zoneSize', 0, '<Qrcode', 'zoneSize="None"'],
+    ['qrcode', { zoneSize: 0 }, 'zoneSize', 2, '<Qrcode', 'zoneSize="2"'],
+    ['qrcode', {}, 'zoneSize', 4, '<Qrcode', 'zoneSize="4"'],
+    ['qrcode', {}, 'version', 7, '<Qrcode', 'version="7"'],
+    ['qrcode', {}, 'version', 40, '<Qrcode', 'version="40"'],
+    ['qrcode', { type: 'pdf417' }, 'aspectratio', 1.5, '<Qrcode type="2"', 'aspectRatio="1.5"'],
+    ['rectangle', {}, 'lockMovement', true, '<Rect', 'lockMovement="True"'],
+    ['line', {}, 'printing', false, `<Line ${LINE_ENDS}`, 'printing="False"'],
+    ['barcode', {}, 'antiColor', true, '<Barcode', 'antiColor="1"'],
+    ['qrcode', {}, 'mirrorMode', 0, '<Qrcode', 'mirrorMode="0"'],
+    ['rectangle', {}, 'mirrorMode', 16, '<Rect', 'mirrorMode="16"'],
+  ];
+
+  it.each(cases)('%s %j: %s = %j is written and read back', (kind, extra, field, value) => {
+    const doc = createLabel({ children: [{ kind, x: 1, y: 1, ...extra, [field]: value }] });
+    expect((doc.children[0] as unknown as Record<string, unknown>)[field]).toStrictEqual(value);
+    const back = readLabel(writeLabel(doc));
+    expect(back.ok && back.warnings).toEqual([]);
+    expect(ok(back)).toStrictEqual(doc);
+  });
+
+  it.each(cases)("%s %j: %s = %j is read from the vendor's spelling, which saving keeps", (_kind, _extra, field, value, vendor, vendorAttr) => {
+    const src = `<LPAPI><Page>${vendor} ${vendorAttr}/></Page></LPAPI>`;
+    const read = readLabel(src);
+    expect(read.ok && read.warnings).toEqual([]);
+    const doc = ok(read);
+    expect((doc.children[0] as unknown as Record<string, unknown>)[field]).toStrictEqual(value);
+    const saved = writeLabel(doc);
+    expect(saved).toContain(` ${vendorAttr}`);
+    expect(withoutSource(ok(readLabel(saved)))).toStrictEqual(withoutSource(doc));
+  });
+});

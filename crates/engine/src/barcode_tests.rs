@@ -393,6 +393,10 @@ fn a_bold_caption_font_draws_heavier_and_an_unknown_name_the_default_face() {
     let regular = ink(&with_font("Arial", 0, &[]));
     let bold = ink(&with_font("Arial", 1, &[]));
     assert!(bold > regular + regular / 10, "bold {} regular {}", bold, regular);
+    // A face registered without bold (the CJK faces): emboldened as straight text is.
+    let cjk = ink(&with_font("Droid Sans Fallback", 0, &[]));
+    let cjk_bold = ink(&with_font("Droid Sans Fallback", 1, &[]));
+    assert!(cjk_bold > cjk + cjk / 10, "synthetic bold {} regular {}", cjk_bold, cjk);
     assert_eq!(ink(&with_font("No Such Face", 0, &[])), regular);
     assert_eq!(ink(&spec(20, &[], b"12345678")), regular, "no font option: the default face");
 }

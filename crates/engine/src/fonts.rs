@@ -318,7 +318,7 @@ impl FontRegistry {
             return Some(face.clone());
         }
         let set = self.font_set(name, bold, italic)?;
-        let face = Rc::new(TrueTypeFace::new((*set).clone()));
+        let face = Rc::new(TrueTypeFace::with_style((*set).clone(), bold, italic));
         let mut captions = self.captions.borrow_mut();
         if captions.len() >= MAX_CAPTION_FACES {
             captions.remove(0);

@@ -12,6 +12,13 @@ import { defineKind } from './kind.ts';
 export const RECT_TYPES = ['rect', 'roundrect', 'ellipse', 'circle'] as const;
 export type RectType = (typeof RECT_TYPES)[number];
 
+/** The corner radius a rectangle is drawn with, mm: its cornerWidth for a rounded
+ * rectangle, at most half the box's shorter side (a larger corner would overlap); 0 for
+ * every other shape. */
+export function drawnCornerRadius(el: { type: RectType; cornerWidth: number; width: number; height: number }): number {
+  return el.type === 'roundrect' ? Math.min(el.cornerWidth, Math.min(el.width, el.height) / 2) : 0;
+}
+
 export const rectangleKind = defineKind({
   kind: 'rectangle',
   tag: 'Rectangle',
@@ -40,7 +47,7 @@ export const rectangleKind = defineKind({
         el.type === 'circle'
           ? { xMm: round3(el.x + (el.width - d) / 2), yMm: round3(el.y + (el.height - d) / 2), widthMm: d, heightMm: d }
           : { xMm: el.x, yMm: el.y, widthMm: el.width, heightMm: el.height },
-      cornerRadiusMm: el.type === 'roundrect' ? Math.min(el.cornerWidth, d / 2) : 0,
+      cornerRadiusMm: drawnCornerRadius(el),
       filled: el.filled,
       lineWidthMm: el.lineWidth,
     };

@@ -36,11 +36,22 @@ pub struct TrueTypeFace {
     last_layout: RefCell<Option<(String, u32, TextLayout)>>,
     /// Glyph masks at other coverage levels than 50 % ([`TrueTypeFace::draw_inked`]).
     ink: RefCell<inked::InkCache>,
+    /// The style asked for: glyphs of a face without bold (italic) are emboldened
+    /// (slanted) as straight text's are (layout.rs), so a bold caption in a CJK face that
+    /// has no bold file is still drawn bold.
+    bold: bool,
+    italic: bool,
 }
 
 impl TrueTypeFace {
     /// The fallback chain `fonts` as one face, with a glyph cache of 1 MiB.
     pub fn new(fonts: FontSet) -> TrueTypeFace {
+        TrueTypeFace::with_style(fonts, false, false)
+    }
+
+    /// As [`TrueTypeFace::new`], drawn `bold` and `italic`: real where the face has the
+    /// style, synthesised per glyph where it does not.
+    pub fn with_style(fonts: FontSet, bold: bool, italic: bool) -> TrueTypeFace {
         let f = fonts.primary();
         let m = f.metrics();
         let baseline = m.ascender as f32 / (m.ascender as f32 - m.descender as f32);
@@ -52,7 +63,7 @@ impl TrueTypeFace {
             .map(|o| o.points.iter().fold(0f32, |top, p| top.max(p.y)))
             .find(|&top| top > 0.0)
             .map_or(0.7, |top| top / upem);
-        TrueTypeFace { fonts, cache: RefCell::new(GlyphCache::with_budget(1 << 20)), baseline, cap, last_layout: RefCell::new(None), ink: RefCell::default() }
+        TrueTypeFace { fonts, cache: RefCell::new(GlyphCache::with_budget(1 << 20)), baseline, cap, last_layout: RefCell::new(None), ink: RefCell::default(), bold, italic }
     }
 
     /// The faces.
@@ -71,9 +82,11 @@ impl TrueTypeFace {
             .collect()
     }
 
-    fn style(size: u32) -> TextStyle {
+    fn style(&self, size: u32) -> TextStyle {
         let mut style = TextStyle::new(size as f32);
         style.clip = false;
+        style.bold = self.bold;
+        style.italic = self.italic;
         style
     }
 }
@@ -145,7 +158,7 @@ impl TrueTypeFace {
         let mut last = self.last_layout.borrow_mut();
         if !matches!(last.as_ref(), Some((t, s, _)) if *s == size && t == text) {
             let bx = TextBox::new(0, 0, 1 << 20, 1 << 20)?;
-            *last = layout_text(&self.fonts, &TrueTypeFace::style(size), &self.printable(text), bx)
+            *last = layout_text(&self.fonts, &self.style(size), &self.printable(text), bx)
                 .ok()
                 .map(|l| (text.to_string(), size, l));
         }

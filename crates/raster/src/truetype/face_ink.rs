@@ -284,7 +284,7 @@ mod tests {
                 for &(x, y) in &[(0i64, 0i64), (3, 9), (-37, -5), (4801, 6013), (99_999, 7)] {
                     // the layout made where the text goes, its baseline set as placed() sets it
                     let bx = TextBox::new(x, y, 1 << 20, 1 << 20).unwrap();
-                    let fresh = layout_text(&face.fonts, &TrueTypeFace::style(size), &face.printable(text), bx).unwrap();
+                    let fresh = layout_text(&face.fonts, &face.style(size), &face.printable(text), bx).unwrap();
                     let want = (y + face.metrics(size).baseline) as f32;
                     let dy = want - fresh.lines[0].baseline;
                     let moved = face.placed(text, x, y, size).unwrap();

@@ -74,7 +74,8 @@ export function IntegerField({ label, value, min, max, onCommit, testId, disable
   );
 }
 
-function Choice<T extends string | number>({ label, value, options, onPick, testId }: { label: string; value: T; options: readonly (readonly [T, string])[]; onPick: (v: T) => void; testId: string }) {
+/** A select among `options` ([value, text] pairs), calling onPick with the value chosen. */
+export function Choice<T extends string | number>({ label, value, options, onPick, testId }: { label: string; value: T; options: readonly (readonly [T, string])[]; onPick: (v: T) => void; testId: string }) {
   const styles = useStyles();
   return (
     <Field label={label} className={styles.select}>

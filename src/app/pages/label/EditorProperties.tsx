@@ -21,6 +21,8 @@ import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 import { KindProperties } from './EditorKindProperties';
 import { isTextControl, TextProperties } from './EditorTextProperties';
+import { ShapeProperties } from './EditorShapeProperties';
+import { ItemFlags } from './EditorItemFlags';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -163,6 +165,8 @@ export function ControlProperties({ model, doc }: { model: EditorModel; doc: Lab
       {(el.kind === 'rectangle' || el.kind === 'line') && (
         <NumberField label={t('labelEditor.lineWidth')} value={el.lineWidth} {...fieldRange(el, 'lineWidth')} testId="prop-line-width" onCommit={(lineWidth) => patch({ lineWidth })} />
       )}
+      <ShapeProperties model={model} el={el} index={index} />
+      <ItemFlags model={model} el={el} index={index} mirrorPrint={doc.mirrorPrint} />
     </div>
   );
 }
