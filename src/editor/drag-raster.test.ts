@@ -107,7 +107,7 @@ describe('drag frames (the base once, the moving controls every move)', () => {
   it('equal the full render for random labels that only add ink', () => {
     const rand = seeded(1313);
     let checked = 0;
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 120; i++) {
       // Without the two ways to paint white and without a background picture (such labels
       // render whole, tested below).
       const input = randomLabelInput(rand);

@@ -126,13 +126,23 @@ export class EditorModel {
     this.changed();
   }
 
+  /** Whether the label is protected (its editable flag off): no change applies but
+   * turning the flag back on (label-editor.md section 4). Undo and redo still move
+   * through the history, so protecting a label can be undone. */
+  get isProtected(): boolean {
+    return !this.doc.editable;
+  }
+
   /** One undo step named `name`; with `mergeKey`, repeated calls with the same key (one
-   * drag) stay one step. */
-  edit(name: string, fn: (doc: LabelDocument) => LabelDocument, mergeKey?: string): void {
+   * drag) stay one step. True when the document changed. */
+  edit(name: string, fn: (doc: LabelDocument) => LabelDocument, mergeKey?: string): boolean {
     const next = fn(this.doc);
     // An edit that changes nothing (a locked control, a refused value) is no undo step.
-    if (next === this.doc || sameFields(next, this.doc)) return;
+    if (next === this.doc || sameFields(next, this.doc)) return false;
+    // A protected label takes only the change that turns its editable flag back on.
+    if (!this.doc.editable && !next.editable) return false;
     this.history.batch(() => this.store.put([{ id: 'doc', doc: next }]), name, mergeKey);
+    return true;
   }
 
   /** A key that makes every change of one drag a single undo step. */
@@ -207,7 +217,8 @@ export class EditorModel {
 
   /**
    * A table operation on the selected cells as one undo step; the refusal (nothing
-   * changed) when the spec does not allow it, or null when applied.
+   * changed) when the spec does not allow it, or null when applied (or when the label is
+   * protected, which the editor says once for every change).
    */
   tableOp(op: TableOp): TableRefusal | null {
     const sel = this.cells;
@@ -215,7 +226,7 @@ export class EditorModel {
     if (!sel || el?.kind !== 'table') return { key: 'outOfRange', params: { rows: 0, cols: 0 } };
     const r = applyTableOp(el, op, selectionRange(el, sel));
     if (!r.ok) return r.refusal;
-    this.updateControl(sel.index, `table ${op}`, () => r.table);
+    if (!this.updateControl(sel.index, `table ${op}`, () => r.table)) return null;
     this.cells = selectionOfRange(sel.index, r.range);
     this.changed();
     return null;
@@ -225,14 +236,15 @@ export class EditorModel {
 
   insert(kind: ElementKind): boolean {
     let index = -1;
-    this.edit(`insert ${kind}`, (doc) => {
+    const applied = this.edit(`insert ${kind}`, (doc) => {
       const r = insertControl(doc, kind, this.locale);
       if (!r) return doc;
       index = r.index;
       return r.doc;
     });
-    if (index >= 0) this.setSelection([index]);
-    return index >= 0;
+    if (!applied) return false;
+    this.setSelection([index]);
+    return true;
   }
 
   /** Arrow key: moves the selected unlocked controls; false for other keys or no selection. */
@@ -244,7 +256,7 @@ export class EditorModel {
   }
 
   deleteSelection(): void {
-    if (this.selected.length === 0) return;
+    if (this.selected.length === 0 || this.isProtected) return;
     const drop = this.selected;
     this.selected = [];
     this.edit('delete', (doc) => deleteSelected(doc, drop));
@@ -253,12 +265,12 @@ export class EditorModel {
   duplicateSelection(): void {
     if (this.selected.length === 0) return;
     let added: number[] = [];
-    this.edit('duplicate', (doc) => {
+    const applied = this.edit('duplicate', (doc) => {
       const r = duplicateSelected(doc, this.selected, this.locale);
       added = r.indexes;
       return r.doc;
     });
-    if (added.length) this.setSelection(added);
+    if (applied && added.length) this.setSelection(added);
   }
 
   /** Ctrl+C: the selected controls to the editor's clipboard; false with nothing selected. */
@@ -276,11 +288,12 @@ export class EditorModel {
   paste(): boolean {
     if (this.clip.length === 0) return false;
     let added: number[] = [];
-    this.edit('paste', (doc) => {
+    const applied = this.edit('paste', (doc) => {
       const r = pasteControls(doc, this.clip, this.locale);
       added = r.indexes;
       return r.doc;
     });
+    if (!applied) return false;
     if (added.length) this.setSelection(added);
     return added.length > 0;
   }
@@ -297,17 +310,17 @@ export class EditorModel {
   /** Restack the selection (one undo step); the same controls stay selected. */
   zOrder(op: ZOrder): void {
     let indexes: number[] | null = null;
-    this.edit(`z-order ${op}`, (doc) => {
+    const applied = this.edit(`z-order ${op}`, (doc) => {
       const r = zOrderSelected(doc, this.selected, op);
       if (r.doc !== doc) indexes = r.indexes;
       return r.doc;
     });
-    if (indexes) this.setSelection(indexes);
+    if (applied && indexes) this.setSelection(indexes);
   }
 
   /** Replaces control `index` with `fn` of it (one step, or part of a drag with `mergeKey`). */
-  updateControl(index: number, name: string, fn: (el: LabelElement) => LabelElement, mergeKey?: string): void {
-    this.edit(
+  updateControl(index: number, name: string, fn: (el: LabelElement) => LabelElement, mergeKey?: string): boolean {
+    return this.edit(
       name,
       (doc) => {
         const el = doc.children[index];

@@ -90,6 +90,10 @@ export const labelFields = {
   cornerRadius: float(0.8, { min: 0, max: 100 }),
   /** Locking the label locks all children (updateLabel). */
   lockMovement: bool(false),
+  /** Off: the label is protected (label-editor.md section 4, "an editable flag decides
+   * whether data changes and ticking take effect"): the editor refuses every change but
+   * turning this back on, and its dates stop ticking. Printing is not affected. */
+  editable: bool(true),
 };
 
 export type LabelFields = Values<typeof labelFields>;

@@ -74,6 +74,15 @@ describe('round trip: document -> XML -> document is the identity', () => {
     expect(ok(readLabel(writeLabel(timeOnly))).children[0]).toMatchObject({ dateFormat: '', timeFormat: 'HH:mm' });
   });
 
+  it('keeps the editable flag: off is written and read back, and a file without it is editable', () => {
+    const locked = createLabel({ editable: false, children: [{ kind: 'text', content: 'A' }] });
+    const xml = writeLabel(locked);
+    expect(xml).toMatch(/<LPAPI [^>]*editable="false"/);
+    expect(ok(readLabel(xml))).toStrictEqual(locked);
+    expect(ok(readLabel('<LPAPI editable="False"><Page><Text content="A"/></Page></LPAPI>')).editable).toBe(false);
+    expect(ok(readLabel('<LPAPI><Page><Text content="A"/></Page></LPAPI>')).editable).toBe(true);
+  });
+
   it('stores embedded files as ext*****base64', () => {
     const doc = createLabel({ children: [{ kind: 'picture', content: 'data:image/png;base64,iVBORw0KGgo=' }] });
     expect(writeLabel(doc)).toContain('content="png*****iVBORw0KGgo="');

@@ -137,8 +137,9 @@ export function EditorCanvas({ model, doc, mode, onContainerSize, stageRef, data
   const [cursor, setCursor] = useState('default');
   const [transient, setTransient] = useState<Transient>(IDLE);
   const [typing, setTyping] = useState<TypingTarget | null>(null);
-  // Spec section 4: the label's dates and times tick once a second while shown.
-  const tickMs = useSecondTicker(hasClockContent(doc));
+  // Spec section 4: the label's dates and times tick once a second while shown, unless the
+  // label is protected (its editable flag off): then they keep the time last drawn.
+  const tickMs = useSecondTicker(hasClockContent(doc) && doc.editable);
   const dragFrames = useDragFrames(raster);
   const { timeMs: shownTimeMs, page, drawn, error, current } = useRaster(doc, mode, language, data, pageIndex, tickMs, dragFrames.held);
 

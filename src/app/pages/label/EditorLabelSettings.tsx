@@ -27,6 +27,8 @@ const useStyles = makeStyles({
   colour: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 40px', gap: tokens.spacingHorizontalS, alignItems: 'end' },
   swatch: { width: '40px', height: '32px', padding: 0, border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium, cursor: 'pointer' },
   input: { minWidth: 0, width: '100%' },
+  /** Disables every field of a protected label at once, drawing nothing itself. */
+  fields: { display: 'contents', border: 'none', margin: 0, padding: 0, minWidth: 0 },
 });
 
 /** A background colour as 6 hex digits, refused at the field otherwise. */
@@ -76,10 +78,13 @@ export function EditorLabelSettings({ model, doc }: { model: EditorModel; doc: L
   const [open, setOpen] = useState(false);
   const set = (patch: Partial<Record<keyof LabelFields, unknown>>) => model.patchLabel(patch);
   const unset = t('labelEditor.settingsUnset');
-  const whole = open || model.selection.length === 0;
+  // A protected label shows its settings whole: the flag that lifts the protection is there.
+  const whole = open || model.selection.length === 0 || !doc.editable;
 
   return (
     <div className={styles.panel} data-testid="label-settings">
+      <Checkbox label={t('labelEditor.settingsEditable')} checked={doc.editable} data-testid="label-editable" onChange={(_, d) => set({ editable: d.checked === true })} />
+      <fieldset className={styles.fields} disabled={!doc.editable} data-testid="label-settings-fields">
       <LabelProperties model={model} doc={doc} />
       {!whole && (
         <Button appearance="subtle" data-testid="label-settings-more" onClick={() => setOpen(true)}>
@@ -116,6 +121,7 @@ export function EditorLabelSettings({ model, doc }: { model: EditorModel; doc: L
           <Checkbox label={t('labelEditor.settingsLock')} checked={doc.lockMovement} data-testid="label-lock" onChange={(_, d) => set({ lockMovement: d.checked === true })} />
         </>
       )}
+      </fieldset>
     </div>
   );
 }

@@ -65,6 +65,8 @@ const useStyles = makeStyles({
     '@media (max-width: 960px)': { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateRows: 'none', flexGrow: 0 },
   },
   tools: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  /** Disables the controls of a protected label at once, drawing nothing itself. */
+  fields: { display: 'contents', border: 'none', margin: 0, padding: 0, minWidth: 0 },
   tool: { justifyContent: 'flex-start', textAlign: 'start', whiteSpace: 'nowrap' },
   side: { padding: tokens.spacingHorizontalM, gap: tokens.spacingVerticalS, alignSelf: 'start', maxHeight: '100%', overflowY: 'auto', '@media (max-width: 960px)': { maxHeight: 'none' } },
   dirty: { color: tokens.colorPaletteDarkOrangeForeground1 },
@@ -184,6 +186,11 @@ export default function EditorPage() {
         )}
       </div>
       {template.bar}
+      {!doc.editable && (
+        <MessageBar intent="info" data-testid="label-protected-notice">
+          <MessageBarBody>{t('labelEditor.protectedNotice')}</MessageBarBody>
+        </MessageBar>
+      )}
       {message && (
         <MessageBar intent={message.intent} data-testid="editor-message">
           <MessageBarBody>{message.text}</MessageBarBody>
@@ -192,12 +199,14 @@ export default function EditorPage() {
       <div className={styles.body}>
         <div className={styles.tools} role="group" aria-label={t('labelEditor.toolbox')}>
           <Text weight="semibold">{t('labelEditor.toolbox')}</Text>
+          <fieldset className={styles.fields} disabled={!doc.editable}>
           {TOOLS.map((tool) => (
             <Button key={tool.kind} className={styles.tool} appearance="subtle" icon={tool.icon} onClick={() => insert(tool.kind)} data-testid={`insert-${tool.kind}`}>
               {t(tool.key)}
             </Button>
           ))}
           <EditorMoreTools model={model} onNotice={setMessage} onInserted={() => stage.current?.focus()} />
+          </fieldset>
         </div>
         <EditorCanvas stageRef={stage} model={model} doc={doc} mode={{ zoom, dots: zoomSetting === 'dots' }} onContainerSize={onContainerSize} data={editorData.source} pageIndex={editorData.pageIndex} />
         {panels && (
@@ -206,10 +215,12 @@ export default function EditorPage() {
             <EditorLabelSettings model={model} doc={doc} />
             <Divider />
             <Text weight="semibold">{t('labelEditor.properties')}</Text>
+            <fieldset className={styles.fields} disabled={!doc.editable} data-testid="editor-control-fields">
             <ControlProperties model={model} doc={doc} />
             <EditorTableTools model={model} doc={doc} onDone={() => stage.current?.focus()} />
             <Divider />
             <EditorDataPanel model={model} doc={doc} editorData={editorData} assetFields={assetFields} />
+            </fieldset>
           </Card>
         )}
       </div>
