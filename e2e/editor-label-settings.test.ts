@@ -8,7 +8,8 @@
  * pictures are PNGs made here (fast-png), so every dot they print is known.
  *
  * Then the label is printed on the virtual printer. Its two pages (normal, mirrored) are the
- * Node engine's pages for the saved file, dot for dot; each setting changes the printed dots
+ * Node engine's pages for the saved file, dot for dot, and the editor's printer-dots view
+ * showed the normal side the same; each setting changes the printed dots
  * (the same document with that one setting at its default prints otherwise); and the dots
  * are read against what each setting means at 203 dpi: the rectangle sits at
  * x * 1.5 + 3 mm, y * 1.5 + 2 mm, 1.5 times its size, flipped left-right on the page; the
@@ -58,6 +59,8 @@ let editor: Editor;
 let savedText = '';
 let backgroundPng: Uint8Array;
 let borderPng: Uint8Array;
+/** The editor's printer-dots view of the normal side, taken before saving. */
+let shownDots: Dots;
 
 beforeAll(async () => {
   server = await startServer();
@@ -199,6 +202,8 @@ describe("the label's more settings, printed", () => {
     expect(await editor.id('label-border-dpm').inputValue()).toBe('20');
     await editor.setField('label-border-dpm', SETTINGS.borderImageDpm);
     await editor.ready();
+    await editor.newFrame(() => editor.id('zoom-dots').click(), { dots: 'true' });
+    shownDots = await editor.dots();
 
     const download = page.waitForEvent('download');
     await editor.id('editor-save').click();
@@ -236,8 +241,8 @@ describe("the label's more settings, printed", () => {
 
     // Both printed sides are the Node engine's pages for the saved file.
     const engine = await loadLabelEngine();
-    const render = (doc: string | LabelDocument): Dots[] => {
-      const job = openJob(engine, doc, null, { dpi: DPI, turn: 'label', sides: 'both' });
+    const render = (doc: string | LabelDocument, options: { preview?: boolean } = {}): Dots[] => {
+      const job = openJob(engine, doc, null, { dpi: DPI, turn: 'label', sides: 'both', ...options });
       if (!job.ok) throw new Error(job.error.code);
       return [0, 1].map((i) => {
         const p = job.value.page(i);
@@ -248,6 +253,8 @@ describe("the label's more settings, printed", () => {
     const [nodeFront, nodeMirrored] = render(savedText);
     expect(differ(front!.dark, nodeFront!.dark)).toBe(0);
     expect(differ(mirrored!.dark, nodeMirrored!.dark)).toBe(0);
+    // The editor showed the normal side as it prints: what you see is what prints.
+    expect(differ(shownDots.dark, render(savedText, { preview: true })[0]!.dark)).toBe(0);
 
     // Each setting changes the print: the saved label with that one setting at its default
     // prints other dots (on the side that shows it).
