@@ -4,14 +4,14 @@
  * and sets through the label settings panel: print offsets 3 mm across and 2 mm down, print
  * scale 1.5, the left-right flip, every control's mirror side to the normal side only, a
  * background picture (a file that is not a picture is refused under its button first; the
- * picture is removed and the removal undone) and a border picture at 4 dots per mm. The
- * pictures are PNGs made here (fast-png), so every dot they print is known.
+ * picture is removed and the removal undone) and a border picture (removed and undone too)
+ * at 4 dots per mm. The pictures are PNGs made here (fast-png), so every dot they print is
+ * known.
  *
  * Then the label is printed on the virtual printer. Its two pages (normal, mirrored) are the
  * Node engine's pages for the saved file, dot for dot, and the editor's printer-dots view
- * showed the normal side the same; each setting changes the printed dots
- * (the same document with that one setting at its default prints otherwise); and the dots
- * are read against what each setting means at 203 dpi: the rectangle sits at
+ * showed the normal side the same; each setting changes the printed dots (the same document
+ * with that one setting at its default prints otherwise); and the dots are read against what each setting means at 203 dpi: the rectangle sits at
  * x * 1.5 + 3 mm, y * 1.5 + 2 mm, 1.5 times its size, flipped left-right on the page; the
  * offsets move it by 3 mm (24 dots, leftwards on the flipped page) and 2 mm (16 dots) from
  * where it prints without them; the mirrored side has no rectangle (normal side only) but
@@ -199,6 +199,12 @@ describe("the label's more settings, printed", () => {
 
     await editor.choose('label-border-image', { name: 'border.png', mimeType: 'image/png', buffer: Buffer.from(borderPng) });
     await expect.poll(() => pictureSet('label-border-image')).toBe('true');
+    await editor.id('label-border-image-remove').click();
+    await expect.poll(() => pictureSet('label-border-image')).toBe('false');
+    await editor.id('editor-undo').click();
+    await expect.poll(() => pictureSet('label-border-image')).toBe('true');
+    // The background stayed through the border's removal and its undo.
+    expect(await pictureSet('label-background-image')).toBe('true');
     expect(await editor.id('label-border-dpm').inputValue()).toBe('20');
     await editor.setField('label-border-dpm', SETTINGS.borderImageDpm);
     await editor.ready();
