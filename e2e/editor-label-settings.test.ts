@@ -11,8 +11,9 @@
  * Then the label is printed on the virtual printer. Its two pages (normal, mirrored) are the
  * Node engine's pages for the saved file, dot for dot, and the editor's printer-dots view
  * showed the normal side the same; each setting changes the printed dots (the same document
- * with that one setting at its default prints otherwise); and the dots are read against what each setting means at 203 dpi: the rectangle sits at
- * x * 1.5 + 3 mm, y * 1.5 + 2 mm, 1.5 times its size, flipped left-right on the page; the
+ * with that one setting at its default prints otherwise); and the dots are read against
+ * what each setting means at 203 dpi: the rectangle sits at x * 1.5 + 3 mm, y * 1.5 + 2 mm,
+ * 1.5 times its size, flipped left-right on the page; the
  * offsets move it by 3 mm (24 dots, leftwards on the flipped page) and 2 mm (16 dots) from
  * where it prints without them; the mirrored side has no rectangle (normal side only) but
  * the pictures; the background picture's black block prints where the picture puts it
