@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readLabel, writeLabel, writeLabelBytes } from './wdfx.ts';
-import { createLabel, type LabelDocument } from './label.ts';
+import { createLabel, updateLabel, type LabelDocument } from './label.ts';
 import { normalizeElement, ELEMENT_KINDS } from './elements/index.ts';
 import { LabelError, formatLabelMessage } from './errors.ts';
 import { labelDataSource } from './spreadsheet.ts';
@@ -81,6 +81,28 @@ describe('round trip: document -> XML -> document is the identity', () => {
     expect(ok(readLabel(xml))).toStrictEqual(locked);
     expect(ok(readLabel('<LPAPI editable="False"><Page><Text content="A"/></Page></LPAPI>')).editable).toBe(false);
     expect(ok(readLabel('<LPAPI><Page><Text content="A"/></Page></LPAPI>')).editable).toBe(true);
+  });
+
+  it("keeps every label setting of the panel's more settings (issue 26), as the vendor's attributes", () => {
+    // Each value away from its default, so a field that were not written or read back would show.
+    const settings = {
+      printHorOffset: -2.5, printVerOffset: 1.25, printScale: 0.75, horFlip: true, mirrorMode: 16,
+      backgroundImage: 'data:image/png;base64,iVBORw0KGgo=', borderImage: 'data:image/jpeg;base64,/9j/4AAQ', borderImageDpm: 8,
+    };
+    const doc = updateLabel(createLabel({ children: [{ kind: 'rectangle' }] }), settings);
+    expect(doc).toMatchObject(settings);
+    expect(doc.children[0]!.mirrorMode).toBe(16);
+    const xml = writeLabel(doc);
+    expect(xml).toMatch(/<LPAPI [^>]*printHorOffset="-2.5" printVerOffset="1.25" [^>]*printScale="0.75" [^>]*horFlip="true" [^>]*background="png\*\*\*\*\*iVBORw0KGgo=" border="jpg\*\*\*\*\*\/9j\/4AAQ" borderImageDpm="8" [^>]*mirrorMode="16"/);
+    expect(ok(readLabel(xml))).toStrictEqual(doc);
+    // A vendor's file with only these attributes reads them, and saving keeps its spelling.
+    const vendor = '<LPAPI printHorOffset="-2.5" printVerOffset="1.25" printScale="0.75" horFlip="True" mirrorMode="16" background="png*****iVBORw0KGgo=" border="jpg*****/9j/4AAQ" borderImageDpm="8"><Page/></LPAPI>';
+    const read = readLabel(vendor);
+    expect(read.ok && read.warnings).toEqual([]);
+    expect(ok(read)).toMatchObject(settings);
+    const saved = writeLabel(ok(read));
+    expect(saved).toContain('horFlip="True"');
+    expect(withoutSource(ok(readLabel(saved)))).toStrictEqual(withoutSource(ok(read)));
   });
 
   it('stores embedded files as ext*****base64', () => {
