@@ -50,17 +50,18 @@ export function insertElement(doc: LabelDocument, kind: ElementKind, props: Read
 }
 
 /** Inserts `tool`'s control (with `extra` fields, e.g. a picture) as one undo step and
- * selects it; false when the label has no free position. */
+ * selects it; false when the label has no free position (or is protected). */
 export function insertTool(model: EditorModel, tool: Tool, extra: Readonly<Record<string, unknown>> = {}): boolean {
   let index = -1;
-  model.edit(`insert ${tool.id}`, (doc) => {
+  const applied = model.edit(`insert ${tool.id}`, (doc) => {
     const r = insertElement(doc, tool.kind, { ...tool.props, ...extra }, model.locale);
     if (!r) return doc;
     index = r.index;
     return r.doc;
   });
-  if (index >= 0) model.setSelection([index]);
-  return index >= 0;
+  if (!applied) return false;
+  model.setSelection([index]);
+  return true;
 }
 
 /** Largest picture file embedded, bytes: it travels inside the .wdfx as base64. */

@@ -19,6 +19,7 @@ import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 import { NumberField } from './EditorProperties';
 import { readPictureFile } from './EditorMoreTools';
+import { PictureCompress } from './EditorPictureCompress';
 
 const useStyles = makeStyles({
   pair: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: tokens.spacingHorizontalS },
@@ -104,6 +105,8 @@ export function KindProperties({ model, el, index }: { model: EditorModel; el: L
   const fileInput = useRef<HTMLInputElement>(null);
   // A picture file that could not be embedded: said under its button, nothing applied.
   const [pictureError, setPictureError] = useState<string | null>(null);
+  // A picture file compressed to fit on the way in: said under its button.
+  const [pictureNote, setPictureNote] = useState<string | null>(null);
   const patch = (p: Record<string, unknown>) => model.patchControl(index, p);
   const auto = t('labelEditor.automatic');
 
@@ -135,9 +138,12 @@ export function KindProperties({ model, el, index }: { model: EditorModel; el: L
               setPictureError(read.ok ? null : read.text);
               if (!read.ok) return;
               patch({ content: read.dataUrl });
+              setPictureNote(read.note ?? null);
             });
           }}
         />
+        {pictureNote && <Text data-testid="prop-picture-note">{pictureNote}</Text>}
+        <PictureCompress model={model} index={index} content={el.content} />
       </>
     );
   }

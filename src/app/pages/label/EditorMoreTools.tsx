@@ -8,7 +8,9 @@ import { useRef, type ReactElement } from 'react';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { CodeBlockRegular, ImageRegular, PanelTopExpandRegular, QrCodeRegular, StarRegular, TableRegular, TextEffectsRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { insertTool, MORE_TOOLS, pictureDataUrl, type Tool, type ToolId } from '../../../editor/kinds';
+import { insertTool, MAX_PICTURE_BYTES, MORE_TOOLS, pictureDataUrl, type Tool, type ToolId } from '../../../editor/kinds';
+import { pictureSize } from '../../../render/images';
+import { compressPicture } from './pictureCompress';
 import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 
@@ -29,11 +31,25 @@ const LOOK: Record<ToolId, { key: MessageKey; icon: ReactElement }> = {
 
 export type EditorNotice = { intent: 'error' | 'warning' | 'success'; text: string };
 
-/** The message for a picture file that cannot be embedded, or its data URL. */
-export async function readPictureFile(file: File, t: (key: MessageKey, o?: Record<string, unknown>) => string): Promise<{ ok: true; dataUrl: string } | { ok: false; text: string }> {
-  const checked = pictureDataUrl(new Uint8Array(await file.arrayBuffer()));
+/** A picture file's data URL, or the message for one that cannot be embedded. A PNG or JPEG
+ * over the size or pixel limit is compressed to fit (picture-compress.ts) and embedded as
+ * JPEG, with `note` saying so. */
+export async function readPictureFile(file: File, t: (key: MessageKey, o?: Record<string, unknown>) => string): Promise<{ ok: true; dataUrl: string; note?: string } | { ok: false; text: string }> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const checked = pictureDataUrl(bytes);
   if (checked.ok) return { ok: true, dataUrl: checked.dataUrl };
+  const format = pictureSize(bytes)?.format;
+  if (checked.reason === 'tooLarge' && (format === 'png' || format === 'jpeg')) {
+    const small = await compressPicture(bytes, MAX_PICTURE_BYTES);
+    const fitted = small && pictureDataUrl(small.bytes);
+    if (small && fitted?.ok) return { ok: true, dataUrl: fitted.dataUrl, note: t('labelEditor.pictureCompressedOnOpen', { from: sizeText(bytes.length), to: sizeText(small.bytes.length), max: checked.maxMb }) };
+  }
   return { ok: false, text: checked.reason === 'tooLarge' ? t('labelEditor.pictureTooLarge', { max: checked.maxMb }) : t('labelEditor.pictureNotPicture') };
+}
+
+/** A byte count as the panel shows it: KB under 1 MB, else MB with one decimal. */
+export function sizeText(bytes: number): string {
+  return bytes < 1048576 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
 }
 
 export function EditorMoreTools({ model, onNotice, onInserted }: { model: EditorModel; onNotice: (n: EditorNotice | null) => void; onInserted: () => void }) {
@@ -56,6 +72,7 @@ export function EditorMoreTools({ model, onNotice, onInserted }: { model: Editor
     const read = await readPictureFile(file, t);
     if (!read.ok) return onNotice({ intent: 'error', text: read.text });
     insert(tool, { content: read.dataUrl });
+    if (read.note) onNotice({ intent: 'warning', text: read.note });
   };
 
   return (
