@@ -14,7 +14,9 @@ import { kindDef, type LabelElement } from '../../../label/elements/index';
 import { CODE2D_TYPES, DM_SHAPES, type Code2DType } from '../../../label/elements/qrcode';
 import { formatNumber } from '../../../label/units';
 import { SYMBOLOGIES } from '../../../engine/symbologies';
-import { checkInteger, resizeGrid, TABLE_COUNT } from '../../../editor/kinds';
+import { checkInteger, pictureDataUrl, resizeGrid, TABLE_COUNT } from '../../../editor/kinds';
+import { embeddedBytes } from '../../../label/embedded';
+import { fileApi } from '../../api';
 import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 import { NumberField } from './EditorProperties';
@@ -104,8 +106,30 @@ export function KindProperties({ model, el, index }: { model: EditorModel; el: L
   const fileInput = useRef<HTMLInputElement>(null);
   // A picture file that could not be embedded: said under its button, nothing applied.
   const [pictureError, setPictureError] = useState<string | null>(null);
+  // A picture by web address: the server fetches it (browsers cannot read other origins'
+  // pictures) and it is embedded as the file button's would be; a refusal is said under it.
+  const [pictureUrl, setPictureUrl] = useState('');
+  const [pictureUrlError, setPictureUrlError] = useState<string | null>(null);
+  const [pictureUrlBusy, setPictureUrlBusy] = useState(false);
   const patch = (p: Record<string, unknown>) => model.patchControl(index, p);
   const auto = t('labelEditor.automatic');
+
+  const fetchPicture = async () => {
+    const address = pictureUrl.trim();
+    if (!/^https?:\/\/[^/\s]/i.test(address)) return setPictureUrlError(t('labelEditor.pictureUrlInvalid'));
+    setPictureUrlBusy(true);
+    const result = await fileApi.fromUrl(address);
+    setPictureUrlBusy(false);
+    if (!result.ok) return setPictureUrlError(result.message);
+    // The editor's own limits apply as to a chosen file (kinds.ts pictureDataUrl).
+    const bytes = embeddedBytes(result.data.dataUrl)?.bytes;
+    const checked = bytes ? pictureDataUrl(bytes) : null;
+    if (!checked?.ok) {
+      return setPictureUrlError(checked?.reason === 'tooLarge' ? t('labelEditor.pictureTooLarge', { max: checked.maxMb }) : t('labelEditor.pictureNotPicture'));
+    }
+    setPictureUrlError(null);
+    patch({ content: checked.dataUrl });
+  };
 
   if (el.kind === 'picture' || el.kind === 'logo') {
     return (
@@ -138,6 +162,26 @@ export function KindProperties({ model, el, index }: { model: EditorModel; el: L
             });
           }}
         />
+        <Field label={t('labelEditor.pictureUrl')}>
+          <Input
+            type="url"
+            value={pictureUrl}
+            placeholder="https://"
+            data-testid="prop-picture-url"
+            onChange={(_, d) => setPictureUrl(d.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !pictureUrlBusy) void fetchPicture();
+            }}
+          />
+        </Field>
+        <Button data-testid="prop-picture-url-fetch" disabled={pictureUrlBusy} onClick={() => void fetchPicture()}>
+          {t('labelEditor.pictureUrlFetch')}
+        </Button>
+        {pictureUrlError && (
+          <Text className={styles.error} data-testid="prop-picture-url-error">
+            {pictureUrlError}
+          </Text>
+        )}
       </>
     );
   }
