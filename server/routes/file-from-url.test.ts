@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../src/api/contract.ts';
-import { isPrivateAddress } from '../modules/files/from-url.ts';
+import { AppError } from '../errors.ts';
+import { isPrivateAddress, pictureFromUrl } from '../modules/files/from-url.ts';
 import { jpegOf, pngOf } from '../modules/files/test-pictures.ts';
 import { registerAndLogin, snapshot, startTestServer, type TestServer } from '../testing/harness.ts';
 
@@ -29,8 +30,9 @@ let server: TestServer;
 let token: string;
 let remote: Server;
 let base: string;
-/** Connections the remote server accepted, and bytes its endless body wrote. */
+/** Connections the remote server accepted, the Host header of the latest request, and bytes its endless body wrote. */
 let connections = 0;
+let lastHost = '';
 let endlessWritten = 0;
 /** The slow response waits for this gate; the test opens it once the fetch was refused. */
 let openGate: () => void = () => {};
@@ -38,11 +40,13 @@ let openGate: () => void = () => {};
 beforeAll(async () => {
   remote = createServer((req, res) => {
     const path = req.url ?? '/';
+    lastHost = req.headers.host ?? '';
     if (path === '/pic.png') return res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
     // No Content-Type at all: the bytes alone make it a picture.
     if (path === '/pic') return res.writeHead(200).end(JPEG);
     if (path === '/fake.png') return res.writeHead(200, { 'Content-Type': 'image/png' }).end('<html>not a picture</html>');
     if (path === '/missing') return res.writeHead(404).end('not found');
+    if (path === '/to-file') return res.writeHead(301, { Location: 'file:///etc/passwd' }).end();
     const hop = /^\/hop\/(\d+)$/.exec(path);
     if (hop) {
       const n = Number(hop[1]);
@@ -104,6 +108,34 @@ describe('POST api/File/FromUrl fetches a picture for the label editor', () => {
     const tooMany = await fetchPicture(`${base}/hop/3`);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toEqual({ statusCode: 2, resultInfo: 'The address redirects more than 3 times; fetching stopped.' });
+  });
+
+  it('checks every redirect target as the address typed', async () => {
+    const reply = await fetchPicture(`${base}/to-file`);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ statusCode: 2, resultInfo: 'Please enter a picture address starting with http:// or https://.' });
+  });
+
+  it('connects to the address it checked, not to what the name resolves to later (DNS rebinding)', async () => {
+    const port = (remote.address() as AddressInfo).port;
+    // A name the system resolver does not know: had the connection resolved it again, it
+    // could not have connected at all. This resolver answers once, then another address.
+    const answers = [[{ address: '127.0.0.1', family: 4 }], [{ address: '10.9.9.9', family: 4 }]];
+    const resolved: string[] = [];
+    const resolveHost = async (host: string) => {
+      resolved.push(host);
+      return answers.shift() ?? [];
+    };
+    const picture = await pictureFromUrl(`http://pictures.invalid:${port}/pic.png`, { privateAddresses: true, timeoutMs: TIMEOUT_MS }, { resolveHost });
+    expect(picture).toMatchObject({ mimeType: 'image/png', size: PNG.length });
+    expect(resolved).toEqual(['pictures.invalid']);
+    // The request still names the host it was sent to.
+    expect(lastHost).toBe(`pictures.invalid:${port}`);
+    // With the check on, a name with any internal address is refused, the first public or not.
+    const mixed = async () => [{ address: '93.184.215.14', family: 4 }, { address: '10.0.0.7', family: 4 }];
+    const refusal = await pictureFromUrl('http://mixed.invalid/pic.png', { privateAddresses: false, timeoutMs: TIMEOUT_MS }, { resolveHost: mixed }).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect((refusal as AppError).localized('en')).toBe('This address points to the server itself or an internal network (10.0.0.7); pictures cannot be fetched from there.');
   });
 
   it('refuses content that is not a picture by its bytes, whatever its Content-Type, in the caller\'s language', async () => {

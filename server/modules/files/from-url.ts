@@ -119,15 +119,19 @@ interface Target {
   family: number;
 }
 
+/** Every address of a host name (dns.lookup with all: true; tests give a resolver of their own). */
+export type ResolveHost = (host: string) => Promise<Target[]>;
+const systemResolver: ResolveHost = (host) => lookup(host, { all: true, verbatim: true });
+
 /** The address to connect to for `url`: its host resolved (all addresses), each checked. */
-async function resolveChecked(url: URL, config: PictureUrlConfig, deadline: Promise<never>): Promise<Target> {
+async function resolveChecked(url: URL, config: PictureUrlConfig, deadline: Promise<never>, resolveHost: ResolveHost): Promise<Target> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let targets: Target[];
   if (isIP(host)) {
     targets = [{ address: host, family: isIP(host) }];
   } else {
     try {
-      targets = await Promise.race([lookup(host, { all: true, verbatim: true }), deadline]);
+      targets = await Promise.race([resolveHost(host), deadline]);
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw new AppError('pictureUrlUnreachable', { host });
@@ -205,7 +209,12 @@ function getOnce(url: URL, target: Target, signal: AbortSignal, maxBytes: number
 }
 
 /** Fetches the picture at `text` (see the top of this file); AppError code 2 for every refusal. */
-export async function pictureFromUrl(text: string, config: PictureUrlConfig, maxBytes: number = FILE_MAX_BYTES): Promise<PictureFromUrl> {
+export async function pictureFromUrl(
+  text: string,
+  config: PictureUrlConfig,
+  options: { maxBytes?: number; resolveHost?: ResolveHost } = {},
+): Promise<PictureFromUrl> {
+  const { maxBytes = FILE_MAX_BYTES, resolveHost = systemResolver } = options;
   if (text.length > PICTURE_URL_MAX_LENGTH) throw new AppError('pictureUrlInvalid');
   let url = parseAddress(text);
   const controller = new AbortController();
@@ -220,7 +229,7 @@ export async function pictureFromUrl(text: string, config: PictureUrlConfig, max
   try {
     let bytes: Buffer | null = null;
     for (let redirects = 0; bytes === null; redirects++) {
-      const target = await resolveChecked(url, config, deadline);
+      const target = await resolveChecked(url, config, deadline, resolveHost);
       const reply = await Promise.race([getOnce(url, target, controller.signal, maxBytes, timeoutError), deadline]);
       if ('bytes' in reply) {
         bytes = reply.bytes;
