@@ -111,6 +111,22 @@ export function KindProperties({ model, el, index }: { model: EditorModel; el: L
   const [pictureUrl, setPictureUrl] = useState('');
   const [pictureUrlError, setPictureUrlError] = useState<string | null>(null);
   const [pictureUrlBusy, setPictureUrlBusy] = useState(false);
+  // The control the panel shows now, and whether it shows one at all: a fetch that returns
+  // after the selection moved on (it may take seconds) is not put on another control.
+  const shownIndex = useRef(index);
+  shownIndex.current = index;
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    setPictureUrl('');
+    setPictureUrlError(null);
+    setPictureUrlBusy(false);
+  }, [index]);
   const patch = (p: Record<string, unknown>) => model.patchControl(index, p);
   const auto = t('labelEditor.automatic');
 
@@ -119,6 +135,7 @@ export function KindProperties({ model, el, index }: { model: EditorModel; el: L
     if (!/^https?:\/\/[^/\s]/i.test(address)) return setPictureUrlError(t('labelEditor.pictureUrlInvalid'));
     setPictureUrlBusy(true);
     const result = await fileApi.fromUrl(address);
+    if (!mounted.current || shownIndex.current !== index) return;
     setPictureUrlBusy(false);
     if (!result.ok) return setPictureUrlError(result.message);
     // The editor's own limits apply as to a chosen file (kinds.ts pictureDataUrl).
