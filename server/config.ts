@@ -16,7 +16,10 @@
  *   TEMPLATE_CORS_ORIGINS (unset: none; comma list of web-app origins allowed to call the
  *   label-template routes from another address, VITE_TEMPLATE_API_BASE of the client),
  *   ASSETMARK_DEMO_DATA (on: the demo company gets its sample data at start while it is empty;
- *   off: the demo account is still made, its company stays empty).
+ *   off: the demo account is still made, its company stays empty),
+ *   PICTURE_URL_PRIVATE_ADDRESSES (off: POST api/File/FromUrl refuses addresses on loopback,
+ *   private, link-local, unique-local or unspecified networks; on: allowed, for intranets),
+ *   PICTURE_URL_TIMEOUT_MS (10000: time one picture fetch may take, redirects included).
  *   Tests only: IMPORT_CHECK_PAUSE_MS, IMPORT_TEST_PAUSE_AT + IMPORT_TEST_MARKER_DIR.
  */
 import { resolve } from 'node:path';
@@ -74,6 +77,15 @@ export interface Config {
   templateCorsOrigins: string[];
   /** The demo company's sample data (modules/demo); ASSETMARK_DEMO_DATA=off leaves it out. */
   demoData: boolean;
+  /** Pictures fetched by web address (modules/files/from-url.ts). */
+  pictureUrl: PictureUrlConfig;
+}
+
+export interface PictureUrlConfig {
+  /** Addresses on loopback, private, link-local, unique-local or unspecified networks allowed. */
+  privateAddresses: boolean;
+  /** Time one fetch may take, redirects included, in ms. */
+  timeoutMs: number;
 }
 
 /** The product is Chinese first (spec section 1): its calendar day by default. */
@@ -143,6 +155,8 @@ const EnvSchema = z.object({
   IMPORT_TEST_MARKER_DIR: optionalText,
   ASSETMARK_PAID_MODEL: onOff.default(false),
   ASSETMARK_DEMO_DATA: onOff.default(true),
+  PICTURE_URL_PRIVATE_ADDRESSES: onOff.default(false),
+  PICTURE_URL_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   PUBLIC_ORIGIN: origin.optional(),
   TEMPLATE_CORS_ORIGINS: z
     .string()
@@ -201,5 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     publicOrigin: e.PUBLIC_ORIGIN,
     templateCorsOrigins: e.TEMPLATE_CORS_ORIGINS,
     demoData: e.ASSETMARK_DEMO_DATA,
+    pictureUrl: { privateAddresses: e.PICTURE_URL_PRIVATE_ADDRESSES, timeoutMs: e.PICTURE_URL_TIMEOUT_MS },
   };
 }

@@ -5,7 +5,8 @@
  * the AppError's params.
  *
  * A handled error answers HTTP 200 with `{statusCode, resultInfo: message}`; the only other
- * HTTP status used is 404 for an unknown /api path.
+ * HTTP statuses used are 404 for an unknown /api path and 400 for the refusals of
+ * POST api/File/FromUrl (routes/file.ts), same envelope.
  */
 import { StatusCode } from '../src/api/contract.ts';
 
@@ -302,6 +303,42 @@ export const ERRORS = {
     code: StatusCode.parameter,
     zh: '图片为 {width} x {height} 像素，过大：每边最多 {maxSide} 像素，总计最多 {maxMegapixels} 百万像素。请缩小后再上传。',
     en: 'The picture is {width} x {height} pixels, too large: at most {maxSide} pixels a side and {maxMegapixels} megapixels. Please shrink it and upload it again.',
+  },
+  // POST api/File/FromUrl (modules/files/from-url.ts): a picture fetched from a web address.
+  pictureUrlInvalid: {
+    code: StatusCode.parameter,
+    zh: '请输入以 http:// 或 https:// 开头的图片网址。',
+    en: 'Please enter a picture address starting with http:// or https://.',
+  },
+  pictureUrlPrivate: {
+    code: StatusCode.parameter,
+    zh: '该网址指向本机或内部网络地址（{address}），不能从这里获取图片。',
+    en: 'This address points to the server itself or an internal network ({address}); pictures cannot be fetched from there.',
+  },
+  pictureUrlUnreachable: {
+    code: StatusCode.parameter,
+    zh: '无法连接到 {host}，请检查网址。',
+    en: 'Could not connect to {host}. Please check the address.',
+  },
+  pictureUrlStatus: {
+    code: StatusCode.parameter,
+    zh: '该网址没有返回图片（HTTP {status}）。',
+    en: 'The address did not return a picture (HTTP {status}).',
+  },
+  pictureUrlRedirects: {
+    code: StatusCode.parameter,
+    zh: '该网址重定向超过 {max} 次，已停止获取。',
+    en: 'The address redirects more than {max} times; fetching stopped.',
+  },
+  pictureUrlTimeout: {
+    code: StatusCode.parameter,
+    zh: '获取图片超过 {s} 秒未完成，已停止。',
+    en: 'Fetching the picture took more than {s} s and was stopped.',
+  },
+  pictureUrlNotPicture: {
+    code: StatusCode.parameter,
+    zh: '该网址的内容不是 png 或 jpg 图片。',
+    en: 'The content at this address is not a png or jpg picture.',
   },
   classifyNotFound: { code: StatusCode.recordNotFound, zh: '该分类不存在。', en: 'This classification does not exist.' },
   assetNotFound: {

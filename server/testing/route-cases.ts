@@ -10,6 +10,8 @@
  * not see (`outOfScopeCode`). Code 0 there means "answered, exactly as for an id that exists
  * nowhere" (list filters reveal nothing rather than refuse).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Permission } from '../../src/api/contract.ts';
 import { IMPORT_CSV_BASE64, importFinished, PNG_BASE64, TEMPLATE_WDFX, unique, type Need, type Place, type World } from './route-world.ts';
 import { wirePassword } from './harness.ts';
@@ -67,6 +69,23 @@ const shared = new Map<string, Promise<number>>();
 function once(key: string, make: () => Promise<number>): Promise<number> {
   if (!shared.has(key)) shared.set(key, make());
   return shared.get(key)!;
+}
+/**
+ * The address of a PNG on a web server of this machine (started once, never keeping the
+ * process alive), for POST api/File/FromUrl; the world's server is let fetch from loopback
+ * (PICTURE_URL_PRIVATE_ADDRESSES=on) for it, with a deadline that keeps junk input brief.
+ */
+let pictureSite: Promise<string> | undefined;
+function sharedPictureUrl(w: World): Promise<string> {
+  w.server.config.pictureUrl.privateAddresses = true;
+  w.server.config.pictureUrl.timeoutMs = 2000;
+  pictureSite ??= new Promise<string>((resolve) => {
+    const png = Buffer.from(PNG_BASE64, 'base64');
+    const site = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png));
+    site.unref();
+    site.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(site.address() as AddressInfo).port}/p.png`));
+  });
+  return pictureSite;
 }
 const sharedAsset = (w: World, place: Place) => once(`asset ${place}`, () => w.make.asset(place));
 const sharedPicture = (w: World, place: Place) => once(`picture ${place}`, () => w.make.picture(place));
@@ -172,6 +191,13 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     needs: 'session',
     write: false,
     request: () => ({ method: 'GET', path: '/api/File/Token' }),
+  },
+  {
+    route: 'POST /api/File/FromUrl',
+    needs: 'session',
+    write: false,
+    setup: async (w) => ({ url: await sharedPictureUrl(w) }),
+    request: (ids) => ({ method: 'POST', path: '/api/File/FromUrl', body: { url: ids.url } }),
   },
 
   // ---- sub-users (302) -----------------------------------------------------------------

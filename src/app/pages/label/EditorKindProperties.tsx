@@ -14,7 +14,9 @@ import { kindDef, type LabelElement } from '../../../label/elements/index';
 import { CODE2D_TYPES, DM_SHAPES, type Code2DType } from '../../../label/elements/qrcode';
 import { formatNumber } from '../../../label/units';
 import { SYMBOLOGIES } from '../../../engine/symbologies';
-import { checkInteger, resizeGrid, TABLE_COUNT } from '../../../editor/kinds';
+import { checkInteger, pictureDataUrl, resizeGrid, TABLE_COUNT } from '../../../editor/kinds';
+import { embeddedBytes } from '../../../label/embedded';
+import { fileApi } from '../../api';
 import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 import { NumberField } from './EditorProperties';
@@ -107,8 +109,47 @@ export function KindProperties({ model, el, index }: { model: EditorModel; el: L
   const [pictureError, setPictureError] = useState<string | null>(null);
   // A picture file compressed to fit on the way in: said under its button.
   const [pictureNote, setPictureNote] = useState<string | null>(null);
+  // A picture by web address: the server fetches it (browsers cannot read other origins'
+  // pictures) and it is embedded as the file button's would be; a refusal is said under it.
+  const [pictureUrl, setPictureUrl] = useState('');
+  const [pictureUrlError, setPictureUrlError] = useState<string | null>(null);
+  const [pictureUrlBusy, setPictureUrlBusy] = useState(false);
+  // The control the panel shows now, and whether it shows one at all: a fetch that returns
+  // after the selection moved on (it may take seconds) is not put on another control.
+  const shownIndex = useRef(index);
+  shownIndex.current = index;
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    setPictureUrl('');
+    setPictureUrlError(null);
+    setPictureUrlBusy(false);
+  }, [index]);
   const patch = (p: Record<string, unknown>) => model.patchControl(index, p);
   const auto = t('labelEditor.automatic');
+
+  const fetchPicture = async () => {
+    const address = pictureUrl.trim();
+    if (!/^https?:\/\/[^/\s]/i.test(address)) return setPictureUrlError(t('labelEditor.pictureUrlInvalid'));
+    setPictureUrlBusy(true);
+    const result = await fileApi.fromUrl(address);
+    if (!mounted.current || shownIndex.current !== index) return;
+    setPictureUrlBusy(false);
+    if (!result.ok) return setPictureUrlError(result.message);
+    // The editor's own limits apply as to a chosen file (kinds.ts pictureDataUrl).
+    const bytes = embeddedBytes(result.data.dataUrl)?.bytes;
+    const checked = bytes ? pictureDataUrl(bytes) : null;
+    if (!checked?.ok) {
+      return setPictureUrlError(checked?.reason === 'tooLarge' ? t('labelEditor.pictureTooLarge', { max: checked.maxMb }) : t('labelEditor.pictureNotPicture'));
+    }
+    setPictureUrlError(null);
+    patch({ content: checked.dataUrl });
+  };
 
   if (el.kind === 'picture' || el.kind === 'logo') {
     return (
@@ -143,6 +184,26 @@ export function KindProperties({ model, el, index }: { model: EditorModel; el: L
           }}
         />
         {pictureNote && <Text data-testid="prop-picture-note">{pictureNote}</Text>}
+        <Field label={t('labelEditor.pictureUrl')}>
+          <Input
+            type="url"
+            value={pictureUrl}
+            placeholder="https://"
+            data-testid="prop-picture-url"
+            onChange={(_, d) => setPictureUrl(d.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !pictureUrlBusy) void fetchPicture();
+            }}
+          />
+        </Field>
+        <Button data-testid="prop-picture-url-fetch" disabled={pictureUrlBusy} onClick={() => void fetchPicture()}>
+          {t('labelEditor.pictureUrlFetch')}
+        </Button>
+        {pictureUrlError && (
+          <Text className={styles.error} data-testid="prop-picture-url-error">
+            {pictureUrlError}
+          </Text>
+        )}
         <PictureCompress model={model} index={index} content={el.content} />
       </>
     );
