@@ -5,8 +5,7 @@
  * the AppError's params.
  *
  * A handled error answers HTTP 200 with `{statusCode, resultInfo: message}`; the only other
- * HTTP statuses used are 404 for an unknown /api path and 400 for the refusals of
- * POST api/File/FromUrl (routes/file.ts), same envelope.
+ * HTTP status used is 404 for an unknown /api path.
  */
 import { StatusCode } from '../src/api/contract.ts';
 

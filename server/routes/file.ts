@@ -3,7 +3,7 @@
  * POST /api/File/FromUrl {url} → {dataUrl, mimeType, size, width, height}: a PNG or JPEG
  *                        fetched by the server from an http(s) address, for the label editor
  *                        to embed (modules/files/from-url.ts); any logged-in user. Refusals
- *                        answer HTTP 400 with the usual envelope (code 2, localized).
+ *                        answer as every handled error does (code 2, localized).
  * GET  /api/File/Token → {fileToken, expiresAt}: a read-only token for picture addresses
  * GET  /api/File/<id>  → the picture itself (its Content-Type); the session from the header,
  *                        or ?fileToken= so an <img src> can show it. A picture the caller may
@@ -22,7 +22,6 @@ import { requireActor, requireFileReader } from '../modules/access/guards.ts';
 import { issueFileToken } from '../modules/access/file-token.ts';
 import { readFile, uploadPicture } from '../modules/files/service.ts';
 import { pictureFromUrl, PICTURE_URL_MAX_LENGTH } from '../modules/files/from-url.ts';
-import { failure } from '../http/envelope.ts';
 import type { RouteDeps } from './deps.ts';
 import { id, optionalText } from './fields.ts';
 
@@ -49,14 +48,8 @@ export function fileRoutes(deps: RouteDeps): Hono<AppEnv> {
   routes.post('/File/Upload', editor, async (c) => ok(c, await uploadPicture(deps, c.get('actor'), await readBody(c, UploadBody))));
 
   routes.post('/File/FromUrl', member, async (c) => {
-    try {
-      const { url } = await readBody(c, FromUrlBody);
-      return ok(c, await pictureFromUrl(url, deps.config.pictureUrl));
-    } catch (err) {
-      // The remote's fault or the address's, never the server's: a client error status.
-      if (err instanceof AppError) return failure(c, err, 400);
-      throw err;
-    }
+    const { url } = await readBody(c, FromUrlBody);
+    return ok(c, await pictureFromUrl(url, deps.config.pictureUrl));
   });
 
   // Registered before /File/:id, which would take 'Token' for an id.
