@@ -147,52 +147,52 @@ export function EditorLabelSettings({ model, doc }: { model: EditorModel; doc: L
     <div className={styles.panel} data-testid="label-settings">
       <Checkbox label={t('labelEditor.settingsEditable')} checked={doc.editable} data-testid="label-editable" onChange={(_, d) => set({ editable: d.checked === true })} />
       <fieldset className={styles.fields} disabled={!doc.editable} data-testid="label-settings-fields">
-      <LabelProperties model={model} doc={doc} />
-      {!whole && (
-        <Button appearance="subtle" data-testid="label-settings-more" onClick={() => setOpen(true)}>
-          {t('labelEditor.settingsMore')}
-        </Button>
-      )}
-      {whole && (
-        <>
-          <div className={styles.pair}>
-            <NumberChoice label={t('labelEditor.settingsGapType')} value={doc.gapType} options={GAP_TYPES.map(([v, k]) => [v, t(`labelEditor.settingsGap${cap(k)}` as MessageKey)] as const)} onPick={(gapType) => set({ gapType })} testId="label-gap-type" />
-            <NumberField label={t('labelEditor.settingsGapLength')} value={doc.gapLength} min={labelFields.gapLength.min!} max={labelFields.gapLength.max!} testId="label-gap-length" onCommit={(gapLength) => set({ gapLength })} />
-            <NumberChoice label={t('labelEditor.settingsDarkness')} value={doc.printDarkness} options={optionsWith(DARKNESS_OFFERED, doc.printDarkness).map((v) => [v, v === 255 ? unset : String(v)] as const)} onPick={(printDarkness) => set({ printDarkness })} testId="label-darkness" />
-            <NumberChoice label={t('labelEditor.settingsSpeed')} value={doc.printSpeed} options={SPEED_OFFERED.map((v) => [v, v === 255 ? unset : String(v)] as const)} onPick={(printSpeed) => set({ printSpeed })} testId="label-speed" />
-            <NumberChoice label={t('labelEditor.settingsOrientation')} value={doc.orientation} options={[0, 90, 180, 270].map((deg) => [deg, t('labelEditor.degrees', { deg })] as const)} onPick={(orientation) => set({ orientation })} testId="label-orientation" />
-            <NumberField label={t('labelEditor.settingsCornerRadius')} value={doc.cornerRadius} min={labelFields.cornerRadius.min!} max={labelFields.cornerRadius.max!} testId="label-corner-radius" onCommit={(cornerRadius) => set({ cornerRadius })} />
-          </div>
-          <ColourField value={doc.backgroundColor} onCommit={(backgroundColor) => set({ backgroundColor })} />
-          <Checkbox label={t('labelEditor.settingsFlagLabel')} checked={doc.isFlagLabel} data-testid="label-flag" onChange={(_, d) => set({ isFlagLabel: d.checked === true })} />
-          {doc.isFlagLabel && (
+        <LabelProperties model={model} doc={doc} />
+        {!whole && (
+          <Button appearance="subtle" data-testid="label-settings-more" onClick={() => setOpen(true)}>
+            {t('labelEditor.settingsMore')}
+          </Button>
+        )}
+        {whole && (
+          <>
             <div className={styles.pair}>
-              <Field label={t('labelEditor.settingsTailDirection')} className={styles.select}>
-                <Select className={styles.select} value={doc.tailDirection} data-testid="label-tail-direction" onChange={(_, d) => set({ tailDirection: d.value })}>
-                  {TAIL_DIRECTIONS.map((dir) => (
-                    <option key={dir} value={dir}>
-                      {t(`labelEditor.settingsTail${cap(dir)}` as MessageKey)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <NumberField label={t('labelEditor.settingsTailLength')} value={doc.tailLength} min={labelFields.tailLength.min!} max={labelFields.tailLength.max!} testId="label-tail-length" onCommit={(tailLength) => set({ tailLength })} />
+              <NumberChoice label={t('labelEditor.settingsGapType')} value={doc.gapType} options={GAP_TYPES.map(([v, k]) => [v, t(`labelEditor.settingsGap${cap(k)}` as MessageKey)] as const)} onPick={(gapType) => set({ gapType })} testId="label-gap-type" />
+              <NumberField label={t('labelEditor.settingsGapLength')} value={doc.gapLength} min={labelFields.gapLength.min!} max={labelFields.gapLength.max!} testId="label-gap-length" onCommit={(gapLength) => set({ gapLength })} />
+              <NumberChoice label={t('labelEditor.settingsDarkness')} value={doc.printDarkness} options={optionsWith(DARKNESS_OFFERED, doc.printDarkness).map((v) => [v, v === 255 ? unset : String(v)] as const)} onPick={(printDarkness) => set({ printDarkness })} testId="label-darkness" />
+              <NumberChoice label={t('labelEditor.settingsSpeed')} value={doc.printSpeed} options={SPEED_OFFERED.map((v) => [v, v === 255 ? unset : String(v)] as const)} onPick={(printSpeed) => set({ printSpeed })} testId="label-speed" />
+              <NumberChoice label={t('labelEditor.settingsOrientation')} value={doc.orientation} options={[0, 90, 180, 270].map((deg) => [deg, t('labelEditor.degrees', { deg })] as const)} onPick={(orientation) => set({ orientation })} testId="label-orientation" />
+              <NumberField label={t('labelEditor.settingsCornerRadius')} value={doc.cornerRadius} min={labelFields.cornerRadius.min!} max={labelFields.cornerRadius.max!} testId="label-corner-radius" onCommit={(cornerRadius) => set({ cornerRadius })} />
             </div>
-          )}
-          <Checkbox label={t('labelEditor.settingsMirrorPrint')} checked={doc.mirrorPrint} data-testid="label-mirror-print" onChange={(_, d) => set({ mirrorPrint: d.checked === true })} />
-          <Checkbox label={t('labelEditor.settingsLock')} checked={doc.lockMovement} data-testid="label-lock" onChange={(_, d) => set({ lockMovement: d.checked === true })} />
-          <div className={styles.pair}>
-            <NumberField label={t('labelEditor.settingsHorOffset')} value={doc.printHorOffset} min={labelFields.printHorOffset.min!} max={labelFields.printHorOffset.max!} testId="label-hor-offset" onCommit={(printHorOffset) => set({ printHorOffset })} />
-            <NumberField label={t('labelEditor.settingsVerOffset')} value={doc.printVerOffset} min={labelFields.printVerOffset.min!} max={labelFields.printVerOffset.max!} testId="label-ver-offset" onCommit={(printVerOffset) => set({ printVerOffset })} />
-            <NumberField label={t('labelEditor.settingsScale')} value={doc.printScale} min={labelFields.printScale.min!} max={labelFields.printScale.max!} testId="label-scale" onCommit={(printScale) => set({ printScale })} />
-            <Choice label={t('labelEditor.settingsMirrorMode')} value={doc.mirrorMode} options={MIRROR_MODES.map((m) => [m, t(MIRROR_KEYS[m])] as const)} onPick={(mirrorMode) => set({ mirrorMode })} testId="label-mirror-mode" />
-          </div>
-          <Checkbox label={t('labelEditor.settingsHorFlip')} checked={doc.horFlip} data-testid="label-flip" onChange={(_, d) => set({ horFlip: d.checked === true })} />
-          <PictureSetting label={t('labelEditor.settingsBackgroundImage')} removeLabel={t('labelEditor.settingsBackgroundImageRemove')} value={doc.backgroundImage} onPick={(backgroundImage) => set({ backgroundImage })} testId="label-background-image" />
-          <PictureSetting label={t('labelEditor.settingsBorderImage')} removeLabel={t('labelEditor.settingsBorderImageRemove')} value={doc.borderImage} onPick={(borderImage) => set({ borderImage })} testId="label-border-image" />
-          <NumberField label={t('labelEditor.settingsBorderDpm')} value={doc.borderImageDpm} min={labelFields.borderImageDpm.min!} max={labelFields.borderImageDpm.max!} testId="label-border-dpm" onCommit={(borderImageDpm) => set({ borderImageDpm })} />
-        </>
-      )}
+            <ColourField value={doc.backgroundColor} onCommit={(backgroundColor) => set({ backgroundColor })} />
+            <Checkbox label={t('labelEditor.settingsFlagLabel')} checked={doc.isFlagLabel} data-testid="label-flag" onChange={(_, d) => set({ isFlagLabel: d.checked === true })} />
+            {doc.isFlagLabel && (
+              <div className={styles.pair}>
+                <Field label={t('labelEditor.settingsTailDirection')} className={styles.select}>
+                  <Select className={styles.select} value={doc.tailDirection} data-testid="label-tail-direction" onChange={(_, d) => set({ tailDirection: d.value })}>
+                    {TAIL_DIRECTIONS.map((dir) => (
+                      <option key={dir} value={dir}>
+                        {t(`labelEditor.settingsTail${cap(dir)}` as MessageKey)}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <NumberField label={t('labelEditor.settingsTailLength')} value={doc.tailLength} min={labelFields.tailLength.min!} max={labelFields.tailLength.max!} testId="label-tail-length" onCommit={(tailLength) => set({ tailLength })} />
+              </div>
+            )}
+            <Checkbox label={t('labelEditor.settingsMirrorPrint')} checked={doc.mirrorPrint} data-testid="label-mirror-print" onChange={(_, d) => set({ mirrorPrint: d.checked === true })} />
+            <Checkbox label={t('labelEditor.settingsLock')} checked={doc.lockMovement} data-testid="label-lock" onChange={(_, d) => set({ lockMovement: d.checked === true })} />
+            <div className={styles.pair}>
+              <NumberField label={t('labelEditor.settingsHorOffset')} value={doc.printHorOffset} min={labelFields.printHorOffset.min!} max={labelFields.printHorOffset.max!} testId="label-hor-offset" onCommit={(printHorOffset) => set({ printHorOffset })} />
+              <NumberField label={t('labelEditor.settingsVerOffset')} value={doc.printVerOffset} min={labelFields.printVerOffset.min!} max={labelFields.printVerOffset.max!} testId="label-ver-offset" onCommit={(printVerOffset) => set({ printVerOffset })} />
+              <NumberField label={t('labelEditor.settingsScale')} value={doc.printScale} min={labelFields.printScale.min!} max={labelFields.printScale.max!} testId="label-scale" onCommit={(printScale) => set({ printScale })} />
+              <Choice label={t('labelEditor.settingsMirrorMode')} value={doc.mirrorMode} options={MIRROR_MODES.map((m) => [m, t(MIRROR_KEYS[m])] as const)} onPick={(mirrorMode) => set({ mirrorMode })} testId="label-mirror-mode" />
+            </div>
+            <Checkbox label={t('labelEditor.settingsHorFlip')} checked={doc.horFlip} data-testid="label-flip" onChange={(_, d) => set({ horFlip: d.checked === true })} />
+            <PictureSetting label={t('labelEditor.settingsBackgroundImage')} removeLabel={t('labelEditor.settingsBackgroundImageRemove')} value={doc.backgroundImage} onPick={(backgroundImage) => set({ backgroundImage })} testId="label-background-image" />
+            <PictureSetting label={t('labelEditor.settingsBorderImage')} removeLabel={t('labelEditor.settingsBorderImageRemove')} value={doc.borderImage} onPick={(borderImage) => set({ borderImage })} testId="label-border-image" />
+            <NumberField label={t('labelEditor.settingsBorderDpm')} value={doc.borderImageDpm} min={labelFields.borderImageDpm.min!} max={labelFields.borderImageDpm.max!} testId="label-border-dpm" onCommit={(borderImageDpm) => set({ borderImageDpm })} />
+          </>
+        )}
       </fieldset>
     </div>
   );

@@ -200,12 +200,12 @@ export default function EditorPage() {
         <div className={styles.tools} role="group" aria-label={t('labelEditor.toolbox')}>
           <Text weight="semibold">{t('labelEditor.toolbox')}</Text>
           <fieldset className={styles.fields} disabled={!doc.editable}>
-          {TOOLS.map((tool) => (
-            <Button key={tool.kind} className={styles.tool} appearance="subtle" icon={tool.icon} onClick={() => insert(tool.kind)} data-testid={`insert-${tool.kind}`}>
-              {t(tool.key)}
-            </Button>
-          ))}
-          <EditorMoreTools model={model} onNotice={setMessage} onInserted={() => stage.current?.focus()} />
+            {TOOLS.map((tool) => (
+              <Button key={tool.kind} className={styles.tool} appearance="subtle" icon={tool.icon} onClick={() => insert(tool.kind)} data-testid={`insert-${tool.kind}`}>
+                {t(tool.key)}
+              </Button>
+            ))}
+            <EditorMoreTools model={model} onNotice={setMessage} onInserted={() => stage.current?.focus()} />
           </fieldset>
         </div>
         <EditorCanvas stageRef={stage} model={model} doc={doc} mode={{ zoom, dots: zoomSetting === 'dots' }} onContainerSize={onContainerSize} data={editorData.source} pageIndex={editorData.pageIndex} />
@@ -216,10 +216,10 @@ export default function EditorPage() {
             <Divider />
             <Text weight="semibold">{t('labelEditor.properties')}</Text>
             <fieldset className={styles.fields} disabled={!doc.editable} data-testid="editor-control-fields">
-            <ControlProperties model={model} doc={doc} />
-            <EditorTableTools model={model} doc={doc} onDone={() => stage.current?.focus()} />
-            <Divider />
-            <EditorDataPanel model={model} doc={doc} editorData={editorData} assetFields={assetFields} />
+              <ControlProperties model={model} doc={doc} />
+              <EditorTableTools model={model} doc={doc} onDone={() => stage.current?.focus()} />
+              <Divider />
+              <EditorDataPanel model={model} doc={doc} editorData={editorData} assetFields={assetFields} />
             </fieldset>
           </Card>
         )}
