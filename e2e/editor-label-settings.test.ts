@@ -22,20 +22,16 @@
  *
  * Every wait is on a UI state (data-state, polls on values), never on time.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { encode as encodePng } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../src/engine/types';
 import { updateLabel, type LabelDocument } from '../src/label/label';
 import { readLabel } from '../src/label/wdfx';
-import { openJob } from '../src/print/job';
 import { loadLabelEngine } from '../src/render/pool-renderer';
 import { differ, Editor, installFrameCounter, type Dots } from './editor-user';
 import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
-import { printedDots } from './printed-pages';
+import { engineDots, printOnVirtualPrinter } from './printed-pages';
 
-const VIRTUAL_PRINTER = 'Assetmark Virtual 203';
 const DPI = 203;
 const LABEL = { width: 60, height: 40 };
 /** The rectangle as placed in the editor, mm. */
@@ -121,12 +117,6 @@ function rimDots(d: Dots, along: { x: number } | { y: number }): number {
   return n;
 }
 
-/** The dots of an engine page (1 = black). */
-function pageDots(p: Page): Dots {
-  const dark: number[] = [];
-  for (let y = 0; y < p.height; y++) for (let x = 0; x < p.width; x++) dark.push((p.data[y * p.stride + (x >> 3)]! >> (7 - (x & 7))) & 1);
-  return { width: p.width, height: p.height, dark };
-}
 
 async function pick(testId: string, value: string): Promise<void> {
   await editor.id(testId).selectOption(value);
@@ -228,35 +218,14 @@ describe("the label's more settings, printed", () => {
 
   it('prints both sides on the virtual printer as the engine renders the saved file, each setting showing in the dots', async () => {
     const page = editor.page;
-    await editor.id('editor-print').click();
-    await page.waitForURL('**/label/print');
-    await editor.id('helper-found').waitFor();
-    await editor.id('printer').click();
-    await page.getByRole('option', { name: new RegExp(`^${VIRTUAL_PRINTER}`) }).click();
-    await expect.poll(() => editor.id('print').isEnabled()).toBe(true);
-    await editor.id('print').click();
-    await page.locator('[data-testid="print-progress"][data-status="done"]').waitFor({ timeout: 60_000 });
-
-    const printerDir = join(server.dataDir, 'virtual-printer', 'Assetmark_Virtual_203');
-    const jobs = await readdir(printerDir);
-    expect(jobs.length).toBe(1);
-    const dir = join(printerDir, jobs[0]!);
-    const pbms = (await readdir(dir)).filter((f) => f.endsWith('.pbm')).sort();
-    expect(pbms.length).toBe(2); // the normal side, then the mirrored one
-    const [front, mirrored] = await Promise.all(pbms.map(async (f) => printedDots(await readFile(join(dir, f)))));
+    const { pages } = await printOnVirtualPrinter(editor, server.dataDir);
+    expect(pages.length).toBe(2); // the normal side, then the mirrored one
+    const [front, mirrored] = pages;
     expect([front!.width, front!.height]).toEqual([dot(LABEL.width), dot(LABEL.height)]);
 
     // Both printed sides are the Node engine's pages for the saved file.
     const engine = await loadLabelEngine();
-    const render = (doc: string | LabelDocument, options: { preview?: boolean } = {}): Dots[] => {
-      const job = openJob(engine, doc, null, { dpi: DPI, turn: 'label', sides: 'both', ...options });
-      if (!job.ok) throw new Error(job.error.code);
-      return [0, 1].map((i) => {
-        const p = job.value.page(i);
-        if (!p.ok) throw new Error(p.error.code);
-        return pageDots(p.value);
-      });
-    };
+    const render = (doc: string | LabelDocument, options: { preview?: boolean } = {}): Dots[] => engineDots(engine, doc, { dpi: DPI, turn: 'label', sides: 'both', ...options }, 2);
     const [nodeFront, nodeMirrored] = render(savedText);
     expect(differ(front!.dark, nodeFront!.dark)).toBe(0);
     expect(differ(mirrored!.dark, nodeMirrored!.dark)).toBe(0);

@@ -12,22 +12,18 @@
  *
  * Every wait is on a UI state (data-state, data-intent, polls on values), never on time.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { encode as encodePng } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../src/engine/types';
 import { embeddedBytes } from '../src/label/embedded';
 import type { LabelDocument } from '../src/label/label';
 import { readLabel } from '../src/label/wdfx';
-import { openJob } from '../src/print/job';
 import { pictureSize } from '../src/render/images';
 import { loadLabelEngine } from '../src/render/pool-renderer';
 import { differ, Editor, installFrameCounter, type Dots } from './editor-user';
 import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
-import { printedDots } from './printed-pages';
+import { engineDots, printOnVirtualPrinter } from './printed-pages';
 
-const VIRTUAL_PRINTER = 'Assetmark Virtual 203';
 const DPI = 203;
 const MAX_EMBEDDED = 10 * 1024 * 1024;
 const PICTURE = { x: 2, y: 2, w: 30, h: 24 };
@@ -66,11 +62,6 @@ function noisyPng(): Buffer {
   return Buffer.from(encodePng({ width, height, data, channels: 3, depth: 8 }));
 }
 
-function pageDots(p: Page): Dots {
-  const dark: number[] = [];
-  for (let y = 0; y < p.height; y++) for (let x = 0; x < p.width; x++) dark.push((p.data[y * p.stride + (x >> 3)]! >> (7 - (x & 7))) & 1);
-  return { width: p.width, height: p.height, dark };
-}
 
 /** The selected picture's embedded bytes, as the saved label would hold them. */
 async function shownPicture(): Promise<{ mime: string; bytes: Uint8Array }> {
@@ -142,35 +133,19 @@ describe('picture compression: an oversized picture fits, and Compress picture m
 
   it('prints the compressed picture as the engine renders the saved file', async () => {
     const page = editor.page;
-    await editor.id('editor-print').click();
-    await page.waitForURL('**/label/print');
-    await editor.id('helper-found').waitFor();
-    await editor.id('printer').click();
-    await page.getByRole('option', { name: new RegExp(`^${VIRTUAL_PRINTER}`) }).click();
-    await expect.poll(() => editor.id('print').isEnabled()).toBe(true);
-    await editor.id('print').click();
-    await page.locator('[data-testid="print-progress"][data-status="done"]').waitFor({ timeout: 60_000 });
-
-    const printerDir = join(server.dataDir, 'virtual-printer', 'Assetmark_Virtual_203');
-    const jobs = await readdir(printerDir);
-    expect(jobs.length).toBe(1);
-    const dir = join(printerDir, jobs[0]!);
-    const pbms = (await readdir(dir)).filter((f) => f.endsWith('.pbm')).sort();
-    expect(pbms.length).toBe(1);
-    const printed = printedDots(await readFile(join(dir, pbms[0]!)));
+    const { pages } = await printOnVirtualPrinter(editor, server.dataDir);
+    expect(pages.length).toBe(1);
+    const printed = pages[0]!;
 
     const engine = await loadLabelEngine();
-    const job = openJob(engine, savedText, null, { dpi: DPI, turn: 'label' });
-    if (!job.ok) throw new Error(job.error.code);
-    const p = job.value.page(0);
-    if (!p.ok) throw new Error(p.error.code);
+    const [shown] = engineDots(engine, savedText, { dpi: DPI, turn: 'label' });
     // The browser decodes the JPEG for the print, Node's decoder for the engine's page; JPEG
     // decoders may differ by a level in a few pixels (the standard bounds IDCT error, not
     // exact output), which flips a dot where a pixel sits at the threshold: within 1 % of
     // the picture's dots, and none outside it.
     const dot = (mm: number) => Math.round((mm * DPI) / 25.4);
     const area = dot(PICTURE.w) * dot(PICTURE.h);
-    expect(differ(printed.dark, pageDots(p.value).dark)).toBeLessThanOrEqual(area / 100);
+    expect(differ(printed.dark, shown!.dark)).toBeLessThanOrEqual(area / 100);
     // The picture's box holds ink (noise prints as scattered dots), the rest of the label none.
     let inside = 0;
     let outside = 0;

@@ -10,23 +10,19 @@
  *
  * Every wait is on a UI state (data-state, polls on values), never on time.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { encode as encodePng } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../src/engine/types';
 import { embeddedBytes, normalizeEmbedded } from '../src/label/embedded';
 import type { LabelDocument } from '../src/label/label';
 import { readLabel } from '../src/label/wdfx';
-import { openJob } from '../src/print/job';
 import { loadLabelEngine } from '../src/render/pool-renderer';
 import { differ, Editor, installFrameCounter, type Dots } from './editor-user';
 import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
-import { printedDots } from './printed-pages';
+import { engineDots, printOnVirtualPrinter } from './printed-pages';
 
-const VIRTUAL_PRINTER = 'Assetmark Virtual 203';
 const DPI = 203;
 const LABEL = { width: 40, height: 30 };
 /** The picture's box on the label, in mm. */
@@ -83,12 +79,6 @@ function contentBytes(content: string): Buffer | null {
   return embedded ? Buffer.from(embedded.bytes) : null;
 }
 
-/** The dots of an engine page (1 = black). */
-function pageDots(p: Page): Dots {
-  const dark: number[] = [];
-  for (let y = 0; y < p.height; y++) for (let x = 0; x < p.width; x++) dark.push((p.data[y * p.stride + (x >> 3)]! >> (7 - (x & 7))) & 1);
-  return { width: p.width, height: p.height, dark };
-}
 
 async function fetchByUrl(url: string): Promise<void> {
   await editor.id('prop-picture-url').fill(url);
@@ -147,31 +137,12 @@ describe('a picture by web address, embedded and printed', () => {
 
   it('prints the fetched picture as the engine renders the saved file', async () => {
     const page = editor.page;
-    await editor.id('editor-print').click();
-    await page.waitForURL('**/label/print');
-    await editor.id('helper-found').waitFor();
-    await editor.id('printer').click();
-    await page.getByRole('option', { name: new RegExp(`^${VIRTUAL_PRINTER}`) }).click();
-    await expect.poll(() => editor.id('print').isEnabled()).toBe(true);
-    await editor.id('print').click();
-    await page.locator('[data-testid="print-progress"][data-status="done"]').waitFor({ timeout: 60_000 });
-
-    const printerDir = join(server.dataDir, 'virtual-printer', 'Assetmark_Virtual_203');
-    const jobs = await readdir(printerDir);
-    expect(jobs.length).toBe(1);
-    const dir = join(printerDir, jobs[0]!);
-    const pbms = (await readdir(dir)).filter((f) => f.endsWith('.pbm')).sort();
-    expect(pbms.length).toBe(1);
-    const printed = printedDots(await readFile(join(dir, pbms[0]!)));
+    const { pages } = await printOnVirtualPrinter(editor, server.dataDir);
+    expect(pages.length).toBe(1);
+    const printed = pages[0]!;
 
     const engine = await loadLabelEngine();
-    const render = (doc: string | LabelDocument): Dots => {
-      const job = openJob(engine, doc, null, { dpi: DPI, turn: 'label' });
-      if (!job.ok) throw new Error(job.error.code);
-      const p = job.value.page(0);
-      if (!p.ok) throw new Error(p.error.code);
-      return pageDots(p.value);
-    };
+    const render = (doc: string | LabelDocument): Dots => engineDots(engine, doc, { dpi: DPI, turn: 'label' })[0]!;
     expect(differ(printed.dark, render(savedText).dark)).toBe(0);
     // Without the picture the page is another: the fetched picture is what printed.
     const doc = (readLabel(savedText) as { ok: true; value: LabelDocument }).value;

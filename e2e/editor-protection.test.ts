@@ -13,19 +13,15 @@
  * after the page's clock has passed two whole seconds, when an editable label would have
  * drawn two new frames.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../src/engine/types';
 import type { LabelDocument } from '../src/label/label';
 import { readLabel } from '../src/label/wdfx';
-import { openJob } from '../src/print/job';
 import { loadLabelEngine } from '../src/render/pool-renderer';
 import { differ, Editor, installFrameCounter, type Dots } from './editor-user';
 import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
-import { printedDots } from './printed-pages';
+import { engineDots, printOnVirtualPrinter } from './printed-pages';
 
-const VIRTUAL_PRINTER = 'Assetmark Virtual 203';
 const DPI = 203;
 const TEXT = { x: 2, y: 2, w: 20, h: 5 };
 const CODE = { x: 2, y: 9, w: 34, h: 10 };
@@ -49,11 +45,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function pageDots(p: Page): Dots {
-  const dark: number[] = [];
-  for (let y = 0; y < p.height; y++) for (let x = 0; x < p.width; x++) dark.push((p.data[y * p.stride + (x >> 3)]! >> (7 - (x & 7))) & 1);
-  return { width: p.width, height: p.height, dark };
-}
 
 async function insert(tool: string, kind: string, b: typeof TEXT): Promise<void> {
   await editor.id(`insert-${tool}`).click();
@@ -144,34 +135,15 @@ describe('the editable flag: a protected label takes no change, does not tick, a
   it('prints the protected label as the engine renders the saved file', async () => {
     const page = editor.page;
     const before = Date.now();
-    await editor.id('editor-print').click();
-    await page.waitForURL('**/label/print');
-    await editor.id('helper-found').waitFor();
-    await editor.id('printer').click();
-    await page.getByRole('option', { name: new RegExp(`^${VIRTUAL_PRINTER}`) }).click();
-    await expect.poll(() => editor.id('print').isEnabled()).toBe(true);
-    await editor.id('print').click();
-    await page.locator('[data-testid="print-progress"][data-status="done"]').waitFor({ timeout: 60_000 });
+    const { pages } = await printOnVirtualPrinter(editor, server.dataDir);
     const after = Date.now();
-
-    const printerDir = join(server.dataDir, 'virtual-printer', 'Assetmark_Virtual_203');
-    const jobs = await readdir(printerDir);
-    expect(jobs.length).toBe(1);
-    const dir = join(printerDir, jobs[0]!);
-    const pbms = (await readdir(dir)).filter((f) => f.endsWith('.pbm')).sort();
-    expect(pbms.length).toBe(1);
-    const printed = printedDots(await readFile(join(dir, pbms[0]!)));
+    expect(pages.length).toBe(1);
+    const printed = pages[0]!;
 
     // The date prints the day of printing: the page is the engine's at the clock reading
     // before or after the print (the same day unless midnight passed in between).
     const engine = await loadLabelEngine();
-    const render = (timeMs: number): Dots => {
-      const job = openJob(engine, savedText, null, { dpi: DPI, turn: 'label', timeMs });
-      if (!job.ok) throw new Error(job.error.code);
-      const p = job.value.page(0);
-      if (!p.ok) throw new Error(p.error.code);
-      return pageDots(p.value);
-    };
+    const render = (timeMs: number): Dots => engineDots(engine, savedText, { dpi: DPI, turn: 'label', timeMs })[0]!;
     const differences = [before, after].map((ms) => differ(printed.dark, render(ms).dark));
     expect(Math.min(...differences)).toBe(0);
     // ... and the date and the code are on it.

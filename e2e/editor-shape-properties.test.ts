@@ -24,8 +24,7 @@
  *
  * Every wait is on a UI state (data-state, polls on values), never on time.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { decode_barcode_with_hints, DecodeHintDictionary } from 'rxing-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYMBOLOGIES } from '../src/engine/symbologies';
@@ -35,13 +34,11 @@ import { updateElement } from '../src/label/elements/index';
 import { contextOf, type LabelDocument } from '../src/label/label';
 import { ptToMm } from '../src/label/units';
 import { readLabel } from '../src/label/wdfx';
-import { openJob } from '../src/print/job';
 import { loadLabelEngine } from '../src/render/pool-renderer';
 import { differ, Editor, installFrameCounter, type Dots } from './editor-user';
 import { logInAsDemo, openBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
-import { printedDots, zbarSymbols } from './printed-pages';
+import { engineDots, printOnVirtualPrinter, zbarSymbols } from './printed-pages';
 
-const VIRTUAL_PRINTER = 'Assetmark Virtual 203';
 const DPI = 203;
 const LABEL = { width: 80, height: 60 };
 
@@ -121,12 +118,6 @@ function blackBounds(d: Dots, b: Box): { x: number; y: number; w: number; h: num
   return { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
 }
 
-/** The dots of an engine page (1 = black). */
-function pageDots(p: Page): Dots {
-  const dark: number[] = [];
-  for (let y = 0; y < p.height; y++) for (let x = 0; x < p.width; x++) dark.push((p.data[y * p.stride + (x >> 3)]! >> (7 - (x & 7))) & 1);
-  return { width: p.width, height: p.height, dark };
-}
 
 /** Box `b` of `d` as an engine page, for a decoder. */
 function cropPage(d: Dots, b: Box): Page {
@@ -320,38 +311,15 @@ describe('the property panel for shapes, lines, barcodes, 2D codes and the flags
 
   it('prints both sides on the virtual printer as the engine renders the saved file, each property showing in the dots', async () => {
     const page = editor.page;
-    await editor.id('editor-print').click();
-    await page.waitForURL('**/label/print');
-    await editor.id('helper-found').waitFor();
-    await editor.id('printer').click();
-    await page.getByRole('option', { name: new RegExp(`^${VIRTUAL_PRINTER}`) }).click();
-    await expect.poll(() => editor.id('print').isEnabled()).toBe(true);
-    await editor.id('print').click();
-    await page.locator('[data-testid="print-progress"][data-status="done"]').waitFor({ timeout: 60_000 });
-
-    const printerDir = join(server.dataDir, 'virtual-printer', 'Assetmark_Virtual_203');
-    const jobs = await readdir(printerDir);
-    expect(jobs.length).toBe(1);
-    const dir = join(printerDir, jobs[0]!);
-    const files = (await readdir(dir)).sort();
-    const pbms = files.filter((f) => f.endsWith('.pbm'));
-    const pngs = files.filter((f) => f.endsWith('.png')).map((f) => join(dir, f));
-    expect(pbms.length).toBe(2); // the normal side, then the mirrored one
-    const [front, mirrored] = await Promise.all(pbms.map(async (f) => printedDots(await readFile(join(dir, f)))));
+    const { pages, pngs } = await printOnVirtualPrinter(editor, server.dataDir);
+    expect(pages.length).toBe(2); // the normal side, then the mirrored one
+    const [front, mirrored] = pages;
     expect([front!.width, front!.height]).toEqual([dot(LABEL.width), dot(LABEL.height)]);
 
     // Both printed sides are the Node engine's pages for the saved file; the editor showed
     // the engine's preview (unprinted controls included) of the normal side.
     const engine = await loadLabelEngine();
-    const render = (doc: string | LabelDocument, options: { preview?: boolean } = {}): Dots[] => {
-      const job = openJob(engine, doc, null, { dpi: DPI, turn: 'label', sides: 'both', ...options });
-      if (!job.ok) throw new Error(job.error.code);
-      return [0, 1].map((i) => {
-        const p = job.value.page(i);
-        if (!p.ok) throw new Error(p.error.code);
-        return pageDots(p.value);
-      });
-    };
+    const render = (doc: string | LabelDocument, options: { preview?: boolean } = {}): Dots[] => engineDots(engine, doc, { dpi: DPI, turn: 'label', sides: 'both', ...options }, 2);
     const [nodeFront, nodeMirrored] = render(savedText);
     expect(differ(front!.dark, nodeFront!.dark)).toBe(0);
     expect(differ(mirrored!.dark, nodeMirrored!.dark)).toBe(0);
