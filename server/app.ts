@@ -26,6 +26,7 @@ import { childUserRoutes } from './routes/child-user.ts';
 import { classifyRoutes } from './routes/classify.ts';
 import { departmentRoutes } from './routes/department.ts';
 import { excelRoutes } from './routes/excel.ts';
+import type { ImportDeps } from './modules/import-export/service.ts';
 import { fileRoutes } from './routes/file.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
@@ -42,6 +43,8 @@ export interface AppDeps {
   mailer: Mailer;
   clock?: Clock;
   log?: Logger;
+  /** What imports run with (routes/excel.ts importServices); unset: made here. main.ts shares it with the takeovers. */
+  imports?: ImportDeps;
 }
 
 function formatBytes(bytes: number): string {
@@ -120,7 +123,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   api.route('/', businessRoutes(deps));
   api.route('/', inventoryRoutes(deps));
   api.route('/', fileRoutes(deps));
-  api.route('/', excelRoutes(deps));
+  api.route('/', excelRoutes(deps, appDeps.imports));
   api.route('/', templateRoutes(deps));
   app.route('/api', api);
 

@@ -11,6 +11,9 @@
  *   file), IMPORT_WORKERS (1: import files parsed at a time, the rest wait in order),
  *   IMPORT_WORKER_HEAP_MB (1024: heap of a parse worker; over it the file is "too large"),
  *   IMPORT_PARSE_TIMEOUT_MS (120000: time one file may take to parse; over it it is refused),
+ *   IMPORT_LEASE_MS (30000: an import job is its instance's while it beats within this; a job
+ *   of an instance that died is taken over that long after its last beat), IMPORT_CLAIM_EVERY_MS
+ *   (5000: how often an instance looks for such jobs),
  *   PUBLIC_ORIGIN (unset: the request's own; the scheme, host and port asset links on labels
  *   start with, e.g. https://assets.example.com, needed behind a proxy that changes the host),
  *   TEMPLATE_CORS_ORIGINS (unset: none; comma list of web-app origins allowed to call the
@@ -151,6 +154,8 @@ const EnvSchema = z.object({
   IMPORT_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_IMPORT_LIMITS.workers),
   IMPORT_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(65_536).default(DEFAULT_IMPORT_LIMITS.workerHeapMb),
   IMPORT_PARSE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_IMPORT_LIMITS.parseMs),
+  IMPORT_LEASE_MS: z.coerce.number().int().min(300).max(3_600_000).default(DEFAULT_IMPORT_LIMITS.leaseMs),
+  IMPORT_CLAIM_EVERY_MS: z.coerce.number().int().min(50).max(3_600_000).default(DEFAULT_IMPORT_LIMITS.claimEveryMs),
   IMPORT_TEST_PAUSE_AT: z.enum(IMPORT_STAGES).optional(),
   IMPORT_TEST_MARKER_DIR: optionalText,
   ASSETMARK_PAID_MODEL: onOff.default(false),
@@ -206,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
       workers: e.IMPORT_WORKERS,
       workerHeapMb: e.IMPORT_WORKER_HEAP_MB,
       parseMs: e.IMPORT_PARSE_TIMEOUT_MS,
+      leaseMs: e.IMPORT_LEASE_MS,
+      claimEveryMs: e.IMPORT_CLAIM_EVERY_MS,
     },
     importTestPause:
       e.IMPORT_TEST_PAUSE_AT && e.IMPORT_TEST_MARKER_DIR

@@ -14,8 +14,11 @@ import { createMailer } from './mail/index.ts';
 import { startMaintenance } from './maintenance.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './modules/accounts/demo.ts';
 import { startDemo } from './modules/demo/start.ts';
-import { failInterruptedImports, sweepUnfinishedImports } from './modules/import-export/service.ts';
-import { removeUnfinishedOrders } from './modules/inventory/create.ts';
+import { endLeasesOfStoppedProcess } from './modules/import-export/leases.ts';
+import { startImportTakeovers } from './modules/import-export/resume.ts';
+import { sweepUnfinishedImports } from './modules/import-export/service.ts';
+import { importServices } from './routes/excel.ts';
+import { abandonedBefore, removeUnfinishedOrders } from './modules/inventory/create.ts';
 import { seedGallery } from './modules/templates/gallery.ts';
 import { startAppHelper } from '../helper/in-app.ts';
 import type { RunningHelper } from '../helper/server.ts';
@@ -31,20 +34,23 @@ async function main(): Promise<void> {
   // The demo account, and its company's sample data (which copies a gallery template) while
   // that company is empty; ASSETMARK_DEMO_DATA=off leaves the sample data out.
   await startDemo({ db, clock: systemClock, timeZone: config.timeZone, sampleData: config.demoData, log });
-  // An import still running when the last process stopped was never published (its rows are
-  // hidden until its job is 'success'): say so to whoever looks at it.
-  const interrupted = await failInterruptedImports(db, systemClock());
-  if (interrupted > 0) log.info(`[import] ${interrupted} interrupted import(s) marked as failed`);
-  // Their rows (hidden, never published) are deleted in the background, without delaying the start.
+  // Import jobs are shared by every instance on the database (import-export/leases.ts): this
+  // one takes over those whose instance died, and runs them again or to their end. On PGlite
+  // the data directory is this process's alone: a running job's lease is a stopped process's.
+  const imports = importServices({ db, clock: systemClock, config, log });
+  const released = await endLeasesOfStoppedProcess(db);
+  if (released > 0) log.info(`[import] ${released} import(s) the last process left running are taken over`);
+  const stopTakeovers = startImportTakeovers(imports, config.imports.claimEveryMs);
+  // Failed imports' rows (hidden, never published) are deleted in the background, without delaying the start.
   void sweepUnfinishedImports(db, log).then((removed) => {
     if (removed > 0) log.info(`[import] ${removed} row(s) of failed or interrupted imports removed`);
   });
-  // An inventory order whose lines were still being written was never seen: it goes.
-  const unfinished = await removeUnfinishedOrders(db);
+  // An inventory order whose lines were still being written by a stopped process was never seen: it goes.
+  const unfinished = await removeUnfinishedOrders(db, db.kind === 'pglite' ? null : abandonedBefore(systemClock()));
   if (unfinished > 0) log.info(`[inventory] ${unfinished} half-made inventory order(s) removed`);
   const stopMaintenance = startMaintenance(db, systemClock, log);
 
-  const app = createApp({ db, config, mailer: createMailer(config, log, systemClock), log });
+  const app = createApp({ db, config, mailer: createMailer(config, log, systemClock), log, imports });
   // The print helper (helper/), started once the app listens; ASSETMARK_HELPER=off leaves it out.
   let helper: Promise<RunningHelper | undefined> = Promise.resolve(undefined);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
@@ -70,6 +76,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info(`[server] ${signal}: shutting down`);
     stopMaintenance();
+    stopTakeovers();
     void helper.then((h) => h?.close());
     // Stop accepting connections, let requests in flight finish, then close the database.
     const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };

@@ -17,8 +17,8 @@ import { holding, requireActor } from '../modules/access/guards.ts';
 import { pauseForeverAt } from '../modules/import-export/limits.ts';
 import { ImportParser } from '../modules/import-export/parse-queue.ts';
 import { exportAssets, importTemplate, XLSX_MIME } from '../modules/import-export/export.ts';
-import { importStatus, startImport } from '../modules/import-export/service.ts';
-import { AssetQuery, assetDeps } from './asset.ts';
+import { importStatus, startImport, type ImportDeps } from '../modules/import-export/service.ts';
+import { AssetQuery } from './asset.ts';
 import type { RouteDeps } from './deps.ts';
 import { id, optionalText, queryFlag } from './fields.ts';
 
@@ -47,17 +47,27 @@ function sendFile(c: Context<AppEnv>, file: ExcelFile & { bytes: Buffer }, asDow
   });
 }
 
-export function excelRoutes(deps: RouteDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+/**
+ * What imports run with, once per app: the routes start jobs with it, and the instance takes
+ * over other instances' jobs with it (server/main.ts: resume.ts), through the same parse queue.
+ */
+export function importServices(deps: Pick<RouteDeps, 'db' | 'clock' | 'config' | 'log'>): ImportDeps {
   const pause = deps.config.importTestPause;
-  const services = {
-    ...assetDeps(deps),
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    timeZone: deps.config.timeZone,
     log: deps.log,
     checkPauseMs: deps.config.importCheckPauseMs,
     // One parse queue for the app: every company's files wait in the same line.
     parser: new ImportParser(deps.config.imports),
     gate: pause ? pauseForeverAt(pause.stage, pause.markerDir) : undefined,
+    leaseMs: deps.config.imports.leaseMs,
   };
+}
+
+export function excelRoutes(deps: RouteDeps, services: ImportDeps = importServices(deps)): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
   const importer = requireActor(deps, holding(Permission.assetAdd));
   const member = requireActor(deps);
 

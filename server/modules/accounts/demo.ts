@@ -5,6 +5,7 @@
  * the demo shows every area, the role area included.
  */
 import { createHash } from 'node:crypto';
+import { scheduledLockKey } from '../../db/scheduled.ts';
 import type { Db } from '../../db/db.ts';
 import { createRootDepartment } from '../departments/service.ts';
 import { hashPassword } from './password.ts';
@@ -24,7 +25,8 @@ export async function ensureDemoAccount(db: Db, now: Date): Promise<boolean> {
   if (seeded.rowCount > 0) return false;
   const passwordHash = await hashPassword(wirePassword(DEMO_PASSWORD));
   return db.transaction(async (tx) => {
-    // Checked again under the transaction: another process may have seeded meanwhile.
+    // Checked again under a lock: instances starting together on one database seed once.
+    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [scheduledLockKey('demo-account').toString()]);
     const existing = await tx.query('SELECT 1 FROM users WHERE email = $1', [DEMO_EMAIL]);
     if (existing.rowCount > 0) return false;
     const company = await tx.query<{ id: number }>(

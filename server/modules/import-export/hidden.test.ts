@@ -24,7 +24,8 @@ import { loadActor, type Actor } from '../access/service.ts';
 import { assetIdOfToken } from '../asset-labels/links.ts';
 import { resolveScannedCode } from '../assets/scanned-code.ts';
 import { holdAt } from './test-gates.ts';
-import { failInterruptedImports, importsSettled, startImport, sweepUnfinishedImports, WRITE_CHUNK, type ImportDeps } from './service.ts';
+import { takeOverExpiredJobs } from './resume.ts';
+import { importsSettled, startImport, sweepUnfinishedImports, WRITE_CHUNK, type ImportDeps } from './service.ts';
 
 let server: TestServer;
 let admin: LoginResult;
@@ -212,7 +213,7 @@ describe('an import that fails', () => {
     expect(numberOf(await newCode())).toBe(last + 5);
   });
 
-  it('left by a stopped server is marked failed at start and its hidden rows removed afterwards', async () => {
+  it('left by a stopped server without its file is failed when taken over, and its hidden rows removed', async () => {
     // What a process killed between two chunks leaves: a job 'importing' and committed hidden rows.
     const { rows } = await server.db.query<{ id: number }>(
       `INSERT INTO import_jobs (company_id, user_id, file_name, status, total_rows) VALUES ($1, $2, 'died.csv', 'importing', 3000) RETURNING id`,
@@ -226,9 +227,10 @@ describe('an import that fails', () => {
     );
     const before = await seen();
     expect((await call('GET', '/api/Asset?search=DIED-')).body).toMatchObject({ resultInfo: { filterAssetCount: 0 } });
-    expect(await failInterruptedImports(server.db, server.clock.now())).toBe(1);
+    const deps = { db: server.db, clock: server.clock.now, timeZone: 'Asia/Shanghai', log: silentLogger };
+    expect(await takeOverExpiredJobs(deps)).toBe(1);
+    await importsSettled();
     expect(await seen()).toEqual(before);
-    expect(await sweepUnfinishedImports(server.db, silentLogger)).toBe(3000);
     expect(await hiddenRows(jobId)).toEqual([]);
     expect(await jobRow(jobId)).toEqual({ status: 'error', swept: true });
     expect(await sweepUnfinishedImports(server.db, silentLogger)).toBe(0);

@@ -17,6 +17,13 @@ export interface ImportLimits {
   /** Time one file may take in its parse worker, ms (waiting at a test gate not counted); a
    * file taking longer is refused and the worker stopped, so the queue goes on. */
   parseMs: number;
+  /**
+   * How long a job stays its instance's without a heartbeat, ms (leases.ts): an instance that
+   * dies leaves its jobs to another one that long after its last beat.
+   */
+  leaseMs: number;
+  /** How often an instance looks for jobs whose lease ran out, to take them over, ms. */
+  claimEveryMs: number;
 }
 
 /**
@@ -38,6 +45,8 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   workers: 1,
   workerHeapMb: 1024,
   parseMs: 120_000,
+  leaseMs: 30_000,
+  claimEveryMs: 5_000,
 };
 
 /**

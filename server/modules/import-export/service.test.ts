@@ -19,7 +19,8 @@ import { silentLogger } from '../../log.ts';
 import { companyIdOf, payload, registerAndLogin, snapshot, startTestServer, type TestServer } from '../../testing/harness.ts';
 import { failingAt } from '../../testing/failing-db.ts';
 import { loadActor } from '../access/service.ts';
-import { failInterruptedImports, importsSettled, startImport, WRITE_CHUNK } from './service.ts';
+import { takeOverExpiredJobs } from './resume.ts';
+import { importsSettled, startImport, WRITE_CHUNK } from './service.ts';
 
 let server: TestServer;
 let admin: LoginResult;
@@ -484,7 +485,7 @@ describe('import rules', () => {
     expect(status).toMatchObject({ status: 'error', created: 0, message: 'The import failed and nothing was saved. Please try again.' });
   });
 
-  it('marks imports left running by a stopped server as failed at start, which frees the company', async () => {
+  it('fails an import left running by a stopped server without its file (from before leases) when taken over, which frees the company', async () => {
     const companyId = await companyIdOf(server.db, admin.Id);
     const { rows } = await server.db.query<{ id: number }>(
       `INSERT INTO import_jobs (company_id, user_id, file_name, status, total_rows) VALUES ($1, $2, 'died.xlsx', 'importing', 5) RETURNING id`,
@@ -492,7 +493,9 @@ describe('import rules', () => {
     );
     const file = fileOf([ZH_HEADER, ['LATER-1', 'Later', '', '', '', '', '', '', 'Ops', '', '', '']], 'csv');
     expect((await call('POST', '/api/Excel', { suffix: 'csv', fileData: file })).body.statusCode).toBe(10007);
-    expect(await failInterruptedImports(server.db, server.clock.now())).toBe(1);
+    const deps = { db: server.db, clock: server.clock.now, timeZone: 'Asia/Shanghai', log: silentLogger };
+    expect(await takeOverExpiredJobs(deps)).toBe(1);
+    await importsSettled();
     expect(payload(await call<ImportStatus>('GET', `/api/Excel?jobId=${rows[0].id}`, undefined, 'zh'))).toMatchObject({
       status: 'error',
       message: '导入因服务重启而中断，没有保存任何数据，请重新导入。',

@@ -51,9 +51,10 @@ import type { AssetDeps } from '../assets/service.ts';
 import { attributesVersion, classifiesOf, findClassify, type ClassifyRow } from '../classifications/service.ts';
 import { decodeLimited } from '../files/service.ts';
 import { standardColumnOf } from './columns.ts';
-import type { ImportGate } from './limits.ts';
+import { holdLease, INSTANCE_ID, leaseEnd, LeaseLost, startHeartbeat, type Heartbeat, type JobProgress, type Lease } from './leases.ts';
+import { DEFAULT_IMPORT_LIMITS, type ImportGate } from './limits.ts';
 import { loadLookups } from './lookups.ts';
-import { importsSettled, sweepLater, sweepsDone, sweepUnfinishedImports, track } from './sweep.ts';
+import { importsSettled, sweepCompanyLeftovers, sweepLater, sweepsDone, sweepUnfinishedImports, track } from './sweep.ts';
 import { applyRemaining, applyStagedChunk, insertHiddenChunk, stageUpdateChunk, WRITE_CHUNK, yieldToEventLoop } from './write.ts';
 import { ImportParser } from './parse-queue.ts';
 import { checkRow, unchanged, type ColumnMap, type RowProblem, type RowValues } from './rows.ts';
@@ -72,6 +73,21 @@ export interface ImportDeps extends AssetDeps {
    * applyChunkOf's choice for the database. Tests set it to apply in chunks on either.
    */
   applyChunk?: number | null;
+  /** How long a job stays this instance's without a heartbeat, ms (leases.ts); unset: the default limits'. */
+  leaseMs?: number;
+  /** This instance's name in the job's lease_owner; unset: INSTANCE_ID. Tests run two "instances" in one process. */
+  instance?: string;
+  /** Tests: false leaves the leases of this instance's jobs to run out, as if it had died while they wait at a gate. */
+  heartbeat?: boolean;
+}
+
+export const leaseMsOf = (deps: ImportDeps) => deps.leaseMs ?? DEFAULT_IMPORT_LIMITS.leaseMs;
+export const instanceOf = (deps: ImportDeps) => deps.instance ?? INSTANCE_ID;
+
+/** Beats for a job this instance runs under `lease` (leases.ts), with its progress. */
+export function beatFor(deps: ImportDeps, lease: Lease): Heartbeat {
+  if (deps.heartbeat === false) return { stop: () => {}, lost: false };
+  return startHeartbeat(deps.db, lease, leaseMsOf(deps), () => progressOf(lease.jobId), deps.log);
 }
 
 /**
@@ -99,14 +115,11 @@ const CHECK_SLICE = 500;
 
 export { importsSettled, sweepUnfinishedImports, WRITE_CHUNK };
 
-// ---- progress of running jobs (this process) ---------------------------------------------
+// ---- progress of the jobs this process runs (each beat writes it to the job: leases.ts) ----
 
-interface Progress {
-  phase: 'checking' | 'saving';
-  done: number;
-  total: number;
-}
-const progress = new Map<number, Progress>();
+const progress = new Map<number, JobProgress>();
+/** The progress of a job this process runs (undefined: not here). */
+export const progressOf = (jobId: number) => progress.get(jobId);
 
 // ---- starting an import ------------------------------------------------------------------
 
@@ -152,38 +165,76 @@ export async function startImport(
       actor.companyId,
     ]);
     if (applying.rows.length > 0) throw new AppError('importBusy');
+    // The file and the options are kept with the job, so that another instance can run it
+    // again if this one dies (leases.ts); this instance holds it under lease token 1.
     const { rows } = await deps.db.query<{ id: number }>(
-      `INSERT INTO import_jobs (company_id, user_id, file_name, all_or_nothing, status, total_rows, started_at)
-       VALUES ($1, $2, $3, $4, 'importing', 0, $5) RETURNING id`,
-      [actor.companyId, actor.userId, (input.fileName ?? '').slice(0, 255), input.allOrNothing === true, deps.clock()],
+      `INSERT INTO import_jobs (company_id, user_id, file_name, all_or_nothing, status, total_rows, started_at,
+                                file_data, file_suffix, classify_id, lease_owner, lease_token, lease_expires_at)
+       VALUES ($1, $2, $3, $4, 'importing', 0, $5, $6, $7, $8, $9, 1, ${leaseEnd('$10')}) RETURNING id`,
+      [
+        actor.companyId,
+        actor.userId,
+        (input.fileName ?? '').slice(0, 255),
+        input.allOrNothing === true,
+        deps.clock(),
+        bytes,
+        suffixOf(input),
+        input.classifyId ?? null,
+        instanceOf(deps),
+        leaseMsOf(deps),
+      ],
     );
-    jobId = rows[0].id;
+    jobId = Number(rows[0].id);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('importBusy');
     throw err;
   }
 
+  const lease: Lease = { companyId: actor.companyId, jobId, token: 1 };
+  const heartbeat = beatFor(deps, lease);
   let plan: Plan;
   try {
     plan = await planImport(deps, actor, input, bytes, jobId);
   } catch (err) {
+    heartbeat.stop();
     // A refused file leaves no job behind (and frees the company for the next file).
-    await deps.db.query('DELETE FROM import_jobs WHERE company_id = $1 AND id = $2', [actor.companyId, jobId]);
+    await deps.db.query('DELETE FROM import_jobs WHERE company_id = $1 AND id = $2 AND lease_token = $3', [actor.companyId, jobId, lease.token]);
     throw err;
   }
   const totalRows = plan.data.length + plan.refused.length;
-  await deps.db.query('UPDATE import_jobs SET total_rows = $3 WHERE company_id = $1 AND id = $2', [actor.companyId, jobId, totalRows]);
-  progress.set(jobId, { phase: 'checking', done: 0, total: totalRows });
-  const finished = track(
-    runImport(deps, actor, jobId, plan)
-      .catch((err) => deps.log.error(`[import] job ${jobId} could not record its failure:`, err))
-      .finally(() => progress.delete(jobId)),
-  );
+  const finished = runInBackground(deps, actor, lease, plan, heartbeat);
   return { jobId, totalRows, finished };
 }
 
+/**
+ * Runs a planned job in the background under its lease, beating until it ends (counted by
+ * importsSettled); also how a job taken over runs again (resume.ts).
+ */
+export function runInBackground(deps: ImportDeps, actor: Actor, lease: Lease, plan: Plan, heartbeat: Heartbeat): Promise<void> {
+  const { jobId } = lease;
+  const totalRows = plan.data.length + plan.refused.length;
+  progress.set(jobId, { phase: 'checking', done: 0, total: totalRows });
+  const run = async () => {
+    await deps.db.query('UPDATE import_jobs SET total_rows = $3 WHERE company_id = $1 AND id = $2 AND lease_token = $4', [
+      actor.companyId,
+      jobId,
+      totalRows,
+      lease.token,
+    ]);
+    await runImport(deps, actor, lease, plan);
+  };
+  return track(
+    run()
+      .catch((err) => deps.log.error(`[import] job ${jobId} could not record its failure:`, err))
+      .finally(() => {
+        heartbeat.stop();
+        progress.delete(jobId);
+      }),
+  );
+}
+
 /** The file parsed (in the queue's worker) and checked against the classifications: what runImport does. */
-async function planImport(deps: ImportDeps, actor: Actor, input: ImportInput, bytes: Uint8Array, jobId: number): Promise<Plan> {
+export async function planImport(deps: ImportDeps, actor: Actor, input: ImportInput, bytes: Uint8Array, jobId: number): Promise<Plan> {
   const sheet = await parserOf(deps).parse(bytes, suffixOf(input), { gate: deps.gate, jobId });
   const classes = await classifiesOf(deps.db, actor.companyId);
   const defaultClassify = await defaultClassifyOf(deps, actor, input.classifyId, sheet.marker, classes);
@@ -250,10 +301,14 @@ export interface Plan {
   allOrNothing: boolean;
 }
 
-async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Plan): Promise<void> {
+async function runImport(deps: ImportDeps, actor: Actor, lease: Lease, plan: Plan): Promise<void> {
+  const { jobId } = lease;
+  let lost = false;
   try {
-    // An earlier failed import's rows still hold their codes until they are swept.
+    // An earlier failed import's rows still hold their codes until they are swept: those of
+    // this process's sweeps, and those another instance left (or is still sweeping).
     await sweepsDone(actor.companyId);
+    await sweepCompanyLeftovers(deps.db, actor.companyId);
     const state = progress.get(jobId)!;
     const lookups = await loadLookups(deps.db, actor, plan);
     const problems: RowProblem[] = [...plan.refused];
@@ -294,14 +349,17 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
           ? ['importNothingValid', {}]
           : null;
     if (abort) {
-      await finishJob(deps.db, actor.companyId, jobId, deps.clock(), { status: 'error', problems, message: abort, counts: null });
+      if (!(await finishJob(deps.db, lease, deps.clock(), { status: 'error', problems, message: abort, counts: null }))) throw new LeaseLost(lease);
       return;
     }
 
     state.phase = 'saving';
     state.done = 0;
     state.total = writes.length;
-    await deps.db.transaction((tx) => assignCodes(tx, actor.companyId, jobId, writes));
+    await deps.db.transaction(async (tx) => {
+      await holdLease(tx, lease);
+      await assignCodes(tx, actor.companyId, jobId, writes);
+    });
     const now = deps.clock();
     // Each chunk its own transaction; between chunks no transaction is open, so other requests
     // are answered. PGlite answers through promises only: without the yield the whole write
@@ -309,7 +367,11 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
     const inChunks = async (rows: RowValues[], share: number, write: (tx: Queryable, chunk: RowValues[]) => Promise<number>) => {
       for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
         const chunk = rows.slice(start, start + WRITE_CHUNK);
-        const written = await deps.db.transaction((tx) => write(tx, chunk));
+        const written = await deps.db.transaction(async (tx) => {
+          // Taken over meanwhile (this instance paused past its lease): nothing more is written.
+          await holdLease(tx, lease);
+          return write(tx, chunk);
+        });
         // Fewer rows than sent: a code was taken by another asset since the check.
         if (written !== chunk.length) throw new AppError('importFailed');
         state.done += chunk.length * share;
@@ -323,10 +385,8 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
     await passGate(deps, 'publishing', jobId);
     const limit = applyChunkOf(deps);
     const applyAfter = await deps.db.transaction(async (tx) => {
-      // Not 'importing' any more (marked interrupted by a start of another process): no publish.
-      if (!(await finishJob(tx, actor.companyId, jobId, deps.clock(), { status: 'success', problems, message: null, counts }))) {
-        throw new AppError('importFailed');
-      }
+      // Taken over by another instance meanwhile: no publish (that instance runs the job again).
+      if (!(await finishJob(tx, lease, deps.clock(), { status: 'success', problems, message: null, counts }))) throw new LeaseLost(lease);
       const first = await applyStagedChunk(tx, actor.companyId, jobId, 0, limit);
       // Fewer assets changed than staged: one was changed since it was staged (never expected: held).
       if (first.applied !== first.staged) throw new AppError('importFailed');
@@ -336,7 +396,7 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
     });
     await passGate(deps, 'committed', jobId);
     if (applyAfter !== null) {
-      const missed = await applyRemaining(deps.db, actor.companyId, jobId, applyAfter, limit!, async (staged) => {
+      const missed = await applyRemaining(deps.db, lease, applyAfter, limit!, async (staged) => {
         state.done += staged / 2;
         await passGate(deps, 'chunkApplied', jobId);
       });
@@ -347,16 +407,22 @@ async function runImport(deps: ImportDeps, actor: Actor, jobId: number, plan: Pl
       await tidyTables(deps.db, ['assets']).catch((err) => deps.log.error('[import] vacuum failed:', err));
     }
   } catch (err) {
+    if (err instanceof LeaseLost) {
+      // Another instance holds the job now and runs it to the end: this run leaves it alone.
+      lost = true;
+      deps.log.info(`[import] job ${jobId} was taken over by another instance; this one stops`);
+      return;
+    }
     if (!(err instanceof AppError && err.kind === 'importFailed')) deps.log.error(`[import] job ${jobId} failed:`, err);
     // Only a job still importing: a failure after the publish (none is expected) changes nothing.
-    await finishJob(deps.db, actor.companyId, jobId, deps.clock(), {
+    await finishJob(deps.db, lease, deps.clock(), {
       status: 'error',
       problems: [],
       message: ['importFailed', {}],
       counts: null,
     });
   } finally {
-    await sweepLater(deps.db, deps.log, actor.companyId, jobId);
+    if (!lost) await sweepLater(deps.db, deps.log, actor.companyId, jobId);
   }
 }
 
@@ -376,22 +442,26 @@ async function assignCodes(tx: Queryable, companyId: number, jobId: number, writ
   ]);
 }
 
-interface Finish {
+export interface Finish {
   status: 'success' | 'error';
   problems: RowProblem[];
   message: [ErrorKind, ErrorParams] | null;
   counts: { created: number; updated: number; unchanged: number } | null;
 }
 
-/** Records the outcome of a job still 'importing'; false when it was not. */
-async function finishJob(q: Queryable, companyId: number, jobId: number, now: Date, finish: Finish): Promise<boolean> {
+/**
+ * Records the outcome of a job still 'importing' under the lease's token (its stored file is
+ * no longer needed); false when it was not (finished, or taken over by another instance).
+ */
+export async function finishJob(q: Queryable, lease: Lease, now: Date, finish: Finish): Promise<boolean> {
   const { rowCount } = await q.query(
     `UPDATE import_jobs SET status = $3, created_count = $4, updated_count = $5, unchanged_count = $6,
-            error_count = $7, errors = $8, message_kind = $9, message_params = $10, finished_at = $11
-      WHERE company_id = $1 AND id = $2 AND status = 'importing'`,
+            error_count = $7, errors = $8, message_kind = $9, message_params = $10, finished_at = $11,
+            file_data = NULL, progress_phase = NULL
+      WHERE company_id = $1 AND id = $2 AND status = 'importing' AND lease_token = $12`,
     [
-      companyId,
-      jobId,
+      lease.companyId,
+      lease.jobId,
       finish.status,
       finish.counts?.created ?? 0,
       finish.counts?.updated ?? 0,
@@ -401,22 +471,10 @@ async function finishJob(q: Queryable, companyId: number, jobId: number, now: Da
       finish.message?.[0] ?? null,
       JSON.stringify(finish.message?.[1] ?? {}),
       now,
+      lease.token,
     ],
   );
   return rowCount === 1;
-}
-
-/**
- * At start-up: jobs left 'importing' by a previous process were interrupted; nothing of them
- * was published (their rows stay hidden until sweepUnfinishedImports deletes them).
- */
-export async function failInterruptedImports(q: Queryable, now: Date): Promise<number> {
-  const { rowCount } = await q.query(
-    `UPDATE import_jobs SET status = 'error', message_kind = 'importInterrupted', finished_at = $1
-      WHERE status = 'importing'`,
-    [now],
-  );
-  return rowCount;
 }
 
 // ---- import status -----------------------------------------------------------------------
@@ -437,6 +495,9 @@ interface JobRow {
   started_at: Date;
   finished_at: Date | null;
   apply_after: number | null;
+  progress_phase: JobProgress['phase'] | null;
+  progress_done: number;
+  progress_total: number;
 }
 
 /** A job of the company (the latest without an id), with its problems in the caller's language. */
@@ -448,7 +509,8 @@ export async function importStatus(
 ): Promise<ImportStatus> {
   const { rows } = await deps.db.query<JobRow>(
     `SELECT id, file_name, all_or_nothing, status, total_rows, created_count, updated_count, unchanged_count,
-            error_count, errors, message_kind, message_params, started_at, finished_at, apply_after
+            error_count, errors, message_kind, message_params, started_at, finished_at, apply_after,
+            progress_phase, progress_done, progress_total
        FROM import_jobs WHERE company_id = $1 AND ($2::bigint IS NULL OR id = $2)
       ORDER BY id DESC LIMIT 1`,
     [actor.companyId, jobId ?? null],
@@ -462,9 +524,11 @@ export async function importStatus(
   // importing for its user, who sees them appear.
   const applying = job.status === 'success' && job.apply_after !== null;
   const running = job.status === 'importing' || applying;
-  const live = running ? progress.get(job.id) : undefined;
-  // Applying after a restart has no progress in this process: the new rows are in, the
-  // changes staged (half of each).
+  // This process's own count, else what the instance running it wrote with its last beat.
+  const beaten = job.progress_phase ? { phase: job.progress_phase, done: job.progress_done, total: job.progress_total } : undefined;
+  const live = running ? (progress.get(job.id) ?? beaten) : undefined;
+  // Applying after a takeover, before its first beat: the new rows are in, the changes
+  // staged (half of each).
   const resumed = applying && !live;
   const done = live?.done ?? (resumed ? job.created_count + job.updated_count / 2 : running ? 0 : job.total_rows);
   return {

@@ -7,6 +7,7 @@
  */
 import type { Db, Queryable } from '../../db/db.ts';
 import { lockForStaging } from '../assets/import-hold.ts';
+import { holdLease, type Lease } from './leases.ts';
 import type { RowValues } from './rows.ts';
 
 /**
@@ -137,13 +138,12 @@ export async function applyStagedChunk(tx: Queryable, companyId: number, jobId: 
 
 /**
  * After the publish: applies the job's staged changes above `after`, `limit` a transaction
- * (applyStagedChunk). `onChunk` runs after each commit. Returns the staged changes not
+ * (applyStagedChunk), each only while the job still has the lease's token (leases.ts). `onChunk` runs after each commit. Returns the staged changes not
  * applied (none expected: their assets were held).
  */
 export async function applyRemaining(
   db: Db,
-  companyId: number,
-  jobId: number,
+  lease: Lease,
   after: number,
   limit: number,
   onChunk?: (staged: number) => Promise<void>,
@@ -151,7 +151,11 @@ export async function applyRemaining(
   let missed = 0;
   for (let from: number | null = after; from !== null; ) {
     const start: number = from;
-    const chunk: AppliedChunk = await db.transaction((tx) => applyStagedChunk(tx, companyId, jobId, start, limit));
+    const chunk: AppliedChunk = await db.transaction(async (tx) => {
+      // Taken over meanwhile: the instance holding the job now applies the rest, once.
+      await holdLease(tx, lease);
+      return applyStagedChunk(tx, lease.companyId, lease.jobId, start, limit);
+    });
     missed += chunk.staged - chunk.applied;
     from = chunk.through;
     await onChunk?.(chunk.staged);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryLineListResult, InventoryOrderListResult } from '../../../src/api/contract.ts';
 import { payload } from '../../testing/harness.ts';
 import { loadActor, type Actor } from '../access/service.ts';
-import { createOrder, removeUnfinishedOrders, type CreateDeps } from './create.ts';
+import { ABANDONED_ORDER_MS, abandonedBefore, createOrder, removeUnfinishedOrders, type CreateDeps } from './create.ts';
 import { buildInventoryWorld, uniqueCode, type InventoryWorld } from './test-world.ts';
 
 let w: InventoryWorld;
@@ -105,11 +105,26 @@ describe('making an order in chunks', () => {
     const { gate, held, release } = holdAt(1);
     const making = createOrder({ db: w.server.db, clock: w.server.clock.now, linesPerChunk: 1, gate }, admin, { name: 'Stopped', departmentIds: [dept] });
     await held;
-    expect(await removeUnfinishedOrders(w.server.db)).toBe(1);
+    expect(await removeUnfinishedOrders(w.server.db, null)).toBe(1);
     expect(await w.everything()).toEqual(before);
     release();
     await expect(making).rejects.toThrow();
     expect(await w.everything()).toEqual(before);
-    expect(await removeUnfinishedOrders(w.server.db)).toBe(0);
+    expect(await removeUnfinishedOrders(w.server.db, null)).toBe(0);
+  });
+
+  it('on a shared database, leaves an order another instance is writing, and removes one abandoned an hour ago', async () => {
+    const dept = await room(3);
+    const { gate, held, release } = holdAt(1);
+    const making = createOrder({ db: w.server.db, clock: w.server.clock.now, linesPerChunk: 1, gate }, admin, { name: 'Elsewhere', departmentIds: [dept] });
+    await held;
+    const now = w.server.clock.now();
+    expect(await removeUnfinishedOrders(w.server.db, abandonedBefore(now))).toBe(0);
+    expect(await preparingOrders()).toHaveLength(1);
+    const anHourOn = new Date(now.getTime() + ABANDONED_ORDER_MS + 1000);
+    expect(await removeUnfinishedOrders(w.server.db, abandonedBefore(anHourOn))).toBe(1);
+    release();
+    await expect(making).rejects.toThrow();
+    expect(await preparingOrders()).toHaveLength(0);
   });
 });

@@ -206,13 +206,22 @@ export async function createOrder(deps: CreateDeps, actor: Actor, input: Invento
   return orderDetails(deps, actor, orderId);
 }
 
+/** No order takes this long to write (one request: 100,000 lines take seconds), in ms. */
+export const ABANDONED_ORDER_MS = 60 * 60 * 1000;
+
 /**
- * At start: orders whose lines a stopped process was still writing (never seen, never
- * published) are deleted with their lines. Answers how many. Runs before the server takes
- * requests; on a PostgreSQL shared by several processes, only where no other process may
- * be making an order at that moment.
+ * Orders whose lines a stopped process was writing (never seen, never published) are deleted
+ * with their lines; answers how many. `begunBefore` null: every such order, for PGlite at
+ * start (its data directory is this process's alone). Otherwise only those begun before it:
+ * on a PostgreSQL server shared by several instances another one may be writing a newer order,
+ * so start-up and the hourly maintenance remove those begun ABANDONED_ORDER_MS ago.
  */
-export async function removeUnfinishedOrders(db: Db): Promise<number> {
-  const { rowCount } = await db.query('DELETE FROM inventory_orders WHERE preparing');
+export async function removeUnfinishedOrders(db: Queryable, begunBefore: Date | null): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM inventory_orders WHERE preparing AND ($1::timestamptz IS NULL OR created_at < $1)', [
+    begunBefore,
+  ]);
   return rowCount;
 }
+
+/** The `begunBefore` of removeUnfinishedOrders for an order abandoned by `now`. */
+export const abandonedBefore = (now: Date) => new Date(now.getTime() - ABANDONED_ORDER_MS);
