@@ -9,142 +9,48 @@
  * file is imported again from the job, and every row is there exactly once; then the company
  * is free for the next file. Servers sharing a PostgreSQL server: instances.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, watch } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AssetListResult, ImportStarted, ImportStatus, LoginResult } from '../../../src/api/contract.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, wirePassword } from '../accounts/demo.ts';
+import type { AssetListResult, ImportStarted } from '../../../src/api/contract.ts';
+import {
+  api,
+  assetsCsv as csvBase64,
+  kill9,
+  killAllChildServers,
+  loginOver,
+  logShows,
+  markerWritten as markerIn,
+  settledImport as settledStatus,
+  startChildServer,
+  type ChildServer as Running,
+} from '../../testing/child-server.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../accounts/demo.ts';
 import { IMPORT_STAGES, type ImportStage } from './limits.ts';
 import { WRITE_CHUNK } from './service.ts';
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'assetmark-kill-'));
 const markerDir = join(dataDir, 'markers');
-const children = new Set<ChildProcess>();
 
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+  killAllChildServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+/** Starts the server on the shared data directory, holding imports at `pauseAt` if given. */
+function startServer(pauseAt?: ImportStage): Promise<Running> {
+  return startChildServer({ DATA_DIR: dataDir, ...(pauseAt ? { IMPORT_TEST_PAUSE_AT: pauseAt, IMPORT_TEST_MARKER_DIR: markerDir } : {}) });
 }
 
-interface Running {
-  child: ChildProcess;
-  base: string;
-  log: () => string;
-}
-
-/** Starts the server on the shared data directory; resolves once it listens. */
-async function startServer(pauseAt?: ImportStage): Promise<Running> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ASSETMARK_HELPER: 'off', ASSETMARK_DEMO_DATA: 'off' };
-  delete env.DATABASE_URL;
-  if (pauseAt) Object.assign(env, { IMPORT_TEST_PAUSE_AT: pauseAt, IMPORT_TEST_MARKER_DIR: markerDir });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Assetmark is running')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}`, log: () => output };
-}
-
-async function kill9(server: Running): Promise<void> {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGKILL');
-  await exited;
-  children.delete(server.child);
-}
-
-async function api<T>(server: Running, method: string, path: string, token?: string, body?: unknown): Promise<{ statusCode: number; resultInfo: T }> {
-  const response = await fetch(server.base + path, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...(token ? { loginID: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json()) as { statusCode: number; resultInfo: T };
-}
-
-async function login(server: Running): Promise<string> {
-  const reply = await api<LoginResult>(server, 'POST', '/api/Login', undefined, { account: DEMO_EMAIL, password: wirePassword(DEMO_PASSWORD) });
-  expect(reply.statusCode).toBe(0);
-  return reply.resultInfo.loginID;
-}
+const login = (server: Running) => loginOver(server, DEMO_EMAIL, DEMO_PASSWORD);
+const markerWritten = (stage: ImportStage) => markerIn(markerDir, stage);
 
 /** Assets the list finds by `search` (a code prefix or a name), as it counts them. */
 async function countAssets(server: Running, token: string, search: string): Promise<number> {
   const reply = await api<AssetListResult>(server, 'GET', `/api/Asset?search=${encodeURIComponent(search)}&pageSize=20`, token);
   expect(reply.statusCode).toBe(0);
   return reply.resultInfo.filterAssetCount;
-}
-
-/** Resolves when the marker of `stage` exists (the server wrote it and holds the import there). */
-function markerWritten(stage: ImportStage): Promise<void> {
-  const file = join(markerDir, stage);
-  return new Promise((resolve) => {
-    const watcher = watch(dataDir, { recursive: true }, () => {
-      if (existsSync(file)) {
-        watcher.close();
-        resolve();
-      }
-    });
-    if (existsSync(file)) {
-      watcher.close();
-      resolve();
-    }
-  });
-}
-
-/** Resolves when the server's output matches `pattern` (it prints as it goes). */
-function logShows(server: Running, pattern: RegExp): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!pattern.test(server.log())) return false;
-      server.child.stdout!.off('data', check);
-      server.child.stderr!.off('data', check);
-      resolve();
-      return true;
-    };
-    if (check()) return;
-    server.child.stdout!.on('data', check);
-    server.child.stderr!.on('data', check);
-  });
-}
-
-/** A CSV of `count` rows (more than two write chunks, so a kill can land between them). */
-function csvBase64(prefix: string, count: number, name = 'Chair'): string {
-  const lines = ['资产编码,资产名称,存放地点'];
-  for (let i = 0; i < count; i++) lines.push(`${prefix}${String(i).padStart(5, '0')},${name} ${i},Room ${i % 7}`);
-  return Buffer.from(lines.join('\n'), 'utf8').toString('base64');
-}
-
-/** The job's status once it is no longer 'importing', asking again each time the server answers. */
-async function settledStatus(server: Running, token: string, jobId?: number): Promise<ImportStatus> {
-  for (;;) {
-    const reply = await api<ImportStatus>(server, 'GET', `/api/Excel${jobId ? `?jobId=${jobId}` : ''}`, token);
-    expect(reply.statusCode).toBe(0);
-    if (reply.resultInfo.status !== 'importing') return reply.resultInfo;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const ROWS = WRITE_CHUNK * 2 + 500;

@@ -8,10 +8,11 @@
  *      (parse-queue.ts: off the request thread, with a heap cap, the rows and cells counted
  *      against IMPORT_MAX_ROWS / IMPORT_MAX_CELLS: 10005) and is read (10006); its template
  *      version is compared with the classifications (10009). A refused file deletes its job
- *      row again. The reply carries the job id.
+ *      row again. The reply carries the job id. The job keeps the file, and is held by this
+ *      instance under a lease its heartbeat renews, with the progress (leases.ts).
  *   2. In the background (runImport): earlier failed imports of the company finish being
- *      swept (below), lookups are loaded once, every row is checked (progress in memory, the
- *      event loop yielded every few hundred rows). Then the write, in short transactions, so
+ *      swept (below), lookups are loaded once, every row is checked (the event loop yielded
+ *      every few hundred rows). Every write checks the lease's token in its transaction. Then the write, in short transactions, so
  *      that PGlite's one connection serves other requests between them:
  *        - codes for new rows without one are reserved (assets/codes.ts), one transaction;
  *        - new rows are inserted WRITE_CHUNK at a time, each chunk its own transaction, marked
@@ -28,10 +29,10 @@
  *          still counts as importing: for its status, and for the company's next import.
  *      Any failure before the publish (a code taken meanwhile, an asset edited meanwhile, any
  *      error) marks the job 'error' (its rows were never visible) and its hidden rows and
- *      staged changes are deleted in chunks (sweepJob). A job still 'importing' when the
- *      server starts is marked 'error' (failInterruptedImports) and swept after the start
- *      (sweepUnfinishedImports); one published but not wholly applied is applied to the end.
- *      With allOrNothing, one bad row saves none.
+ *      staged changes are deleted in chunks (sweepJob). A job whose instance died (its
+ *      lease ran out) is taken over by another instance, or by this one after a restart
+ *      (resume.ts): run again from its file if unpublished, applied to the end if not wholly
+ *      applied. With allOrNothing, one bad row saves none.
  * A row naming an existing code updates that asset only if the importer sees it and holds 102.
  * A new row whose code another asset took meanwhile is not written (ON CONFLICT DO NOTHING):
  * the import fails. Until a failed import's rows are swept they still hold their codes in the

@@ -3,7 +3,10 @@
  * shutdown can wait for them: importsSettled) and the sweeps that delete what a finished job
  * leaves: a failed or interrupted import's hidden rows, any job's staged changes. A company's
  * sweeps run one after another, and its next import waits for them before it checks its rows
- * (a hidden row still holds its code), as every import waits for the start-up sweep.
+ * (a hidden row still holds its code), as every import waits for the start-up sweep; it then
+ * sweeps what another instance left (sweepCompanyLeftovers). A sweep leaves a running job
+ * alone, whichever instance runs it, and two instances may sweep one job at once. A job taken
+ * over has its unpublished writes undone here too (undoUnpublished).
  */
 import type { Db } from '../../db/db.ts';
 import type { Logger } from '../../log.ts';
