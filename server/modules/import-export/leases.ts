@@ -15,7 +15,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db, Queryable } from '../../db/db.ts';
-import type { Logger } from '../../log.ts';
 
 /** This process among the instances sharing the database: host:pid:random (pids repeat across hosts and restarts). */
 export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -59,8 +58,6 @@ export interface JobProgress {
 export interface Heartbeat {
   /** Stops beating (the lease then runs out unless the job is finished). */
   stop(): void;
-  /** True once a beat found the job taken over. */
-  readonly lost: boolean;
 }
 
 /** The beat interval for a lease of `leaseMs`: a third of it, at most a second (progress shows that often). */
@@ -68,27 +65,25 @@ export const beatEveryMs = (leaseMs: number) => Math.max(50, Math.min(1000, Math
 
 /**
  * Renews the lease every beatEveryMs(leaseMs) while the job runs, with its progress, until
- * stop(). A beat that fails (the database unreachable a moment) is not retried early: the
- * next one renews, and a lease that runs out meanwhile is what a takeover is for. The timer
- * never keeps the process alive.
+ * stop() or until a beat finds nothing to renew: the job finished (a beat under way when it
+ * finished waits for the row and then matches nothing, so no beat writes a finished job) or
+ * was taken over (the run finds out at its next write: holdLease). A beat that fails (the
+ * database unreachable a moment) is not retried early: the next one renews, and a lease that
+ * runs out meanwhile is what a takeover is for. The timer never keeps the process alive.
  */
-export function startHeartbeat(db: Db, lease: Lease, leaseMs: number, progress: () => JobProgress | undefined, log: Logger): Heartbeat {
-  let lost = false;
+export function startHeartbeat(db: Db, lease: Lease, leaseMs: number, progress: () => JobProgress | undefined): Heartbeat {
   let beating = false;
   const beat = async () => {
-    if (beating || lost) return;
+    if (beating) return;
     beating = true;
     try {
       const state = progress();
       const { rowCount } = await db.query(
         `UPDATE import_jobs SET lease_expires_at = ${leaseEnd('$4')}, progress_phase = $5, progress_done = $6, progress_total = $7
-          WHERE company_id = $1 AND id = $2 AND lease_token = $3`,
+          WHERE company_id = $1 AND id = $2 AND lease_token = $3 AND ${RUNNING_JOB}`,
         [lease.companyId, lease.jobId, lease.token, leaseMs, state?.phase ?? null, Math.floor(state?.done ?? 0), state?.total ?? 0],
       );
-      if (rowCount === 0) {
-        lost = true;
-        log.info(`[import] job ${lease.jobId} was taken over by another instance`);
-      }
+      if (rowCount === 0) clearInterval(timer);
     } catch {
       // Left to the next beat (see above).
     } finally {
@@ -97,12 +92,7 @@ export function startHeartbeat(db: Db, lease: Lease, leaseMs: number, progress: 
   };
   const timer = setInterval(() => void beat(), beatEveryMs(leaseMs));
   timer.unref();
-  return {
-    stop: () => clearInterval(timer),
-    get lost() {
-      return lost;
-    },
-  };
+  return { stop: () => clearInterval(timer) };
 }
 
 /** A running job whose lease ran out, now this instance's under `lease`. */

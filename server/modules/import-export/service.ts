@@ -87,8 +87,8 @@ export const instanceOf = (deps: ImportDeps) => deps.instance ?? INSTANCE_ID;
 
 /** Beats for a job this instance runs under `lease` (leases.ts), with its progress. */
 export function beatFor(deps: ImportDeps, lease: Lease): Heartbeat {
-  if (deps.heartbeat === false) return { stop: () => {}, lost: false };
-  return startHeartbeat(deps.db, lease, leaseMsOf(deps), () => progressOf(lease.jobId), deps.log);
+  if (deps.heartbeat === false) return { stop: () => {} };
+  return startHeartbeat(deps.db, lease, leaseMsOf(deps), () => progressOf(lease.jobId));
 }
 
 /**
