@@ -14,9 +14,9 @@ import { createMailer } from './mail/index.ts';
 import { startMaintenance } from './maintenance.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './modules/accounts/demo.ts';
 import { startDemo } from './modules/demo/start.ts';
-import { endLeasesOfStoppedProcess } from './modules/import-export/leases.ts';
+import { endLeasesOfStoppedProcess, releaseLeases } from './modules/import-export/leases.ts';
 import { startImportTakeovers } from './modules/import-export/resume.ts';
-import { sweepUnfinishedImports } from './modules/import-export/service.ts';
+import { instanceOf, sweepUnfinishedImports } from './modules/import-export/service.ts';
 import { importServices } from './routes/excel.ts';
 import { abandonedBefore, removeUnfinishedOrders } from './modules/inventory/create.ts';
 import { seedGallery } from './modules/templates/gallery.ts';
@@ -70,6 +70,15 @@ async function main(): Promise<void> {
     void db.close().finally(() => process.exit(1));
   });
 
+  const handOverImports = async () => {
+    try {
+      const released = await releaseLeases(db, instanceOf(imports));
+      if (released > 0) log.info(`[import] ${released} running import(s) left to another instance`);
+    } catch (err) {
+      log.error('[import] could not hand running imports over (their leases run out):', err);
+    }
+  };
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -81,7 +90,10 @@ async function main(): Promise<void> {
     // Stop accepting connections, let requests in flight finish, then close the database.
     const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
     server.close(() => {
-      db.close().then(
+      // Running imports go to another instance at its next look, not a lease later.
+      handOverImports()
+        .then(() => db.close())
+        .then(
         () => process.exit(0),
         (err) => {
           log.error('[db] close failed:', err);

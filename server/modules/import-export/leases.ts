@@ -60,18 +60,22 @@ export interface Heartbeat {
   stop(): void;
 }
 
+/** The stops of the heartbeats running in this process, by owner (releaseLeases). */
+const heartbeats = new Map<string, Set<() => void>>();
+
 /** The beat interval for a lease of `leaseMs`: a third of it, at most a second (progress shows that often). */
 export const beatEveryMs = (leaseMs: number) => Math.max(50, Math.min(1000, Math.floor(leaseMs / 3)));
 
 /**
  * Renews the lease every beatEveryMs(leaseMs) while the job runs, with its progress, until
  * stop() or until a beat finds nothing to renew: the job finished (a beat under way when it
- * finished waits for the row and then matches nothing, so no beat writes a finished job) or
- * was taken over (the run finds out at its next write: holdLease). A beat that fails (the
+ * finished waits for the row and then matches nothing, so no beat writes a finished job), was
+ * taken over (the run finds out at its next write: holdLease), or was handed over
+ * (releaseLeases: a beat under way then cannot renew the ended lease). A beat that fails (the
  * database unreachable a moment) is not retried early: the next one renews, and a lease that
  * runs out meanwhile is what a takeover is for. The timer never keeps the process alive.
  */
-export function startHeartbeat(db: Db, lease: Lease, leaseMs: number, progress: () => JobProgress | undefined): Heartbeat {
+export function startHeartbeat(db: Db, owner: string, lease: Lease, leaseMs: number, progress: () => JobProgress | undefined): Heartbeat {
   let beating = false;
   const beat = async () => {
     if (beating) return;
@@ -80,10 +84,10 @@ export function startHeartbeat(db: Db, lease: Lease, leaseMs: number, progress: 
       const state = progress();
       const { rowCount } = await db.query(
         `UPDATE import_jobs SET lease_expires_at = ${leaseEnd('$4')}, progress_phase = $5, progress_done = $6, progress_total = $7
-          WHERE company_id = $1 AND id = $2 AND lease_token = $3 AND ${RUNNING_JOB}`,
+          WHERE company_id = $1 AND id = $2 AND lease_token = $3 AND ${RUNNING_JOB} AND lease_expires_at IS NOT NULL`,
         [lease.companyId, lease.jobId, lease.token, leaseMs, state?.phase ?? null, Math.floor(state?.done ?? 0), state?.total ?? 0],
       );
-      if (rowCount === 0) clearInterval(timer);
+      if (rowCount === 0) stop();
     } catch {
       // Left to the next beat (see above).
     } finally {
@@ -92,8 +96,15 @@ export function startHeartbeat(db: Db, lease: Lease, leaseMs: number, progress: 
   };
   const timer = setInterval(() => void beat(), beatEveryMs(leaseMs));
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  const stop = () => {
+    clearInterval(timer);
+    heartbeats.get(owner)?.delete(stop);
+  };
+  if (!heartbeats.has(owner)) heartbeats.set(owner, new Set());
+  heartbeats.get(owner)!.add(stop);
+  return { stop };
 }
+
 
 /** A running job whose lease ran out, now this instance's under `lease`. */
 export interface ClaimedJob {
@@ -153,5 +164,17 @@ export async function claimExpiredJob(db: Db, owner: string, leaseMs: number): P
 export async function endLeasesOfStoppedProcess(db: Db): Promise<number> {
   if (db.kind !== 'pglite') return 0;
   const { rowCount } = await db.query(`UPDATE import_jobs SET lease_expires_at = NULL WHERE ${RUNNING_JOB}`);
+  return rowCount;
+}
+
+/**
+ * At a clean shutdown: `owner`'s heartbeats stop and the running jobs it holds end their
+ * leases now, so another
+ * instance takes them over at its next look instead of a lease later. Anything this process
+ * still writes for them afterwards is refused by the token once one is taken over.
+ */
+export async function releaseLeases(db: Db, owner: string): Promise<number> {
+  for (const stop of [...(heartbeats.get(owner) ?? [])]) stop();
+  const { rowCount } = await db.query(`UPDATE import_jobs SET lease_expires_at = NULL WHERE lease_owner = $1 AND ${RUNNING_JOB}`, [owner]);
   return rowCount;
 }

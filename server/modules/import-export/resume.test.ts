@@ -11,6 +11,7 @@ import type { ImportStatus, LoginResult } from '../../../src/api/contract.ts';
 import { silentLogger } from '../../log.ts';
 import { companyIdOf, payload, registerAndLogin, startTestServer, type TestServer } from '../../testing/harness.ts';
 import { loadActor, type Actor } from '../access/service.ts';
+import { releaseLeases } from './leases.ts';
 import { MAX_RUNS, takeOverExpiredJobs } from './resume.ts';
 import { importsSettled, startImport, WRITE_CHUNK, type ImportDeps } from './service.ts';
 import { holdAt } from './test-gates.ts';
@@ -137,6 +138,25 @@ describe('an import whose instance stopped beating', () => {
       [companyId],
     );
     expect(names.rows[0].n).toBe(ROWS);
+  });
+
+  it('is handed over at once by an instance shutting down cleanly, whose heartbeat stops', async () => {
+    const hold = holdAt('checked');
+    const log = { info: (message: string) => logOfA.push(message), error: (message: string) => logOfA.push(`error: ${message}`) };
+    logOfA = [];
+    // Beating, with a lease of a minute: only the hand-over lets another take it now.
+    const leaving: ImportDeps = { ...base(), log, instance: 'Leaving', leaseMs: 60_000, gate: hold.gate };
+    const started = await startImport(leaving, actor, { suffix: 'csv', fileData: csv('HANDED-', 'Lamp') });
+    await hold.isHeld;
+    expect(await takeOverExpiredJobs(liveB())).toBe(0);
+    expect(await releaseLeases(server.db, 'Leaving')).toBe(1);
+    expect(await takeOverExpiredJobs(liveB())).toBe(1);
+    expect(await settled(started.jobId)).toMatchObject({ status: 'success', created: ROWS });
+    hold.release();
+    await started.finished;
+    await importsSettled();
+    expect(logOfA).toEqual([`[import] job ${started.jobId} was taken over by another instance; this one stops`]);
+    expect(await assetsLike('HANDED-')).toMatchObject({ n: ROWS, hidden: 0, versions: [1] });
   });
 
   it(`fails as interrupted once it was run ${MAX_RUNS} times without finishing, and frees the company`, async () => {

@@ -88,7 +88,7 @@ export const instanceOf = (deps: ImportDeps) => deps.instance ?? INSTANCE_ID;
 /** Beats for a job this instance runs under `lease` (leases.ts), with its progress. */
 export function beatFor(deps: ImportDeps, lease: Lease): Heartbeat {
   if (deps.heartbeat === false) return { stop: () => {} };
-  return startHeartbeat(deps.db, lease, leaseMsOf(deps), () => progressOf(lease.jobId));
+  return startHeartbeat(deps.db, instanceOf(deps), lease, leaseMsOf(deps), () => progressOf(lease.jobId));
 }
 
 /**
