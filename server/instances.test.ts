@@ -3,7 +3,8 @@
  * own (testing/child-server.ts) with its own data directory, all on one fresh database, as
  * behind a load balancer. They start together (migrations and the demo account once, under
  * advisory locks); a code one of them sends registers on another, and a session opened on a
- * third works on all (sessions, one-time codes, rate limits: all in PostgreSQL). Imports and
+ * third works on all, and failed sign-ins spread over the three lock the account on each
+ * (sessions, one-time codes, rate limits and lockouts: all in PostgreSQL). Imports and
  * label print runs go through all of them; one instance is killed with kill -9 while its
  * import waits between two committed chunks (IMPORT_TEST_PAUSE_AT), and another takes the job
  * over when its lease runs out (IMPORT_LEASE_MS 1.5 s here) and imports it whole: every row
@@ -21,6 +22,7 @@ import { openPostgres, quoteIdent } from './db/postgres.ts';
 import { OUTBOX_FILE, type OutboxLine } from './mail/outbox.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, wirePassword } from './modules/accounts/demo.ts';
 import { WRITE_CHUNK } from './modules/import-export/service.ts';
+import { MAX_ACCOUNT_FAILURES, PAIR_FREE_FAILURES } from './modules/login-limit/service.ts';
 import {
   api,
   assetsCsv,
@@ -61,7 +63,8 @@ beforeAll(async () => {
     dirs.push(dir);
     return dir;
   };
-  const shared = { DATABASE_URL: databaseUrl(database), IMPORT_LEASE_MS: '1500', IMPORT_CLAIM_EVERY_MS: '100' };
+  // TRUST_PROXY: the client address from X-Forwarded-For, as behind the load balancer.
+  const shared = { DATABASE_URL: databaseUrl(database), IMPORT_LEASE_MS: '1500', IMPORT_CLAIM_EVERY_MS: '100', TRUST_PROXY: '1' };
   const aDir = dataDir();
   markerDir = join(aDir, 'markers');
   [a, b, c] = await Promise.all([
@@ -125,6 +128,23 @@ describe.skipIf(!url)('three instances on one PostgreSQL server', () => {
     }
     // The demo account was made once, though all three started together.
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE email = $1', [DEMO_EMAIL])).rows[0].n).toBe(1);
+  });
+
+  it('share sign-in limits: failures spread over the three lock the account on each', async () => {
+    await registerCompany('locked@instances.example', 'Locked Co', a, b, c);
+    const servers = [a, b, c];
+    // 6 addresses x 5 wrong passwords (5 a pair may fail without a delay), each on another instance.
+    for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) {
+      const from = { 'X-Forwarded-For': `10.27.${Math.floor(i / PAIR_FREE_FAILURES)}.1` };
+      const reply = await api(servers[i % 3], 'POST', '/api/Login', undefined, { account: 'locked@instances.example', password: wirePassword(`guess-${i}`) }, from);
+      expect(reply.statusCode).toBe(8);
+    }
+    for (const server of servers) {
+      const owner = await api(server, 'POST', '/api/Login', undefined, { account: 'locked@instances.example', password: wirePassword('pw-instances') }, {
+        'X-Forwarded-For': '10.27.99.1',
+      });
+      expect(owner).toEqual({ statusCode: 10, resultInfo: 'Too many failed logins. Please try again in 15 minutes.' });
+    }
   });
 
   it('run imports and label prints through all of them; an import on an instance killed mid-way is finished by another, every row once', async () => {

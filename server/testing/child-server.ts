@@ -76,10 +76,17 @@ export interface Reply<T> {
   resultInfo: T;
 }
 
-export async function api<T>(server: ChildServer, method: string, path: string, token?: string, body?: unknown): Promise<Reply<T>> {
+export async function api<T>(
+  server: ChildServer,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
   const response = await fetch(server.base + path, {
     method,
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...(token ? { loginID: token } : {}) },
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...(token ? { loginID: token } : {}), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await response.json()) as Reply<T>;
