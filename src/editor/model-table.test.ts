@@ -73,4 +73,28 @@ describe('EditorModel tables', () => {
     m.undo();
     expect(tableOf(m)).toEqual(from);
   });
+
+  it('sets text settings on every selected cell as one undo step, keeping each cell its own content', () => {
+    const m = model();
+    expect(m.patchCells({ fontStyle: 1 })).toBe(false); // no cell selected
+    m.selectCell(1, { row: 0, col: 1 }, false);
+    m.selectCell(1, { row: 1, col: 2 }, true);
+    const before = tableOf(m);
+    expect(m.patchCells({ fontStyle: 5, horAlignment: 2, charSpace: 0.5, verDisplay: true, content: 'not a style' })).toBe(true);
+    const after = tableOf(m);
+    const { cols } = after;
+    after.cells.forEach((cell, i) => {
+      const inside = Math.floor(i / cols) <= 1 && i % cols >= 1;
+      if (inside) expect(cell).toEqual({ ...before.cells[i], fontStyle: 5, horAlignment: 2, charSpace: 0.5, verDisplay: true });
+      else expect(cell).toEqual(before.cells[i]);
+    });
+    // Only text settings: a content alone changes nothing and makes no step.
+    expect(m.patchCells({ content: 'typed' })).toBe(false);
+    m.patchCells({ lineSpace: 2, fontStyle: 2 });
+    expect(tableOf(m).cells[1]).toMatchObject({ lineSpace: 2, fontStyle: 2, content: before.cells[1]!.content });
+    expect(m.history.undoDepth).toBe(2);
+    m.undo();
+    m.undo();
+    expect(tableOf(m)).toEqual(before);
+  });
 });

@@ -4,6 +4,7 @@
  * merged by mergeKey, the dirty flag) and the selection, which is not part of the
  * document and never an undo step. React reads it through `subscribe` / `version`.
  */
+import { CELL_TEXT_KEYS, updateCell } from '../label/elements/cell.ts';
 import { contextOf, createLabel, updateLabel, type LabelDocument, type LabelFields } from '../label/label.ts';
 import { HistoryManager, Store, type HistoryOptions } from '../label/history.ts';
 import { updateElement, type ElementKind, type LabelElement } from '../label/elements/index.ts';
@@ -230,6 +231,31 @@ export class EditorModel {
     this.cells = selectionOfRange(sel.index, r.range);
     this.changed();
     return null;
+  }
+
+  /**
+   * Sets the text settings `patch` names (CELL_TEXT_KEYS: font, size, style, spacing,
+   * alignment, wrap, vertical; never a cell's content) on every selected cell of the selected
+   * table, as one undo step; false when there is no cell selection or no such setting, or the
+   * label is protected.
+   */
+  patchCells(patch: Readonly<Record<string, unknown>>): boolean {
+    const sel = this.cells;
+    const el = sel ? this.doc.children[sel.index] : undefined;
+    if (!sel || el?.kind !== 'table') return false;
+    const { r1, c1, r2, c2 } = selectionRange(el, sel);
+    const ctx = contextOf(this.doc, this.locale);
+    const style = Object.fromEntries(Object.entries(patch).filter(([key]) => (CELL_TEXT_KEYS as readonly string[]).includes(key)));
+    if (Object.keys(style).length === 0) return false;
+    return this.updateControl(sel.index, 'cell text', (table) => {
+      if (table.kind !== 'table') return table;
+      const cells = table.cells.map((cell, i) => {
+        const row = Math.floor(i / table.cols);
+        const col = i % table.cols;
+        return row >= r1 && row <= r2 && col >= c1 && col <= c2 ? updateCell(cell, style, ctx) : cell;
+      });
+      return { ...table, cells };
+    });
   }
 
   // ---- edits

@@ -17,10 +17,28 @@ export const cellFields = {
   ...fontFields({ fontPt: 7 }),
 };
 
+/** A cell's text settings, which the editor sets on several cells at once (never their content). */
+export const CELL_TEXT_KEYS = ['fontName', 'fontHeight', 'fontStyle', 'charSpace', 'lineSpace', 'autoReturn', 'verDisplay', 'horAlignment', 'verAlignment'] as const;
+
 export type CellElement = { kind: 'cell' } & Values<typeof cellFields>;
 
 export const CELL_TAG = 'Cell';
 
 export function normalizeCell(input: Readonly<Record<string, unknown>>, ctx: SchemaContext, onInvalid?: (key: string, raw: unknown) => void): CellElement {
   return { kind: 'cell', ...normalizeFields(cellFields, input, ctx, onInvalid) };
+}
+
+/**
+ * `cell` with the fields `patch` names set, each parsed as a cell field (a value out of its
+ * range, or a key that is not a cell field, is left out: the cell keeps its own), as
+ * updateElement does for a control.
+ */
+export function updateCell(cell: CellElement, patch: Readonly<Record<string, unknown>>, ctx: SchemaContext): CellElement {
+  const next: Record<string, unknown> = { ...cell };
+  for (const key of Object.keys(patch)) {
+    if (!Object.hasOwn(cellFields, key)) continue;
+    const v = cellFields[key as keyof typeof cellFields].parse(patch[key]);
+    if (v !== undefined) next[key] = v;
+  }
+  return normalizeCell(next, ctx);
 }

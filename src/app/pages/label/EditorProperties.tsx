@@ -130,7 +130,7 @@ export function ControlProperties({ model, doc }: { model: EditorModel; doc: Lab
         </Select>
       </Field>
       {(el.kind === 'text' || el.kind === 'barcode' || el.kind === 'qrcode' || el.kind === 'arctext') && <ContentField value={el.content} multiline={el.kind === 'text'} onCommit={(content) => patch({ content })} />}
-      {isTextControl(el) && <TextProperties model={model} el={el} index={index} />}
+      {isTextControl(el) && <TextProperties el={el} patch={patch} />}
       {el.kind === 'barcode' && (
         <Field label={t('labelEditor.barcodeType')}>
           <Select

@@ -4,7 +4,8 @@
  * left or right of the selected cells, delete their rows or columns, merge them, split a
  * merged cell. Each is one undo step; a button whose operation the spec does not allow on
  * the selected cells is disabled (still focusable) with the reason as its tooltip, and a
- * refusal never changes the table.
+ * refusal never changes the table. Below, the text settings of the selected cells (shown as
+ * the top-left one has them; a change applies to all of them, one undo step).
  */
 import type { ReactElement } from 'react';
 import { makeStyles, Text, Toolbar, ToolbarButton, Tooltip, tokens } from '@fluentui/react-components';
@@ -23,6 +24,7 @@ import type { LabelDocument } from '../../../label/label';
 import type { EditorModel } from '../../../editor/model';
 import { selectionRange } from '../../../editor/table-cells';
 import { tableOpRefusal, type TableOp, type TableRefusal } from '../../../editor/table-ops';
+import { TextProperties } from './EditorTextProperties';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -85,6 +87,12 @@ export function EditorTableTools({ model, doc, onDone }: { model: EditorModel; d
           );
         })}
       </Toolbar>
+      {range && (
+        <div className={styles.section} data-testid="cell-text-props">
+          <Text weight="semibold">{t('labelEditor.table.cellText')}</Text>
+          <TextProperties el={table.cells[range.r1 * table.cols + range.c1]!} patch={(p) => model.patchCells(p)} />
+        </div>
+      )}
     </div>
   );
 }

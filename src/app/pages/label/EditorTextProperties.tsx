@@ -2,7 +2,9 @@
  * The property panel's text fields for a text, date/time or arc-text control (label-editor.md
  * sections 3, 5 and 9): font name, size and style bits, letter and line spacing, wrap, auto
  * height, vertical text and alignment, in a "Text" section; a date control's formats and
- * offsets in a "Date and time" section. Both sections fold, so the panel stays short.
+ * offsets in a "Date and time" section. Both sections fold, so the panel stays short. The
+ * same fields serve the selected cells of a table (EditorTableTools), less auto height: a
+ * cell's box is the grid's.
  *
  * Arc text shows only what its engine drawing uses (font, size, bold, italic, letter
  * spacing: underline, strikeout, wrapping and alignment do not apply on an arc, raster
@@ -14,10 +16,10 @@ import { useEffect, useState } from 'react';
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Checkbox, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { kindDef, type LabelElement } from '../../../label/elements/index';
+import { cellFields, type CellElement } from '../../../label/elements/cell';
 import { FontStyle } from '../../../label/elements/common';
 import { FONT_SIZES, formatNumber, mmToPt, ptToMm, snapFontSize } from '../../../label/units';
 import { fontChoices, formatChange, formatChoices, HORIZONTAL_ALIGNMENTS, NO_FORMAT, VERTICAL_ALIGNMENTS, verticalAlignName, withStyleBit, type FaceKind } from '../../../editor/text-properties';
-import type { EditorModel } from '../../../editor/model';
 import type { MessageKey } from '../../i18n/types';
 import { NumberField } from './EditorProperties';
 import { IntegerField } from './EditorKindProperties';
@@ -37,8 +39,8 @@ export function isTextControl(el: LabelElement): el is TextControl {
   return el.kind === 'text' || el.kind === 'date' || el.kind === 'arctext';
 }
 
-function range(el: LabelElement, key: string): { min: number; max: number } {
-  const f = kindDef(el.kind)?.fields[key];
+function range(el: LabelElement | CellElement, key: string): { min: number; max: number } {
+  const f = el.kind === 'cell' ? (cellFields as Record<string, { min?: number; max?: number }>)[key] : kindDef(el.kind)?.fields[key];
   return { min: f?.min ?? -Infinity, max: f?.max ?? Infinity };
 }
 
@@ -62,10 +64,10 @@ const V_ALIGN_KEYS: Readonly<Record<(typeof VERTICAL_ALIGNMENTS)[number][1], Mes
   bottom: 'labelEditor.textProps.alignBottom',
 };
 
-export function TextProperties({ model, el, index }: { model: EditorModel; el: TextControl; index: number }) {
+/** `patch` sets fields on the control (one undo step), or on every selected cell. */
+export function TextProperties({ el, patch }: { el: TextControl | CellElement; patch: (p: Record<string, unknown>) => void }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const patch = (p: Record<string, unknown>) => model.patchControl(index, p);
   // The Chinese size names (五号, 小四) mean something to Chinese readers only.
   const chinese = i18n.language.startsWith('zh');
   const onArc = el.kind === 'arctext';
@@ -140,7 +142,9 @@ export function TextProperties({ model, el, index }: { model: EditorModel; el: T
                   </Field>
                 </div>
                 <Checkbox label={t('labelEditor.textProps.wrap')} checked={el.autoReturn} data-testid="prop-wrap" onChange={(_, d) => patch({ autoReturn: d.checked === true })} />
-                <Checkbox label={t('labelEditor.textProps.autoHeight')} checked={el.autoHeight} data-testid="prop-auto-height" onChange={(_, d) => patch({ autoHeight: d.checked === true })} />
+                {el.kind !== 'cell' && (
+                  <Checkbox label={t('labelEditor.textProps.autoHeight')} checked={el.autoHeight} data-testid="prop-auto-height" onChange={(_, d) => patch({ autoHeight: d.checked === true })} />
+                )}
                 <Checkbox label={t('labelEditor.textProps.vertical')} checked={el.verDisplay} data-testid="prop-vertical" onChange={(_, d) => patch({ verDisplay: d.checked === true })} />
               </>
             )}
