@@ -26,6 +26,9 @@ ALTER TABLE import_jobs
   ADD COLUMN progress_done integer NOT NULL DEFAULT 0,
   ADD COLUMN progress_total integer NOT NULL DEFAULT 0;
 
+-- Uploads are mostly zipped already (.xlsx): stored as they are, without a compression attempt.
+ALTER TABLE import_jobs ALTER COLUMN file_data SET STORAGE EXTERNAL;
+
 -- The claim's search: running jobs by the end of their lease (jobs from before this migration
 -- have none: they are taken at once, and fail as interrupted, having no stored file).
 CREATE INDEX import_jobs_lease_idx ON import_jobs (lease_expires_at) WHERE status = 'importing' OR apply_after IS NOT NULL;

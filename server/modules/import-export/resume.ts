@@ -47,13 +47,14 @@ async function finishApplying(deps: ImportDeps, claimed: ClaimedJob): Promise<vo
 async function runAgain(deps: ImportDeps, claimed: ClaimedJob): Promise<void> {
   const { lease } = claimed;
   if (lease.token > MAX_RUNS || claimed.userId === null) return failJob(deps, lease, ['importInterrupted', {}]);
+  // The file as base64 text (encoded by the database): the fast way out of PGlite, as in.
   const { rows } = await deps.db.query<{
-    file_data: Uint8Array | null;
+    file_data: string | null;
     file_suffix: string | null;
     file_name: string;
     classify_id: number | null;
     all_or_nothing: boolean;
-  }>('SELECT file_data, file_suffix, file_name, classify_id, all_or_nothing FROM import_jobs WHERE company_id = $1 AND id = $2', [
+  }>(`SELECT encode(file_data, 'base64') AS file_data, file_suffix, file_name, classify_id, all_or_nothing FROM import_jobs WHERE company_id = $1 AND id = $2`, [
     lease.companyId,
     lease.jobId,
   ]);
@@ -74,7 +75,7 @@ async function runAgain(deps: ImportDeps, claimed: ClaimedJob): Promise<void> {
   let plan;
   try {
     const input = { suffix: job.file_suffix, fileName: job.file_name, classifyId: job.classify_id ?? undefined, allOrNothing: job.all_or_nothing };
-    plan = await planImport(deps, actor, input, new Uint8Array(job.file_data), lease.jobId);
+    plan = await planImport(deps, actor, input, new Uint8Array(Buffer.from(job.file_data, 'base64')), lease.jobId);
   } catch (err) {
     heartbeat.stop();
     // The file was accepted once; refused now (a classification changed meanwhile): the job says why.

@@ -171,14 +171,16 @@ export async function startImport(
     const { rows } = await deps.db.query<{ id: number }>(
       `INSERT INTO import_jobs (company_id, user_id, file_name, all_or_nothing, status, total_rows, started_at,
                                 file_data, file_suffix, classify_id, lease_owner, lease_token, lease_expires_at)
-       VALUES ($1, $2, $3, $4, 'importing', 0, $5, $6, $7, $8, $9, 1, ${leaseEnd('$10')}) RETURNING id`,
+       VALUES ($1, $2, $3, $4, 'importing', 0, $5, decode($6, 'base64'), $7, $8, $9, 1, ${leaseEnd('$10')}) RETURNING id`,
       [
         actor.companyId,
         actor.userId,
         (input.fileName ?? '').slice(0, 255),
         input.allOrNothing === true,
         deps.clock(),
-        bytes,
+        // As base64 text, decoded by the database: PGlite takes a bytea parameter at about
+        // 200 ms a MB, its one connection held meanwhile; this way a 3 MB file costs 50 ms.
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
         suffixOf(input),
         input.classifyId ?? null,
         instanceOf(deps),
