@@ -56,20 +56,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The page point (px) of label point (x, y) mm on the canvas at the current zoom. */
-async function at(xMm: number, yMm: number): Promise<{ x: number; y: number }> {
-  const overlay = editor.id('editor-overlay');
-  const box = (await overlay.boundingBox())!;
-  const ox = Number(await overlay.getAttribute('data-origin-x'));
-  const oy = Number(await overlay.getAttribute('data-origin-y'));
-  const z = Number(await editor.id('editor-raster').getAttribute('data-zoom'));
-  return { x: box.x + ox + xMm * z, y: box.y + oy + yMm * z };
-}
-
+/** A click at label point (x, y) mm; with `shift`, a shift-click. */
 async function clickAt(xMm: number, yMm: number, shift = false): Promise<void> {
-  const p = await at(xMm, yMm);
   if (shift) await editor.page.keyboard.down('Shift');
-  await editor.page.mouse.click(p.x, p.y);
+  await editor.clickAt(xMm, yMm);
   if (shift) await editor.page.keyboard.up('Shift');
 }
 

@@ -131,7 +131,7 @@ const DeleteAllBody = z.object({
   versions: z.array(z.number().int().min(1).max(2_147_483_647)).max(10_000).optional(),
 });
 
-export function assetDeps(deps: RouteDeps): AssetDeps {
+export function assetDeps(deps: Pick<RouteDeps, 'db' | 'clock' | 'config'>): AssetDeps {
   return { db: deps.db, clock: deps.clock, timeZone: deps.config.timeZone };
 }
 

@@ -18,7 +18,7 @@ import { pauseForeverAt } from '../modules/import-export/limits.ts';
 import { ImportParser } from '../modules/import-export/parse-queue.ts';
 import { exportAssets, importTemplate, XLSX_MIME } from '../modules/import-export/export.ts';
 import { importStatus, startImport, type ImportDeps } from '../modules/import-export/service.ts';
-import { AssetQuery } from './asset.ts';
+import { AssetQuery, assetDeps } from './asset.ts';
 import type { RouteDeps } from './deps.ts';
 import { id, optionalText, queryFlag } from './fields.ts';
 
@@ -54,9 +54,7 @@ function sendFile(c: Context<AppEnv>, file: ExcelFile & { bytes: Buffer }, asDow
 export function importServices(deps: Pick<RouteDeps, 'db' | 'clock' | 'config' | 'log'>): ImportDeps {
   const pause = deps.config.importTestPause;
   return {
-    db: deps.db,
-    clock: deps.clock,
-    timeZone: deps.config.timeZone,
+    ...assetDeps(deps),
     log: deps.log,
     checkPauseMs: deps.config.importCheckPauseMs,
     // One parse queue for the app: every company's files wait in the same line.

@@ -64,7 +64,7 @@ export interface Heartbeat {
 const heartbeats = new Map<string, Set<() => void>>();
 
 /** The beat interval for a lease of `leaseMs`: a third of it, at most a second (progress shows that often). */
-export const beatEveryMs = (leaseMs: number) => Math.max(50, Math.min(1000, Math.floor(leaseMs / 3)));
+const beatEveryMs = (leaseMs: number) => Math.max(50, Math.min(1000, Math.floor(leaseMs / 3)));
 
 /**
  * Renews the lease every beatEveryMs(leaseMs) while the job runs, with its progress, until

@@ -17,7 +17,7 @@ import { loadActor, type Actor } from '../access/service.ts';
 import { claimExpiredJob, type ClaimedJob, type Lease } from './leases.ts';
 import { sweepLater, track, undoUnpublished } from './sweep.ts';
 import { applyRemaining, WRITE_CHUNK } from './write.ts';
-import { applyChunkOf, beatFor, finishJob, instanceOf, leaseMsOf, planImport, runInBackground, type ImportDeps } from './service.ts';
+import { applyChunkOf, beatFor, finishJob, instanceOf, leaseMsOf, planImport, runInBackground, type ImportDeps, type Plan } from './service.ts';
 
 /** Runs of one job (the first included) after which it is not taken over again. */
 export const MAX_RUNS = 3;
@@ -72,7 +72,7 @@ async function runAgain(deps: ImportDeps, claimed: ClaimedJob): Promise<void> {
     if (err instanceof AppError) return failJob(deps, lease, ['importInterrupted', {}]);
     throw err;
   }
-  let plan;
+  let plan: Plan;
   try {
     const input = { suffix: job.file_suffix, fileName: job.file_name, classifyId: job.classify_id ?? undefined, allOrNothing: job.all_or_nothing };
     plan = await planImport(deps, actor, input, new Uint8Array(Buffer.from(job.file_data, 'base64')), lease.jobId);

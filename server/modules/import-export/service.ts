@@ -12,8 +12,8 @@
  *      instance under a lease its heartbeat renews, with the progress (leases.ts).
  *   2. In the background (runImport): earlier failed imports of the company finish being
  *      swept (below), lookups are loaded once, every row is checked (the event loop yielded
- *      every few hundred rows). Every write checks the lease's token in its transaction. Then the write, in short transactions, so
- *      that PGlite's one connection serves other requests between them:
+ *      every few hundred rows). Then the write, in short transactions (each first checks
+ *      the lease's token), so that PGlite's one connection serves other requests between them:
  *        - codes for new rows without one are reserved (assets/codes.ts), one transaction;
  *        - new rows are inserted WRITE_CHUNK at a time, each chunk its own transaction, marked
  *          with the job (assets.import_job): hidden from every read (assets/visibility.ts)
